@@ -1,0 +1,43 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { multiPage } from './scripts/vite-multi-page'
+import { discoverRoutes, routeFolder } from './scripts/routes'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const pagesDir = resolve(root, 'pages')
+const routes = discoverRoutes(pagesDir)
+
+// Vite's built-in multi-page mode: one HTML entry per route folder under pages/.
+// (vite-plugin-mpa 1.2.0 is not used: on Vite 8 its dev server 404s every route; see README.)
+export default defineConfig({
+  root: pagesDir,
+  publicDir: resolve(root, 'public'),
+  envDir: root,
+  appType: 'mpa',
+  plugins: [react(), multiPage({ pagesDir, routes })],
+  resolve: {
+    alias: { '@shared': resolve(root, 'shared') },
+  },
+  build: {
+    outDir: resolve(root, 'dist'),
+    emptyOutDir: true,
+    target: ['chrome87', 'safari14', 'ios14'],
+    assetsInlineLimit: 2048,
+    rolldownOptions: {
+      input: Object.fromEntries(
+        routes.map((route) => [routeFolder(route), resolve(pagesDir, routeFolder(route), 'index.html')]),
+      ),
+      output: {
+        codeSplitting: {
+          groups: [
+            // React in one chunk that every page reuses, so a WebView caches it once.
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  server: { host: '127.0.0.1' },
+})

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const shared = fileURLToPath(new URL('./shared', import.meta.url))
+
+export default defineConfig({
+  resolve: { alias: { '@shared': shared } },
+  test: {
+    reporters: ['default', './scripts/vitest-summary-reporter.ts'],
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias: { '@shared': shared } },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/unit/setup.ts'],
+          restoreMocks: true,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          // One PGlite instance per test file: files run one after another to bound memory.
+          fileParallelism: false,
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+})
