@@ -1,0 +1,21 @@
+import { isInApp } from '../env'
+import { getUserInfo } from './calls'
+import { installNativeMessageHandler } from './messages'
+import { syncUserFromHost } from './user'
+
+export * from './calls'
+export * from './decrypt-queue'
+export * from './messages'
+export * from './navigation'
+export { callNative, hasNativeHandler } from './transports'
+export { getToken, getUser, subscribeUser, syncUserFromHost } from './user'
+
+/**
+ * Wires the bridge once at page start: defines `window.onNativeMessage`, keeps the token and user
+ * from `userInfo` messages, and in the app asks the host for its user. Safe to call twice.
+ */
+export function startBridge(): void {
+  installNativeMessageHandler()
+  syncUserFromHost()
+  if (isInApp()) getUserInfo()
+}

@@ -1,0 +1,112 @@
+/**
+ * Host → page messages (contracts/bridge.md). The host calls the one global `window.onNativeMessage`;
+ * `postMessage` / `message` events are never listened to, because any frame or opener can send them.
+ * Each message is normalised before it reaches a listener, so its type is true whatever the host sent.
+ */
+
+/** The signed-in user as the host describes it; any field may be null. */
+export interface NativeUser {
+  id: number | string | null
+  nickName: string | null
+  avatar: string | null
+}
+
+/** Every message the host sends. */
+export type NativeMessage =
+  | { type: 'userInfo'; data: { token: string | null; user: NativeUser | null } }
+  | { type: 'visibleChange'; data: { result: boolean } }
+  | { type: 'backClick'; data: Record<string, unknown> }
+  | { type: 'speechState'; data: { state: string | null; text: string | null; score: number | null } }
+  | { type: 'decryptResult'; data: { id: string | null; data?: unknown; error?: unknown } }
+
+export type NativeMessageType = NativeMessage['type']
+
+/** The message of one type, e.g. `NativeMessageOf<'visibleChange'>`. */
+export type NativeMessageOf<T extends NativeMessageType> = Extract<NativeMessage, { type: T }>
+
+type Data = Record<string, unknown>
+type Listener = (message: NativeMessage) => void
+
+const isObject = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const str = (value: unknown) => (typeof value === 'string' ? value : null)
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+
+function user(value: unknown): NativeUser | null {
+  if (!isObject(value)) return null
+  const id = typeof value.id === 'number' ? num(value.id) : str(value.id)
+  return { id, nickName: str(value.nickName), avatar: str(value.avatar) }
+}
+
+/** Builds each message's data from whatever the host sent under `data`. */
+const NORMALISE: { [T in NativeMessageType]: (data: Data) => NativeMessageOf<T>['data'] } = {
+  userInfo: (data) => ({ token: str(data.token) || null, user: user(data.user) }),
+  // The spec reloads on a truthy `result`; a boolean keeps listeners from guessing.
+  visibleChange: (data) => ({ result: Boolean(data.result) }),
+  backClick: (data) => data,
+  speechState: (data) => ({ state: str(data.state), text: str(data.text), score: num(data.score) }),
+  decryptResult: (data) => ({ id: str(data.id), data: data.data, error: data.error }),
+}
+
+// Object.hasOwn is missing on the oldest WebViews we target (Safari 14).
+const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key)
+
+const listeners = new Map<string, Set<Listener>>()
+
+/** Turns whatever the host sent (object or JSON string) into a known message, or null. Never throws. */
+export function parseNativeMessage(input: unknown): NativeMessage | null {
+  let value = input
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value)
+    } catch {
+      return null
+    }
+  }
+  if (!isObject(value) || typeof value.type !== 'string' || !hasOwn(NORMALISE, value.type)) return null
+  const type = value.type as NativeMessageType
+  const normalise = NORMALISE[type] as (data: Data) => NativeMessage['data']
+  return { type, data: normalise(isObject(value.data) ? value.data : {}) } as NativeMessage
+}
+
+function receive(input: unknown): void {
+  const message = parseNativeMessage(input)
+  if (!message) return
+  // A copy: a listener may unsubscribe (or subscribe) while we iterate.
+  for (const listener of [...(listeners.get(message.type) ?? [])]) {
+    try {
+      listener(message)
+    } catch (error) {
+      // One broken listener must neither stop the others nor throw into the host.
+      console.error('[bridge] onNativeMessage listener failed', error)
+    }
+  }
+}
+
+/**
+ * Defines `window.onNativeMessage`, through which the host delivers every message. Idempotent;
+ * a no-op outside a browser. Malformed input (not JSON, no known `type`) is ignored without throwing.
+ */
+export function installNativeMessageHandler(): void {
+  if (typeof window === 'undefined') return
+  const host = window as unknown as { onNativeMessage?: (message: unknown) => void }
+  if (host.onNativeMessage !== receive) host.onNativeMessage = receive
+}
+
+/**
+ * Calls `listener` for every message of `type` from the host.
+ * @returns the unsubscribe function.
+ */
+export function subscribeNative<T extends NativeMessageType>(
+  type: T,
+  listener: (message: NativeMessageOf<T>) => void,
+): () => void {
+  // A fresh wrapper per call, so subscribing one function twice needs two unsubscribes.
+  const wrapped: Listener = (message) => listener(message as NativeMessageOf<T>)
+  let set = listeners.get(type)
+  if (!set) listeners.set(type, (set = new Set()))
+  set.add(wrapped)
+  return () => {
+    set.delete(wrapped)
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * Brand configuration: every name, address and legal line the pages show about the product.
+ * These are neutral demo values, obviously meant to be replaced before a real release (README, "Brand config").
+ */
+export const BRAND = {
+  /** The app's display name. */
+  appName: '小象英语',
+  /** The native app's package id; also the in-app user-agent marker (contracts/user-agent.md). */
+  packageId: 'com.kidsenglish.app',
+  /** The product website, where the browser variant of the expansion banner leads. */
+  website: 'https://www.example.com/',
+  /** Where the download bar sends a visitor outside the app. */
+  downloadUrl: 'https://www.example.com/download',
+  company: '示例教育科技有限公司',
+  copyright: '© 2026 示例教育科技有限公司 版权所有',
+  filingNumber: '示例ICP备00000000号-1',
+} as const

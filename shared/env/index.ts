@@ -1,0 +1,40 @@
+import { hasNativeHandler } from '../bridge/transports'
+import { parseUserAgent, type ClientEnv } from './parse-user-agent'
+import { versionGte } from './version'
+
+export type { ClientEnv } from './parse-user-agent'
+export { parseUserAgent } from './parse-user-agent'
+export { versionGte } from './version'
+
+let cached: ClientEnv | undefined
+
+/**
+ * The client environment, read from `navigator.userAgent` on the first call and kept (the user agent
+ * does not change during a page's life). Outside a browser it describes an empty user agent.
+ */
+export function getEnv(): ClientEnv {
+  cached ??= parseUserAgent(typeof navigator === 'undefined' ? '' : navigator.userAgent)
+  return cached
+}
+
+/** Forgets the cached environment so the next `getEnv()` reads the user agent again. Tests only. */
+export function resetEnvForTests(): void {
+  cached = undefined
+}
+
+/**
+ * True inside the host app: the bridge answers `getUserInfo` on either transport (bridge.md).
+ * The user agent is not trusted for this: any browser can claim the package name.
+ */
+export function isInApp(): boolean {
+  return hasNativeHandler('getUserInfo')
+}
+
+/**
+ * True when the app's version is at least `min`, or when the version is unknown
+ * (user-agent.md: every version gate lets an unknown version through).
+ */
+export function versionAllows(min: string): boolean {
+  const version = getEnv().appVersion
+  return version === null || versionGte(version, min)
+}

@@ -1,0 +1,61 @@
+/**
+ * Turns a reply into the client-side result of the spec's error catalogue (§8, contracts/api.md).
+ * Pure functions: the client (client.ts) does the I/O and the 401 / decrypt side effects.
+ */
+
+/** What every call resolves to; `data` is null on failure. */
+export interface ApiResult<T> {
+  success: boolean
+  data: T | null
+  msg: string
+  /** The HTTP status; 500 when there was none. */
+  code: number
+  /** The server's `result` (`SUCCESS`, `NOT_FOUND`, …), or `ERROR` when it gave none. */
+  result: string
+}
+
+/** The reply body every API call should send. */
+export interface Envelope {
+  result: string
+  data?: unknown
+  msg?: unknown
+  eType?: unknown
+}
+
+export const MSG_SUCCESS = '请求成功'
+export const MSG_FAILED = '请求失败'
+export const MSG_NETWORK = '网络错误，请检查您的网络连接'
+
+/** A failed result. */
+export function failure<T = never>(msg: string, code: number, result = 'ERROR'): ApiResult<T> {
+  return { success: false, data: null, msg, code, result }
+}
+
+/** The result of a request that got no reply (offline, DNS, time-out, aborted). */
+export function networkFailure<T = never>(): ApiResult<T> {
+  return failure(MSG_NETWORK, 500, 'ERROR')
+}
+
+/** True for an object shaped like the envelope (HTML, null, arrays and strings are not). */
+export function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as Envelope).result === 'string'
+}
+
+/** True when the envelope says its `data` is encrypted. */
+export function isEncrypted(body: unknown): boolean {
+  return isEnvelope(body) && Number(body.eType) === 1
+}
+
+/**
+ * The result for an HTTP reply. Success is status 200 and `result === 'SUCCESS'`; anything else fails
+ * with the server's `msg` or `请求失败`. A 401 is not special here: the client handles it before.
+ */
+export function toApiResult<T>(status: number, body: unknown): ApiResult<T> {
+  const code = status || 500
+  if (!isEnvelope(body)) return failure(MSG_FAILED, code)
+  const msg = typeof body.msg === 'string' && body.msg ? body.msg : undefined
+  if (status === 200 && body.result === 'SUCCESS') {
+    return { success: true, data: (body.data ?? null) as T | null, msg: msg ?? MSG_SUCCESS, code: 200, result: 'SUCCESS' }
+  }
+  return failure(msg ?? MSG_FAILED, code, body.result || 'ERROR')
+}

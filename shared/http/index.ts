@@ -1,0 +1,3 @@
+export { getApiBase, getHttpClient, REQUEST_TIMEOUT_MS, resetHttpClientForTests } from './client'
+export { MSG_FAILED, MSG_NETWORK, MSG_SUCCESS, type ApiResult } from './envelope'
+export { httpGet, httpPost, httpUpload, UPLOAD_TIMEOUT_MS } from './request'

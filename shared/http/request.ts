@@ -1,0 +1,81 @@
+import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios'
+import { goToLogin } from '../bridge/calls'
+import { nativeDecryptData } from '../bridge/decrypt-queue'
+import { isProductionApi } from '../config/api-hosts'
+import { getApiBase, getHttpClient } from './client'
+import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
+
+/** Uploads (a PDF may be 200 MB on a phone network) get far longer than the 15 s of other calls. */
+export const UPLOAD_TIMEOUT_MS = 10 * 60_000
+
+/**
+ * The host's login screen takes over after a 401; the page is reloaded or closed when it is done.
+ * Resolving would make the page show an error under the login screen, so the promise stays pending.
+ */
+const leftForLogin = <T>() => new Promise<ApiResult<T>>(() => {})
+
+async function send<T>(config: AxiosRequestConfig): Promise<ApiResult<T>> {
+  let status: number
+  let body: unknown
+  try {
+    const reply = await getHttpClient().request(config)
+    status = reply.status
+    body = reply.data
+  } catch {
+    return networkFailure() // no reply: offline, time-out, aborted
+  }
+  // Outside the app there is no login screen to wait for: the caller gets the failure instead.
+  if (status === 401 && goToLogin()) return leftForLogin<T>()
+
+  const result = toApiResult<T>(status, body)
+  // eType 1 is encrypted only by the production API; against the test API the data is used as is.
+  if (!result.success || !isEncrypted(body) || !isProductionApi(getApiBase())) return result
+  try {
+    return { ...result, data: parseDecrypted(await nativeDecryptData(result.data)) as T }
+  } catch {
+    return failure(MSG_FAILED, status, 'DECRYPT_ERROR') // unavailable (already toasted), time-out or refused
+  }
+}
+
+/** The host may answer with the decrypted JSON as text; objects and arrays are parsed back. */
+function parseDecrypted(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value
+  try {
+    return JSON.parse(value)
+  } catch {
+    return value
+  }
+}
+
+/** GET `path` with query `params`. Never rejects: failures are results with `success: false`. */
+export function httpGet<T>(path: string, params?: Record<string, unknown>): Promise<ApiResult<T>> {
+  return send<T>({ method: 'GET', url: path, params })
+}
+
+/** POST a JSON `body` to `path`, with optional query `params`. Never rejects. */
+export function httpPost<T>(path: string, body: unknown = {}, params?: Record<string, unknown>): Promise<ApiResult<T>> {
+  return send<T>({ method: 'POST', url: path, data: body, params })
+}
+
+/**
+ * POST `formData` as multipart to `path` (the browser sets the boundary). Never rejects.
+ * @param onProgress called with the uploaded fraction (0–1) when the size is known.
+ */
+export function httpUpload<T>(
+  path: string,
+  formData: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<ApiResult<T>> {
+  return send<T>({
+    method: 'POST',
+    url: path,
+    data: formData,
+    timeout: UPLOAD_TIMEOUT_MS,
+    // Only with a listener: an upload listener on XHR costs a CORS preflight of its own.
+    onUploadProgress: onProgress
+      ? (event: AxiosProgressEvent) => {
+          if (event.total) onProgress(Math.min(1, event.loaded / event.total))
+        }
+      : undefined,
+  })
+}
