@@ -2,8 +2,9 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { multiPage } from './scripts/vite-multi-page'
-import { discoverRoutes, routeFolder } from './scripts/routes'
+import { multiPage } from './scripts/vite-multi-page.ts'
+import { discoverRoutes, routeFolder } from './scripts/routes.ts'
+import { pagesManifest } from './scripts/pages-manifest.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pagesDir = resolve(root, 'pages')
@@ -16,7 +17,7 @@ export default defineConfig({
   publicDir: resolve(root, 'public'),
   envDir: root,
   appType: 'mpa',
-  plugins: [react(), multiPage({ pagesDir, routes })],
+  plugins: [react(), multiPage({ pagesDir, routes }), pagesManifest()],
   resolve: {
     alias: { '@shared': resolve(root, 'shared') },
   },
@@ -27,7 +28,7 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     rolldownOptions: {
       input: Object.fromEntries(
-        routes.map((route) => [routeFolder(route), resolve(pagesDir, routeFolder(route), 'index.html')]),
+        routes.map((route) => [routeFolder(route).replace(/\//g, '-'), resolve(pagesDir, routeFolder(route), 'index.html')]),
       ),
       output: {
         codeSplitting: {

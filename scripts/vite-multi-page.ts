@@ -5,7 +5,7 @@
  * - build: moves the home page to `dist/index.html` and writes `dist/<alias>/index.html` copies of it.
  */
 import type { HtmlTagDescriptor, Plugin } from 'vite'
-import { HOME_FOLDER, ROUTE_ALIASES, resolveRoute, routeFolder } from './routes'
+import { HOME_FOLDER, ROUTE_ALIASES, resolveRoute, routeFolder } from './routes.ts'
 
 export interface MultiPageOptions {
   pagesDir: string
@@ -49,15 +49,19 @@ export function multiPage({ routes }: MultiPageOptions): Plugin {
       order: 'pre',
       handler: () => HEAD_TAGS,
     },
-    generateBundle(_options, bundle) {
-      // The home page lives in pages/home/ but is served at / (dist/index.html).
-      const home = bundle[`${HOME_FOLDER}/index.html`]
-      if (!home || home.type !== 'asset') return
-      delete bundle[`${HOME_FOLDER}/index.html`]
-      this.emitFile({ type: 'asset', fileName: 'index.html', source: home.source })
-      for (const alias of Object.keys(ROUTE_ALIASES)) {
-        this.emitFile({ type: 'asset', fileName: `${alias}/index.html`, source: home.source })
-      }
+    // order 'post': Vite 8 adds the HTML files to the bundle in its own generateBundle, after normal plugins.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        // The home page lives in pages/home/ but is served at / (dist/index.html).
+        const home = bundle[`${HOME_FOLDER}/index.html`]
+        if (!home || home.type !== 'asset') return
+        delete bundle[`${HOME_FOLDER}/index.html`]
+        this.emitFile({ type: 'asset', fileName: 'index.html', source: home.source })
+        for (const alias of Object.keys(ROUTE_ALIASES)) {
+          this.emitFile({ type: 'asset', fileName: `${alias}/index.html`, source: home.source })
+        }
+      },
     },
   }
 }

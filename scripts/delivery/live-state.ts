@@ -1,0 +1,60 @@
+/**
+ * What a deploy target serves right now, read from the HTML files themselves rather than trusted from
+ * the `current` pointer: a deploy interrupted while switching HTML leaves some routes on the new
+ * release, and the next deploy, rollback or prune must know that (or prune could delete assets a
+ * live page loads).
+ */
+import { join } from 'node:path'
+import { hashFile } from './hash.ts'
+import { emptyManifest, type AssetRef, type PagesManifest, type RouteEntry } from './manifest.ts'
+import { currentRelease, listReleases, readReleaseManifest, type ReleaseInfo } from './releases.ts'
+
+export interface LiveState {
+  /** Every route as served now, each with the entry of the release its HTML came from. */
+  manifest: PagesManifest
+  /** The `current` pointer (`null` before the first deploy). */
+  current: string | null
+  /** The manifest the current release recorded; differs from `manifest` after a cut-short run. */
+  recorded: PagesManifest | null
+  /** Kept releases, newest first, with their manifests. */
+  releases: { info: ReleaseInfo; manifest: PagesManifest }[]
+  /** Routes whose live HTML matches no kept release (edited or copied in by hand). */
+  unknown: string[]
+}
+
+/** Reads the live state of `target` (an empty state for a directory never deployed to). */
+export async function readLiveState(target: string): Promise<LiveState> {
+  const releases = listReleases(target).map((info) => ({ info, manifest: readReleaseManifest(target, info.id) }))
+  const current = currentRelease(target)
+  const manifest = emptyManifest()
+  const unknown: string[] = []
+  const paths = new Set(releases.flatMap((r) => Object.keys(r.manifest.routes)))
+  const byRecency = currentFirst(releases, current)
+  for (const path of [...paths].sort()) {
+    const file = byRecency.map((r) => r.manifest.routes[path]).find(Boolean)!.html.file
+    const live = await hashFile(join(target, file))
+    if (!live) continue
+    const match: RouteEntry | undefined = byRecency
+      .map((r) => r.manifest.routes[path])
+      .find((entry) => entry?.html.sha256 === live.sha256)
+    if (match) manifest.routes[path] = match
+    else unknown.push(path)
+  }
+  manifest.other = liveOther(releases, current)
+  const recorded = releases.find((r) => r.info.id === current)?.manifest ?? null
+  return { manifest, current, recorded, releases, unknown }
+}
+
+/** The current release first, then the rest newest first: the likeliest owner of a live file first. */
+function currentFirst<T extends { info: ReleaseInfo }>(releases: T[], current: string | null): T[] {
+  return [...releases.filter((r) => r.info.id === current), ...releases.filter((r) => r.info.id !== current)]
+}
+
+/** Unhashed extra files of the current release and of any newer (interrupted) one: they may be live. */
+function liveOther(releases: LiveState['releases'], current: string | null): AssetRef[] {
+  const index = releases.findIndex((r) => r.info.id === current)
+  const relevant = index < 0 ? releases.slice(0, 1) : releases.slice(0, index + 1)
+  const byFile = new Map<string, AssetRef>()
+  for (const r of relevant.reverse()) for (const ref of r.manifest.other) byFile.set(ref.file, ref)
+  return [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : 1))
+}

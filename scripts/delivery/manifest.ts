@@ -1,0 +1,107 @@
+/**
+ * The pages manifest: for every route, its HTML file and every file that page loads, each with the
+ * sha256 of its bytes and its size. Written into dist/ by the build (scripts/pages-manifest.ts) and kept
+ * with every release in a deploy target (scripts/delivery/releases.ts).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** The file name of the manifest in a build output directory. */
+export const MANIFEST_FILE = 'pages-manifest.json'
+
+/** One file a page loads (or, for `other`, a file of the build no page loads). */
+export interface AssetRef {
+  /** Path relative to the output directory, `/`-separated: `assets/home-Cx1.js`. */
+  file: string
+  /** sha256 of the bytes, lowercase hex. */
+  sha256: string
+  size: number
+  /** Loaded only through a dynamic import; it must still be deployed with its page. */
+  lazy?: true
+}
+
+/** One route: what a request for `path` serves and everything that page loads. */
+export interface RouteEntry {
+  /** The URL path: `/`, `/price_up`, `/generate_book/list`. */
+  path: string
+  /** The name `--pages` takes: the page folder (`home`, `generate_book/list`) or the alias (`wechat`). */
+  name: string
+  html: { file: string; sha256: string; size: number }
+  /** Set when this route serves a copy of another route's page (`/wechat` shows `/`). */
+  aliasOf?: string
+  /** Sorted by file; static imports, CSS and media first-class, dynamic-import chunks marked `lazy`. */
+  assets: AssetRef[]
+}
+
+export interface PagesManifest {
+  version: 1
+  /** Keyed by `path`, sorted. */
+  routes: Record<string, RouteEntry>
+  /** Files of the build that no route loads (e.g. robots.txt from public/). Deployed by full deploys only. */
+  other: AssetRef[]
+}
+
+/** An empty manifest: the state of a deploy target before its first release. */
+export function emptyManifest(): PagesManifest {
+  return { version: 1, routes: {}, other: [] }
+}
+
+/** Thrown for anything the delivery tools refuse to do; the CLIs print `message` and exit 1. */
+export class DeliveryError extends Error {
+  override name = 'DeliveryError'
+}
+
+/**
+ * Reads a manifest from a manifest file, a build output directory (`dist/pages-manifest.json`), or a
+ * deploy target (the manifest of its current release).
+ */
+export function loadManifest(pathOrDir: string): PagesManifest {
+  let file = pathOrDir
+  if (existsSync(pathOrDir) && statSync(pathOrDir).isDirectory()) {
+    const current = join(pathOrDir, '.releases', 'current')
+    file = existsSync(current)
+      ? join(pathOrDir, '.releases', readFileSync(current, 'utf8').trim(), MANIFEST_FILE)
+      : join(pathOrDir, MANIFEST_FILE)
+  }
+  if (!existsSync(file)) throw new DeliveryError(`no pages manifest at ${file} (run npm run build first)`)
+  return parseManifest(readFileSync(file, 'utf8'), file)
+}
+
+/** Parses and shape-checks manifest JSON; `source` names the file in error messages. */
+export function parseManifest(json: string, source: string): PagesManifest {
+  let data: unknown
+  try {
+    data = JSON.parse(json)
+  } catch {
+    throw new DeliveryError(`${source} is not JSON`)
+  }
+  const m = data as Partial<PagesManifest> | null
+  if (!m || m.version !== 1 || typeof m.routes !== 'object' || m.routes === null || !Array.isArray(m.other)) {
+    throw new DeliveryError(`${source} is not a version-1 pages manifest`)
+  }
+  for (const [path, route] of Object.entries(m.routes)) {
+    if (route?.path !== path || !isFileRef(route.html) || !Array.isArray(route.assets) || !route.assets.every(isFileRef)) {
+      throw new DeliveryError(`${source}: route ${path} is malformed`)
+    }
+  }
+  if (!m.other.every(isFileRef)) throw new DeliveryError(`${source}: "other" is malformed`)
+  return m as PagesManifest
+}
+
+/**
+ * A file entry whose path stays inside the directory it is joined to: relative, `/`-separated, no `..`,
+ * and not in the release store (a hand-edited manifest must not make deploy write outside its files).
+ */
+function isFileRef(ref: unknown): boolean {
+  const r = ref as Partial<AssetRef> | null
+  if (!r || typeof r.file !== 'string' || !/^[0-9a-f]{64}$/.test(r.sha256 ?? '') || typeof r.size !== 'number') return false
+  const parts = r.file.split('/')
+  return !r.file.includes('\\') && parts[0] !== '.releases' && parts.every((part) => part !== '' && part !== '.' && part !== '..')
+}
+
+/** Serialises a manifest with routes sorted by path, so equal manifests are equal bytes. */
+export function stringifyManifest(manifest: PagesManifest): string {
+  const routes = Object.fromEntries(Object.keys(manifest.routes).sort().map((p) => [p, manifest.routes[p]!]))
+  return `${JSON.stringify({ version: 1, routes, other: manifest.other }, null, 2)}\n`
+}
+

@@ -1,0 +1,48 @@
+/** What the deploy CLI prints after each command. */
+import { formatSize } from './diff.ts'
+import type { DeployResult } from './deploy.ts'
+import type { PruneResult } from './prune.ts'
+import type { ReleaseInfo } from './releases.ts'
+import type { RollbackResult } from './rollback.ts'
+
+const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'none')
+
+/** Report of a deploy (or its dry run). */
+export function formatDeploy(r: DeployResult, dryRun: boolean): string {
+  const bytes = r.copy.reduce((sum, a) => sum + a.size, 0)
+  const lines = [
+    dryRun ? 'Dry run: nothing was written.' : r.release ? `Release ${r.release} is live.` : 'The target already serves this build.',
+    `Assets ${dryRun ? 'to copy' : 'copied'}: ${r.copy.length} (${formatSize(bytes)}); already there: ${r.present.length}`,
+    ...r.copy.map((a) => `  + ${a.file}`),
+    `HTML ${dryRun ? 'to switch' : 'switched'}: ${list(r.switched)}`,
+    `Unchanged: ${list(r.unchanged)}`,
+  ]
+  if (r.notInBuild.length > 0) lines.push(`Live but not in this build (left as they are): ${list(r.notInBuild)}`)
+  return `${lines.join('\n')}\n`
+}
+
+/** Report of a rollback (or its dry run). */
+export function formatRollback(r: RollbackResult, dryRun: boolean): string {
+  const head = dryRun ? 'Dry run: nothing was written.' : r.release ? `Release ${r.release} is live.` : 'Nothing to restore.'
+  const lines = [head, ...r.restored.map((x) => `  ${x.path} ← ${x.from}`), `Already at that version: ${list(r.unchanged)}`]
+  return `${lines.join('\n')}\n`
+}
+
+/** Report of a prune (or its dry run). */
+export function formatPrune(r: PruneResult, dryRun: boolean): string {
+  const verb = dryRun ? 'Would delete' : 'Deleted'
+  const lines = [
+    `Kept releases: ${list(r.keptReleases)}`,
+    `${verb} releases: ${list(r.deletedReleases)}`,
+    `${verb} files: ${r.deletedFiles.length}`,
+    ...r.deletedFiles.map((f) => `  - ${f}`),
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+/** The kept releases, newest first, marking the current one. */
+export function formatReleases(releases: readonly ReleaseInfo[], current: string | null): string {
+  if (releases.length === 0) return 'No releases yet.\n'
+  const rows = releases.map((r) => `${r.id === current ? '*' : ' '} ${r.id}  ${r.kind.padEnd(8)} ${list(r.switched)}  (from ${r.from})`)
+  return `${rows.join('\n')}\n`
+}

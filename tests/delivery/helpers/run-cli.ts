@@ -1,0 +1,15 @@
+/** Runs one of the delivery CLIs the way `npm run` does (tsx from the repo root). */
+import { spawnSync } from 'node:child_process'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+
+/** Runs `scripts/<script>` with `args`; returns exit code and output. */
+export function runCli(script: 'pages-diff.ts' | 'deploy.ts', args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts', script), ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
