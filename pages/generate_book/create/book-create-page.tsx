@@ -1,0 +1,39 @@
+import { useState } from 'react'
+import { ErrorView } from '@shared/components/error-view'
+import { LoadingOverlay } from '@shared/components/loading-overlay'
+import { PageShell } from '@shared/components/page-shell'
+import { parseQuery } from '@shared/format'
+import { targetFromQuery, type CreateTarget } from './create-state'
+import { FolderFormView } from './folder-form-view'
+import { useFolderForm } from './use-folder-form'
+
+const readTarget = () => targetFromQuery(parseQuery(typeof location === 'undefined' ? '' : location.search))
+
+/**
+ * 新建文件夹 / 编辑文件夹 (/generate_book/create): `?parentId=` creates a folder under that parent,
+ * `?id=` edits one. Saving returns to the list.
+ */
+export function BookCreatePage({ target: given }: { target?: CreateTarget }) {
+  const [target] = useState(() => given ?? readTarget())
+  const { state, form, errors, saving, uploading, setUploading, change, save, retry, back } = useFolderForm(target)
+  const title = target.mode === 'edit' ? '编辑文件夹' : '新建文件夹'
+
+  return (
+    <PageShell title={title} header={{ onBack: back }}>
+      {state.status === 'loading' && <LoadingOverlay visible />}
+      {state.status === 'failed' && <ErrorView message={state.msg} onRetry={retry} />}
+      {state.status === 'ready' && (
+        <FolderFormView
+          form={form}
+          options={state.options}
+          errors={errors}
+          saving={saving}
+          uploading={uploading}
+          change={change}
+          onUploadingChange={setUploading}
+          onSave={() => void save()}
+        />
+      )}
+    </PageShell>
+  )
+}

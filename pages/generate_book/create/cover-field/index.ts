@@ -1,0 +1,1 @@
+export { CoverField, IMAGE_MAX_BYTES, type CoverFieldProps } from './cover-field'

@@ -1,0 +1,1 @@
+export { TagPicker, type TagPickerProps } from './tag-picker'

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { addBookCreation } from '@shared/api/add-book-creation'
+import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
+import { getDirectory } from '@shared/api/get-directory'
+import { updateBookCreation } from '@shared/api/update-book-creation'
+import { toBookFolder, type BookFolder } from '@shared/book-folder'
+import { toast } from '@shared/components/toast'
+import { MSG_FAILED } from '@shared/http'
+import type { CreateState, CreateTarget } from './create-state'
+import { emptyForm, formFromFolder, isDirty, toFormOptions, toInput, toUpdate, validateForm, type FolderForm, type FormOptions } from './folder-form'
+import { returnToList } from './navigation'
+import { useLeaveGuard } from './use-leave-guard'
+
+export const LOAD_FAILED = '获取数据失败'
+export const SAVE_FAILED = '保存失败，请稍后重试'
+
+/** Field errors under their fields, and a server error above the save button. */
+export interface FormErrors {
+  title?: string
+  intro?: string
+  server?: string
+}
+
+const messageOr = (msg: string | null | undefined, fallback: string) => (msg && msg !== MSG_FAILED ? msg : fallback)
+
+type Loaded =
+  | { status: 'failed'; msg: string }
+  | { status: 'ready'; options: FormOptions; initial: FolderForm; folder: BookFolder | null; optionsMsg: string | null }
+
+/** The options, and the folder when `editId` is set. Without options the form still works (no picks). */
+async function fetchForm(editId: number): Promise<Loaded> {
+  const [options, directory] = await Promise.all([getBookCreationOptions(), editId ? getDirectory(editId) : null])
+  if (directory && !(directory.success && directory.data)) return { status: 'failed', msg: messageOr(directory.msg, LOAD_FAILED) }
+  const folder = directory ? { ...toBookFolder(directory.data), id: editId } : null
+  return {
+    status: 'ready',
+    options: toFormOptions(options.data, folder),
+    initial: folder ? formFromFolder(folder) : emptyForm,
+    folder,
+    optionsMsg: options.success ? null : messageOr(options.msg, LOAD_FAILED),
+  }
+}
+
+/**
+ * The create/edit form: loads the options (and the folder when editing), holds the values, saves
+ * once at a time and then returns to the list, and guards unsaved changes.
+ */
+export function useFolderForm(target: CreateTarget) {
+  const [state, setState] = useState<CreateState>({ status: 'loading' })
+  const [form, setForm] = useState<FolderForm>(emptyForm)
+  const [errors, setErrors] = useState<FormErrors>({})
+  const [saving, setSaving] = useState(false)
+  const [uploading, setUploading] = useState(false)
+  const savingRef = useRef(false)
+  const editId = target.mode === 'edit' ? target.id : 0
+  const parentId = target.mode === 'create' ? target.parentId : 0
+
+  const apply = useCallback((loaded: Loaded) => {
+    if (loaded.status === 'failed') {
+      toast(loaded.msg)
+      return setState(loaded)
+    }
+    if (loaded.optionsMsg) toast(loaded.optionsMsg)
+    setForm(loaded.initial)
+    setState({ status: 'ready', options: loaded.options, initial: loaded.initial, folder: loaded.folder })
+  }, [])
+
+  useEffect(() => {
+    let live = true
+    void fetchForm(editId).then((loaded) => live && apply(loaded))
+    return () => {
+      live = false
+    }
+  }, [editId, apply])
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' })
+    void fetchForm(editId).then(apply)
+  }, [editId, apply])
+
+  const dirty = state.status === 'ready' && isDirty(form, state.initial)
+  const guard = useLeaveGuard(dirty && !saving)
+
+  const change = useCallback(<K extends keyof FolderForm>(key: K, value: FolderForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }))
+    if (key === 'title' || key === 'intro') setErrors((current) => ({ ...current, [key]: undefined }))
+  }, [])
+
+  const save = useCallback(async () => {
+    if (savingRef.current || state.status !== 'ready' || uploading) return
+    const problem = validateForm(form)
+    if (problem) return setErrors({ [problem.field]: problem.msg })
+    savingRef.current = true
+    setSaving(true)
+    setErrors({})
+    const result = editId ? await updateBookCreation(toUpdate(form, editId)) : await addBookCreation(toInput(form, parentId))
+    if (!result.success) {
+      savingRef.current = false
+      setSaving(false)
+      return setErrors({ server: messageOr(result.msg, SAVE_FAILED) })
+    }
+    // The button stays disabled: the page is leaving.
+    guard.release()
+    returnToList(editId ? (state.folder?.parentId ?? 0) : parentId)
+  }, [state, form, uploading, editId, parentId, guard])
+
+  return { state, form, errors, saving, uploading, setUploading, change, save, retry, back: guard.back }
+}

@@ -1,0 +1,1 @@
+export { Cover, type CoverProps } from './cover'

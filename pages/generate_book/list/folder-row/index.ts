@@ -1,0 +1,1 @@
+export { FolderRow, DRAG_HANDLE, SORTABLE_CLASSES, type FolderRowProps } from './folder-row'

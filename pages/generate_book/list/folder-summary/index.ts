@@ -1,0 +1,1 @@
+export { FolderSummary, type FolderSummaryProps } from './folder-summary'

@@ -1,0 +1,90 @@
+import { versionGte } from '../env/version'
+import type { BookFolder } from './folder'
+
+/** The three ways the list page shows a folder (spec §3 "View kinds"). */
+export type ViewKind = 'index' | 'folder' | 'empty_folder'
+
+/** The app version from which the cloud-drive options exist (spec §5, §9). */
+export const CLOUD_DRIVE_MIN_VERSION = '2.12.0'
+
+/**
+ * Which view the list shows: no id (or `0`) is the index of the user's top-level folders; otherwise
+ * a folder with children, or an empty one.
+ */
+export function viewKind(id: number, childCount: number): ViewKind {
+  if (!id) return 'index'
+  return childCount > 0 ? 'folder' : 'empty_folder'
+}
+
+/**
+ * Whether the header shows `提交` (spec §5): a type 1 folder whose parent is not type 2, or any folder
+ * whose type is not 1. The index is not a folder of its own, so there is nothing to submit there.
+ */
+export function canSubmit(folder: Pick<BookFolder, 'id' | 'type' | 'parentType'>): boolean {
+  if (!folder.id) return false
+  return folder.type === 1 ? folder.parentType !== 2 : true
+}
+
+/** One button of the bottom bar. */
+export type BottomAction = 'addBook' | 'addFolder' | 'enterBook' | 'backToParent' | 'finishSubmit'
+
+/** The bottom bar's label for each action (contracts/ui-text.md). */
+export const BOTTOM_ACTION_TEXT: Record<BottomAction, string> = {
+  addBook: '添加绘本',
+  addFolder: '添加文件夹',
+  enterBook: '进入绘本',
+  backToParent: '返回上一级',
+  finishSubmit: '完成提交',
+}
+
+/**
+ * The bottom bar, left to right (spec §5). A type 1 folder (a folder of picture books) gets
+ * `进入绘本` and `返回上一级` (parent is type 2) or `完成提交`. Any other view gets `添加绘本` when
+ * there are no children or the first child is a picture book, and `添加文件夹` when there are no
+ * children or the first child is a type 1 folder.
+ */
+export function bottomActions(
+  folder: Pick<BookFolder, 'id' | 'type' | 'parentType'>,
+  children: readonly Pick<BookFolder, 'type'>[],
+): BottomAction[] {
+  if (folder.id && folder.type === 1) {
+    return ['enterBook', folder.parentType === 2 ? 'backToParent' : 'finishSubmit']
+  }
+  const first = children[0]
+  const actions: BottomAction[] = []
+  if (!first || first.type === 0) actions.push('addBook')
+  if (!first || first.type === 1) actions.push('addFolder')
+  return actions
+}
+
+/**
+ * Whether the cloud-drive options show for an app `version` (`null` = unknown, which is allowed:
+ * contracts/user-agent.md).
+ */
+export function cloudDriveAllowed(version: string | null): boolean {
+  return version === null || versionGte(version, CLOUD_DRIVE_MIN_VERSION)
+}
+
+/** An option of the add-method or create-method sheet. */
+export interface SheetOption<K extends string> {
+  key: K
+  text: string
+}
+
+export type AddMethod = 'baidu' | 'photo' | 'pdf'
+export type CreateMethod = 'cloudImport' | 'manual'
+
+/** The add-method sheet (how picture books get in): cloud drive only when allowed. */
+export function addMethodOptions(cloudDrive: boolean): SheetOption<AddMethod>[] {
+  const options: SheetOption<AddMethod>[] = [
+    { key: 'photo', text: '拍照' },
+    { key: 'pdf', text: '本地PDF文件' },
+  ]
+  return cloudDrive ? [{ key: 'baidu', text: '百度网盘上传' }, ...options] : options
+}
+
+/** The create-method sheet (how a folder gets made): cloud import only when allowed. */
+export function createMethodOptions(cloudDrive: boolean): SheetOption<CreateMethod>[] {
+  const manual: SheetOption<CreateMethod> = { key: 'manual', text: '手动创建' }
+  return cloudDrive ? [{ key: 'cloudImport', text: '网盘导入' }, manual] : [manual]
+}

@@ -1,0 +1,2 @@
+export { TextArea, type TextAreaProps } from './text-area'
+export { limitEdit } from './limit-edit'

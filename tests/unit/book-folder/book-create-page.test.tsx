@@ -1,0 +1,157 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { addBookCreation } from '@shared/api/add-book-creation'
+import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
+import { getDirectory } from '@shared/api/get-directory'
+import type { Folder } from '@shared/api/types'
+import { updateBookCreation } from '@shared/api/update-book-creation'
+import { uploadFile } from '@shared/api/upload-file'
+import type * as Bridge from '@shared/bridge'
+import { goBackOrClose } from '@shared/bridge'
+import { clearDialogs } from '@shared/components/dialog'
+import { clearToast } from '@shared/components/toast'
+import type { ApiResult } from '@shared/http'
+import { BookCreatePage } from '../../../pages/generate_book/create/book-create-page'
+import { returnToList } from '../../../pages/generate_book/create/navigation'
+
+vi.mock('@shared/api/add-book-creation', () => ({ addBookCreation: vi.fn() }))
+vi.mock('@shared/api/update-book-creation', () => ({ updateBookCreation: vi.fn() }))
+vi.mock('@shared/api/get-book-creation-options', () => ({ getBookCreationOptions: vi.fn() }))
+vi.mock('@shared/api/get-directory', () => ({ getDirectory: vi.fn() }))
+vi.mock('@shared/api/upload-file', () => ({ uploadFile: vi.fn() }))
+vi.mock('../../../pages/generate_book/create/navigation', () => ({ returnToList: vi.fn() }))
+vi.mock('@shared/bridge', async (original) => ({ ...(await original<typeof Bridge>()), goBackOrClose: vi.fn() }))
+
+const ok = <T,>(data: T): ApiResult<T> => ({ success: true, data, msg: '请求成功', code: 200, result: 'SUCCESS' })
+const fail = (msg: string): ApiResult<never> => ({ success: false, data: null, msg, code: 400, result: 'BAD_REQUEST' })
+
+const add = vi.mocked(addBookCreation)
+const update = vi.mocked(updateBookCreation)
+
+beforeEach(() => {
+  vi.clearAllMocks()
+  vi.mocked(getBookCreationOptions).mockResolvedValue(
+    ok({ categories: [{ id: 1, name: '自然拼读' }], ages: ['3', '4', '5', '6'], tags: ['动物', '启蒙'] }),
+  )
+  vi.mocked(getDirectory).mockResolvedValue(ok<Folder>({ id: 12, parentId: 10, title: '旧名字', rootId: 1, ages: ['3', '5'], tags: ['动物'], intro: '旧简介' }))
+  add.mockResolvedValue(ok<Folder>({ id: 1000 }))
+  update.mockResolvedValue(ok<Folder>({ id: 12 }))
+})
+
+afterEach(() => {
+  clearDialogs()
+  clearToast()
+})
+
+const nameBox = () => screen.getByRole('textbox', { name: /名称/ })
+
+describe('the create page', () => {
+  it('creates a folder of picture books under the parent with trimmed fields, then returns to the list', async () => {
+    render(<BookCreatePage target={{ mode: 'create', parentId: 10 }} />)
+    await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '  动物世界  ')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '分类' }), '自然拼读')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '最小年龄' }), '4')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '最大年龄' }), '6')
+    await userEvent.click(screen.getByRole('button', { name: '启蒙' }))
+    await userEvent.type(screen.getByRole('textbox', { name: '简介' }), '好书😀')
+    await userEvent.click(screen.getByRole('button', { name: '保存' }))
+    await waitFor(() =>
+      expect(add).toHaveBeenCalledWith({ parentId: 10, type: 1, title: '动物世界', intro: '好书😀', imageUrl: '', rootId: 1, ages: ['4', '6'], tags: ['启蒙'] }),
+    )
+    expect(returnToList).toHaveBeenCalledWith(10)
+  })
+
+  it('asks for a name inline and sends nothing when it is blank', async () => {
+    render(<BookCreatePage target={{ mode: 'create', parentId: 10 }} />)
+    await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '   ')
+    await userEvent.click(screen.getByRole('button', { name: '保存' }))
+    expect(screen.getByRole('alert').textContent).toBe('请输入名称')
+    expect(add).not.toHaveBeenCalled()
+  })
+
+  it('disables 保存 while saving, so a double tap saves once', async () => {
+    let finish!: (value: ApiResult<Folder>) => void
+    add.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)))
+    render(<BookCreatePage target={{ mode: 'create', parentId: 0 }} />)
+    await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '猫')
+    await userEvent.dblClick(screen.getByRole('button', { name: '保存' }))
+    expect((screen.getByRole('button', { name: '保存' }) as HTMLButtonElement).disabled).toBe(true)
+    finish(ok({ id: 1 }))
+    await waitFor(() => expect(returnToList).toHaveBeenCalled())
+    expect(add).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the server error inline and lets the user try again', async () => {
+    add.mockResolvedValueOnce(fail('绘本文件夹只能放在根目录或合集文件夹中'))
+    render(<BookCreatePage target={{ mode: 'create', parentId: 11 }} />)
+    await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '猫')
+    await userEvent.click(screen.getByRole('button', { name: '保存' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('绘本文件夹只能放在根目录或合集文件夹中')
+    expect((screen.getByRole('button', { name: '保存' }) as HTMLButtonElement).disabled).toBe(false)
+    expect(returnToList).not.toHaveBeenCalled()
+  })
+
+  it('asks before leaving with unsaved changes and stays on 取消', async () => {
+    render(<BookCreatePage target={{ mode: 'create', parentId: 0 }} />)
+    await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '猫')
+    await userEvent.click(screen.getByRole('button', { name: '返回' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('修改尚未保存，确定离开吗？')).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }))
+    expect(goBackOrClose).not.toHaveBeenCalled()
+    expect(nameBox()).toBeTruthy()
+  })
+
+  it('asks the browser to confirm a reload or close with unsaved changes, and not without', async () => {
+    render(<BookCreatePage target={{ mode: 'create', parentId: 0 }} />)
+    await screen.findByRole('textbox', { name: /名称/ })
+    const clean = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(clean)
+    expect(clean.defaultPrevented).toBe(false)
+    await userEvent.type(nameBox(), '猫')
+    const dirty = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(dirty)
+    expect(dirty.defaultPrevented).toBe(true)
+  })
+
+  it('leaves without asking when nothing changed', async () => {
+    render(<BookCreatePage target={{ mode: 'create', parentId: 0 }} />)
+    await screen.findByRole('textbox', { name: /名称/ })
+    await userEvent.click(screen.getByRole('button', { name: '返回' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(goBackOrClose).toHaveBeenCalled()
+  })
+
+  it('uploads a picked cover, previews it and saves its URL', async () => {
+    vi.mocked(uploadFile).mockResolvedValueOnce(ok({ url: '/uploads/cover.png', fileSizeMb: 0.01 }))
+    render(<BookCreatePage target={{ mode: 'create', parentId: 0 }} />)
+    await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '猫')
+    await userEvent.upload(screen.getByLabelText('封面'), new File([new Uint8Array([137, 80, 78, 71])], 'c.png', { type: 'image/png' }))
+    await waitFor(() => expect(screen.getByRole('img', { name: '封面预览' }).getAttribute('src')).toBe('/uploads/cover.png'))
+    await userEvent.click(screen.getByRole('button', { name: '保存' }))
+    await waitFor(() => expect(add).toHaveBeenCalledWith(expect.objectContaining({ imageUrl: '/uploads/cover.png' })))
+  })
+
+  describe('when editing', () => {
+    it('fills the form from the folder and saves only its fields', async () => {
+      render(<BookCreatePage target={{ mode: 'edit', id: 12 }} />)
+      expect((await screen.findByRole('textbox', { name: /名称/ }) as HTMLInputElement).value).toBe('旧名字')
+      expect(screen.getByRole('button', { name: '动物' }).getAttribute('aria-pressed')).toBe('true')
+      await userEvent.clear(nameBox())
+      await userEvent.type(nameBox(), '新名字')
+      await userEvent.click(screen.getByRole('button', { name: '保存' }))
+      await waitFor(() =>
+        expect(update).toHaveBeenCalledWith({ id: 12, title: '新名字', intro: '旧简介', imageUrl: '', rootId: 1, ages: ['3', '5'], tags: ['动物'] }),
+      )
+      expect(returnToList).toHaveBeenCalledWith(10)
+    })
+
+    it('shows 获取数据失败 with 重试 when the folder cannot be read', async () => {
+      vi.mocked(getDirectory).mockResolvedValueOnce(fail(''))
+      render(<BookCreatePage target={{ mode: 'edit', id: 12 }} />)
+      expect(await screen.findByRole('button', { name: '重试' })).toBeTruthy()
+      expect(screen.getAllByText('获取数据失败').length).toBeGreaterThan(0)
+    })
+  })
+})

@@ -1,0 +1,204 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { deleteBookCreation } from '@shared/api/delete-book-creation'
+import { getDirectory } from '@shared/api/get-directory'
+import { moveBookCreation } from '@shared/api/move-book-creation'
+import type { Folder } from '@shared/api/types'
+import { clearActionSheets } from '@shared/components/action-sheet'
+import { clearDialogs } from '@shared/components/dialog'
+import { hideLoading } from '@shared/components/loading-overlay'
+import { clearToast } from '@shared/components/toast'
+import type { ApiResult } from '@shared/http'
+import { BookListPage } from '../../../pages/generate_book/list/book-list-page'
+
+vi.mock('@shared/api/get-directory', () => ({ getDirectory: vi.fn() }))
+vi.mock('@shared/api/delete-book-creation', () => ({ deleteBookCreation: vi.fn() }))
+vi.mock('@shared/api/move-book-creation', () => ({ moveBookCreation: vi.fn() }))
+vi.mock('@shared/api/update-book-creation', () => ({ submitBookCreation: vi.fn() }))
+
+const ok = <T,>(data: T): ApiResult<T> => ({ success: true, data, msg: '请求成功', code: 200, result: 'SUCCESS' })
+const fail = (msg: string, code = 500): ApiResult<never> => ({ success: false, data: null, msg, code, result: 'ERROR' })
+
+const books: Folder[] = [
+  { id: 101, title: '小猫', type: 0, updateTime: '2024-05-01T08:09:10', childCnt: 0 },
+  { id: 102, title: '小狗', type: 0, updateTime: '2024-05-02T08:09:10', childCnt: 0 },
+]
+const folderOf = (patch: Partial<Folder> = {}): Folder => ({
+  id: 11,
+  title: '入门绘本',
+  type: 1,
+  parentType: 2,
+  rootTitle: '自然拼读',
+  ages: ['3', '6'],
+  tags: ['动物'],
+  intro: '好看的绘本',
+  items: books,
+  ...patch,
+})
+
+const directory = vi.mocked(getDirectory)
+const remove = vi.mocked(deleteBookCreation)
+const move = vi.mocked(moveBookCreation)
+
+function send(type: string, data?: unknown) {
+  act(() => (window as unknown as { onNativeMessage: (m: unknown) => void }).onNativeMessage({ type, data }))
+}
+
+beforeEach(() => {
+  vi.clearAllMocks()
+  directory.mockResolvedValue(ok(folderOf()))
+  remove.mockResolvedValue(ok(null))
+  move.mockResolvedValue(ok(null))
+})
+
+afterEach(() => {
+  clearDialogs()
+  clearActionSheets()
+  clearToast()
+  hideLoading()
+})
+
+describe('the folder list page', () => {
+  it('shows the summary card, the tags line and each child with its update time', async () => {
+    render(<BookListPage id={11} />)
+    const card = await screen.findByRole('region', { name: '文件夹信息' })
+    expect(within(card).getByText('自然拼读 · 3-6岁 · 动物')).toBeTruthy()
+    expect(within(card).getByText('好看的绘本')).toBeTruthy()
+    const rows = screen.getAllByRole('listitem')
+    expect(rows.map((row) => within(row).getByText(/小/).textContent)).toEqual(['小猫', '小狗'])
+    expect(within(rows[0]!).getByText('更新时间 2024-05-01 08:09:10')).toBeTruthy()
+    expect(within(rows[0]!).getByRole('button', { name: '拖动排序' })).toBeTruthy()
+  })
+
+  it('shows 获取数据失败 with 重试 when the load fails without a message, and loads again on 重试', async () => {
+    directory.mockResolvedValueOnce(fail(''))
+    render(<BookListPage id={11} />)
+    await screen.findByRole('button', { name: '重试' })
+    expect(screen.getAllByText('获取数据失败').length).toBeGreaterThan(0)
+    await userEvent.click(screen.getByRole('button', { name: '重试' }))
+    expect(await screen.findByText('小猫')).toBeTruthy()
+  })
+
+  it('shows the server message when the load fails with one', async () => {
+    directory.mockResolvedValueOnce(fail('文件夹不存在', 404))
+    render(<BookListPage id={11} />)
+    expect((await screen.findAllByText('文件夹不存在')).length).toBeGreaterThan(0)
+  })
+
+  it('survives a folder whose every field is null', async () => {
+    directory.mockResolvedValueOnce(ok({ id: null, title: null, type: null, items: null, ages: null, tags: null } as unknown as Folder))
+    render(<BookListPage id={11} />)
+    expect(await screen.findByText('暂无内容')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '添加绘本' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '添加文件夹' })).toBeTruthy()
+  })
+
+  it('leaves the summary card out on the index', async () => {
+    directory.mockResolvedValueOnce(ok(folderOf({ id: 0, type: 0, items: [{ id: 10, title: '合集', type: 2 }] })))
+    render(<BookListPage id={0} />)
+    await screen.findByText('合集')
+    expect(screen.queryByRole('region', { name: '文件夹信息' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
+  })
+
+  describe('in a type 1 folder', () => {
+    it('offers 进入绘本 and 返回上一级 under a type 2 folder, without 提交', async () => {
+      render(<BookListPage id={11} />)
+      expect(await screen.findByRole('button', { name: '进入绘本' })).toBeTruthy()
+      expect(screen.getByRole('button', { name: '返回上一级' })).toBeTruthy()
+      expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
+    })
+
+    it('offers 完成提交 and the header 提交 at the top level', async () => {
+      directory.mockResolvedValueOnce(ok(folderOf({ parentType: 0 })))
+      render(<BookListPage id={11} />)
+      expect(await screen.findByRole('button', { name: '完成提交' })).toBeTruthy()
+      expect(screen.getByRole('button', { name: '提交' })).toBeTruthy()
+    })
+  })
+
+  describe('deleting a child', () => {
+    it('asks with the plain text for an item without children, then deletes, toasts 已删除 and reloads', async () => {
+      render(<BookListPage id={11} />)
+      const row = (await screen.findByText('小猫')).closest('li')!
+      await userEvent.click(within(row).getByRole('button', { name: '删除' }))
+      const dialog = await screen.findByRole('dialog')
+      expect(within(dialog).getByText('确认删除“小猫”吗？')).toBeTruthy()
+      await userEvent.click(within(dialog).getByRole('button', { name: '删除' }))
+      await waitFor(() => expect(remove).toHaveBeenCalledWith(101))
+      expect(await screen.findByText('已删除')).toBeTruthy()
+      expect(directory).toHaveBeenCalledTimes(2)
+    })
+
+    it('names the file count for a folder with children', async () => {
+      directory.mockResolvedValueOnce(ok(folderOf({ items: [{ id: 13, title: '空', type: 1, childCnt: 4 }] })))
+      render(<BookListPage id={11} />)
+      const row = (await screen.findByText('空')).closest('li')!
+      await userEvent.click(within(row).getByRole('button', { name: '删除' }))
+      expect(await screen.findByText('“空”中包含4个文件，确认删除吗？')).toBeTruthy()
+    })
+
+    it('sends nothing when cancelled', async () => {
+      render(<BookListPage id={11} />)
+      const row = (await screen.findByText('小猫')).closest('li')!
+      await userEvent.click(within(row).getByRole('button', { name: '删除' }))
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '取消' }))
+      expect(remove).not.toHaveBeenCalled()
+    })
+
+    it('opens one dialog and sends one request for a double tap', async () => {
+      render(<BookListPage id={11} />)
+      const button = within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '删除' })
+      await userEvent.dblClick(button)
+      expect(await screen.findAllByRole('dialog')).toHaveLength(1)
+      await userEvent.dblClick(within(screen.getByRole('dialog')).getByRole('button', { name: '删除' }))
+      await waitFor(() => expect(remove).toHaveBeenCalledTimes(1))
+    })
+
+    it('toasts 删除失败，请稍后重试 when the server gives no message', async () => {
+      remove.mockResolvedValueOnce(fail('请求失败'))
+      render(<BookListPage id={11} />)
+      await userEvent.click(within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '删除' }))
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '删除' }))
+      expect(await screen.findByText('删除失败，请稍后重试')).toBeTruthy()
+    })
+  })
+
+  it('saves a keyboard reorder from the handle with all child ids', async () => {
+    render(<BookListPage id={11} />)
+    const handle = within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '拖动排序' })
+    handle.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    expect(screen.getAllByRole('listitem').map((row) => row.textContent?.slice(0, 2))).toEqual(['小狗', '小猫'])
+    await waitFor(() => expect(move).toHaveBeenCalledWith(11, [102, 101]))
+  })
+
+  it('logs a failed reorder to the console and keeps the order on screen', async () => {
+    move.mockResolvedValueOnce(fail('排序失败'))
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    render(<BookListPage id={11} />)
+    const handle = within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '拖动排序' })
+    handle.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('move failed'), expect.objectContaining({ msg: '排序失败' })))
+    expect(screen.getAllByRole('listitem')[0]!.textContent).toContain('小狗')
+  })
+
+  it('reloads on a visibleChange with a truthy result only', async () => {
+    render(<BookListPage id={11} />)
+    await screen.findByText('小猫')
+    send('visibleChange', { result: false })
+    expect(directory).toHaveBeenCalledTimes(1)
+    directory.mockResolvedValueOnce(ok(folderOf({ items: [books[1]!] })))
+    send('visibleChange', { result: true })
+    await waitFor(() => expect(screen.queryByText('小猫')).toBeNull())
+  })
+
+  it('toasts 请在App内操作 when 拍照 is chosen outside the app', async () => {
+    render(<BookListPage id={11} />)
+    await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '拍照' }))
+    expect(await screen.findByText('请在App内操作')).toBeTruthy()
+  })
+})

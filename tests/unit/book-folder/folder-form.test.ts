@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { toBookFolder } from '@shared/book-folder'
+import {
+  agesOf,
+  emptyForm,
+  formFromFolder,
+  isDirty,
+  toFormOptions,
+  toInput,
+  toUpdate,
+  validateForm,
+} from '../../../pages/generate_book/create/folder-form'
+import { targetFromQuery } from '../../../pages/generate_book/create/create-state'
+
+const form = (patch: Partial<typeof emptyForm>) => ({ ...emptyForm, ...patch })
+
+describe('validateForm', () => {
+  it('asks for a name when it is blank after trimming', () => {
+    expect(validateForm(form({ title: '   ' }))).toEqual({ field: 'title', msg: '请输入名称' })
+  })
+
+  it('accepts 30 emoji as a 30-character name', () => {
+    expect(validateForm(form({ title: '👨‍👩‍👧'.repeat(30) }))).toBeNull()
+  })
+
+  it('refuses a 31-character name', () => {
+    expect(validateForm(form({ title: '猫'.repeat(31) }))).toEqual({ field: 'title', msg: '名称不能超过30个字' })
+  })
+
+  it('refuses an intro over 200 characters', () => {
+    expect(validateForm(form({ title: 'a', intro: 'x'.repeat(201) }))?.field).toBe('intro')
+  })
+})
+
+describe('agesOf', () => {
+  it('keeps a range as first and last', () => expect(agesOf({ ageFrom: '3', ageTo: '6' })).toEqual(['3', '6']))
+  it('keeps one age when both ends are equal', () => expect(agesOf({ ageFrom: '5', ageTo: '5' })).toEqual(['5']))
+  it('keeps one age when only one end is set', () => expect(agesOf({ ageFrom: '', ageTo: '6' })).toEqual(['6']))
+  it('is empty when neither is set', () => expect(agesOf({ ageFrom: '', ageTo: '' })).toEqual([]))
+})
+
+describe('toInput and toUpdate', () => {
+  const filled = form({ title: ' 动物 ', intro: ' 简介😀 ', categoryId: 3, ageFrom: '3', ageTo: '6', tags: ['启蒙'], imageUrl: '/uploads/a.png' })
+
+  it('creates a folder of picture books with trimmed texts', () => {
+    expect(toInput(filled, 10)).toEqual({
+      parentId: 10,
+      type: 1,
+      title: '动物',
+      intro: '简介😀',
+      imageUrl: '/uploads/a.png',
+      rootId: 3,
+      ages: ['3', '6'],
+      tags: ['启蒙'],
+    })
+  })
+
+  it('updates only the editable fields, never type or parent', () => {
+    const update = toUpdate(filled, 42)
+    expect(update).toMatchObject({ id: 42, title: '动物' })
+    expect(update).not.toHaveProperty('type')
+    expect(update).not.toHaveProperty('parentId')
+  })
+})
+
+describe('formFromFolder', () => {
+  it('fills the form from an edited folder, ages as first and last', () => {
+    const folder = toBookFolder({ id: 4, title: '猫', rootId: 2, ages: ['3', '4', '6'], tags: ['a'], intro: 'i', imageUrl: '/x.png' })
+    expect(formFromFolder(folder)).toEqual({ title: '猫', categoryId: 2, ageFrom: '3', ageTo: '6', tags: ['a'], intro: 'i', imageUrl: '/x.png' })
+  })
+
+  it('gives an empty form for a folder with every field missing', () => {
+    expect(formFromFolder(toBookFolder(null))).toEqual(emptyForm)
+  })
+})
+
+describe('toFormOptions', () => {
+  it('drops nulls, blanks, bad ids and repeats', () => {
+    const options = toFormOptions({ categories: [{ id: 1, name: '绘本' }, { id: null, name: 'x' }, { id: 1, name: 'again' }, null as never], ages: ['3', '', '3', null as never], tags: null })
+    expect(options).toEqual({ categories: [{ id: 1, name: '绘本' }], ages: ['3'], tags: [] })
+  })
+
+  it('adds what the edited folder holds but the options lack', () => {
+    const folder = toBookFolder({ rootId: 9, rootTitle: '旧分类', ages: ['2'], tags: ['旧'] })
+    const options = toFormOptions({ categories: [], ages: ['3'], tags: ['新'] }, folder)
+    expect(options).toEqual({ categories: [{ id: 9, name: '旧分类' }], ages: ['3', '2'], tags: ['新', '旧'] })
+  })
+})
+
+describe('isDirty', () => {
+  it('is clean when nothing changed', () => expect(isDirty(form({ tags: ['a'] }), form({ tags: ['a'] }))).toBe(false))
+  it('is dirty after typing', () => expect(isDirty(form({ title: 'a' }), emptyForm)).toBe(true))
+  it('is dirty after picking a tag', () => expect(isDirty(form({ tags: ['a'] }), emptyForm)).toBe(true))
+})
+
+describe('targetFromQuery', () => {
+  it('edits for ?id=', () => expect(targetFromQuery({ id: '12' })).toEqual({ mode: 'edit', id: 12 }))
+  it('creates under ?parentId=', () => expect(targetFromQuery({ parentId: '10' })).toEqual({ mode: 'create', parentId: 10 }))
+  it('creates at the top level for a hostile id', () => {
+    expect(targetFromQuery({ id: '1;drop', parentId: '-4' })).toEqual({ mode: 'create', parentId: 0 })
+  })
+})
