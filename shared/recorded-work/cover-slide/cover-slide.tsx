@@ -1,0 +1,68 @@
+import type { CoverRow } from '../data'
+import { InviteBlock } from '../invite-block'
+import { PlayButton } from '../play-button'
+import { Stars } from '../stars'
+import { WorkImage } from '../work-image'
+import styles from './cover-slide.module.css'
+import { useProgressiveCount } from './use-progressive-count'
+
+/** Props of {@link CoverSlide}. */
+export interface CoverSlideProps {
+  title: string
+  intro: string
+  tags: string[]
+  imageUrl: string
+  rows: CoverRow[]
+  /** The row whose recording is playing, if any. */
+  playingKey: string | null
+  onTapRow: (row: CoverRow) => void
+  inviterCode: string
+  /** `开始欣赏《title》`; disabled when there is nothing to play. */
+  onStart: () => void
+  canStart: boolean
+}
+
+/** The cover: picture, title, tags, intro, the recorded sentences with stars, and the start button. */
+export function CoverSlide(props: CoverSlideProps) {
+  const { shown, sentinelRef, more } = useProgressiveCount(props.rows.length)
+  return (
+    <article className={styles.root}>
+      <div className={styles.body}>
+        <WorkImage src={props.imageUrl} fit="cover" />
+        {props.title && <h2 className={styles.title}>{props.title}</h2>}
+        {props.tags.length > 0 && (
+          <ul className={styles.tags} aria-label="标签">
+            {props.tags.map((tag, i) => (
+              <li key={i} className={styles.tag}>
+                {tag}
+              </li>
+            ))}
+            {more && <li ref={sentinelRef} className={styles.sentinel} aria-hidden="true" />}
+          </ul>
+        )}
+        {props.intro && <p className={styles.intro}>{props.intro}</p>}
+        {props.rows.length > 0 && (
+          <ul className={styles.rows} aria-label="录音列表">
+            {props.rows.slice(0, shown).map((row) => (
+              <li key={row.key} className={styles.row} onClick={() => props.onTapRow(row)}>
+                {/* The row is the touch target; the button inside carries the name for keyboards and readers. */}
+                <PlayButton size="s" playing={props.playingKey === row.key} onClick={() => {}} />
+                <span className={styles.rowText} lang="en">
+                  {row.en || '—'}
+                </span>
+                {row.score !== null && <Stars score={row.score} />}
+              </li>
+            ))}
+            {more && <li ref={sentinelRef} className={styles.sentinel} aria-hidden="true" />}
+          </ul>
+        )}
+        <InviteBlock code={props.inviterCode} />
+      </div>
+      <div className={styles.footer}>
+        <button type="button" className={styles.start} disabled={!props.canStart} onClick={props.onStart}>
+          开始欣赏《{props.title}》
+        </button>
+      </div>
+    </article>
+  )
+}

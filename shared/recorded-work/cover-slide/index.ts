@@ -1,0 +1,1 @@
+export { CoverSlide, type CoverSlideProps } from './cover-slide'

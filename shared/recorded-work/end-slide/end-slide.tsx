@@ -1,0 +1,32 @@
+import { InviteBlock } from '../invite-block'
+import { WorkImage } from '../work-image'
+import styles from './end-slide.module.css'
+
+/** Props of {@link EndSlide}. */
+export interface EndSlideProps {
+  title: string
+  imageUrl: string
+  inviterCode: string
+  /** `返回首页`: back to the first slide. */
+  onHome: () => void
+  onShare: () => void
+}
+
+/** The end slide: `《title》欣赏结束`, `返回首页`, `分享`, and the invite block. */
+export function EndSlide({ title, imageUrl, inviterCode, onHome, onShare }: EndSlideProps) {
+  return (
+    <article className={styles.root}>
+      <WorkImage src={imageUrl} fit="cover" />
+      <h2 className={styles.title}>《{title}》欣赏结束</h2>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={onHome}>
+          返回首页
+        </button>
+        <button type="button" className={styles.primary} onClick={onShare}>
+          分享
+        </button>
+      </div>
+      <InviteBlock code={inviterCode} />
+    </article>
+  )
+}

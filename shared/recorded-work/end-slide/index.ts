@@ -1,0 +1,1 @@
+export { EndSlide, type EndSlideProps } from './end-slide'

@@ -1,0 +1,2 @@
+export { InviteBlock, type InviteBlockProps } from './invite-block'
+export { copyText, selectText } from './copy-text'

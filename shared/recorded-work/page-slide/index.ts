@@ -1,0 +1,1 @@
+export { PageSlide, type PageSlideProps } from './page-slide'

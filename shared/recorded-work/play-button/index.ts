@@ -1,0 +1,1 @@
+export { PlayButton, type PlayButtonProps } from './play-button'

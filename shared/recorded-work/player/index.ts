@@ -1,0 +1,16 @@
+export { createPlayer, INITIAL_SNAPSHOT, NEXT_ITEM_DELAY_MS, SKIP_DELAY_MS } from './create-player'
+export type { Player, PlayerOptions } from './create-player'
+export { createAudioOutput } from './audio-output'
+export type { AudioOutput, AudioOutputOptions, ClipCallbacks, ClipRequest } from './audio-output'
+export { currentItem, isRunningOn, pickSource, reduce } from './reducer'
+export type {
+  AudioElementLike,
+  AudioSource,
+  Clip,
+  PlayerEvent,
+  PlayerSnapshot,
+  PlayerState,
+  PlayerStatus,
+  PlaylistItem,
+  Target,
+} from './types'

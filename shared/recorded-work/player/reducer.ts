@@ -1,0 +1,162 @@
+import type { AudioSource, Clip, PlayerEvent, PlayerSnapshot, PlayerState, PlaylistItem, Target } from './types'
+
+/** What the reducer may read besides the snapshot. */
+export interface ReduceContext {
+  playlist: readonly PlaylistItem[]
+  /** A fresh token for a state entered by this event (the store increments it when used). */
+  token: number
+}
+
+/**
+ * The source a sentence plays (decisions.md `原声`): with play-record on the learner's recording,
+ * otherwise the original clip; when the chosen one is missing, the other; `null` when neither exists.
+ */
+export function pickSource(clip: Clip, playRecord: boolean): AudioSource | null {
+  return playRecord ? (clip.record ?? clip.original) : (clip.original ?? clip.record)
+}
+
+function clipAt(playlist: readonly PlaylistItem[], item: number, sentence: number): Clip | undefined {
+  return playlist[item]?.clips[sentence]
+}
+
+/** Enters sentence (item, sentence) from `fromSec`: playing when it has a source, else skipping. */
+function enterSentence(
+  snap: PlayerSnapshot,
+  ctx: ReduceContext,
+  item: number,
+  sentence: number,
+  fromSec: number | null = null,
+): PlayerState {
+  const clip = clipAt(ctx.playlist, item, sentence)
+  const target: Target = { mode: 'list', item, sentence }
+  const source = clip ? pickSource(clip, snap.playRecord) : null
+  if (!source) return { status: 'skipping', token: ctx.token, target }
+  return { status: 'playing', token: ctx.token, target, source, fromSec: fromSec ?? source.startSec ?? 0 }
+}
+
+/** After a sentence is over (ended, or skipped): the next sentence, the next item, or a stop. */
+function afterSentence(snap: PlayerSnapshot, ctx: ReduceContext, target: Target): PlayerState {
+  if (target.mode === 'once') return { status: 'idle' }
+  const { item, sentence } = target
+  if (clipAt(ctx.playlist, item, sentence + 1)) return enterSentence(snap, ctx, item, sentence + 1)
+  if (snap.autoNext) return { status: 'advancing', token: ctx.token, item }
+  // Auto-next off: the page is done; the play button replays it from its first sentence.
+  return { status: 'paused', item, sentence: 0, atSec: null }
+}
+
+/** The list item the state is on (playing, skipping, turning the page or paused), else `null`. */
+export function currentItem(state: PlayerState): number | null {
+  switch (state.status) {
+    case 'playing':
+    case 'skipping':
+      return state.target.mode === 'list' ? state.target.item : null
+    case 'advancing':
+    case 'paused':
+      return state.item
+    default:
+      return null
+  }
+}
+
+/** True while the list is running on `item` (sounding, skipping or about to turn the page): its button shows `暂停`. */
+export function isRunningOn(state: PlayerState, item: number): boolean {
+  if (state.status === 'advancing') return state.item === item
+  if (state.status === 'playing' || state.status === 'skipping') {
+    return state.target.mode === 'list' && state.target.item === item
+  }
+  return false
+}
+
+function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContext): PlayerState {
+  const state = snap.state
+  switch (event.type) {
+    case 'playItem':
+      if (!ctx.playlist[event.item]) return state
+      // A slide change caused by the player itself must not restart the page it is already on.
+      if (isRunningOn(state, event.item)) return state
+      return enterSentence(snap, ctx, event.item, 0)
+    case 'playOnce':
+      // A one-off clip with nothing to play stops whatever played: the tap still silences the rest.
+      if (!event.source) return { status: 'idle' }
+      return {
+        status: 'playing',
+        token: ctx.token,
+        target: { mode: 'once', key: event.key },
+        source: event.source,
+        fromSec: event.source.startSec ?? 0,
+      }
+    case 'toggle':
+      if (isRunningOn(state, event.item)) return pause(state, event.atSec)
+      if (state.status === 'paused' && state.item === event.item) return reduceState(snap, { type: 'resume' }, ctx)
+      return reduceState(snap, { type: 'playItem', item: event.item }, ctx)
+    case 'pause':
+      return pause(state, event.atSec)
+    case 'resume':
+      if (state.status !== 'paused') return state
+      return enterSentence(snap, ctx, state.item, state.sentence, state.atSec)
+    case 'stop':
+      return state.status === 'idle' ? state : { status: 'idle' }
+    case 'setPlayRecord':
+      // The other source is heard at once: the current list sentence starts again from its beginning.
+      if ((state.status === 'playing' || state.status === 'skipping') && state.target.mode === 'list') {
+        return enterSentence({ ...snap, playRecord: event.value }, ctx, state.target.item, state.target.sentence)
+      }
+      return state
+    case 'setAutoNext':
+      if (!event.value && state.status === 'advancing') return { status: 'paused', item: state.item, sentence: 0, atSec: null }
+      return state
+    case 'clipEnded':
+      if (state.status !== 'playing' || state.token !== event.token) return state
+      return afterSentence(snap, ctx, state.target)
+    case 'clipFailed':
+      if (state.status !== 'playing' || state.token !== event.token) return state
+      // A one-off clip that fails is simply over; a list sentence counts as "no media" (spec §4).
+      if (state.target.mode === 'once') return { status: 'idle' }
+      return { status: 'skipping', token: ctx.token, target: state.target }
+    case 'playBlocked':
+      if (state.status !== 'playing' || state.token !== event.token) return state
+      if (state.target.mode === 'once') return { status: 'idle' }
+      // No tap has unlocked audio yet: wait paused for one instead of skipping through the book.
+      return { status: 'paused', item: state.target.item, sentence: state.target.sentence, atSec: null }
+    case 'timerFired':
+      if (state.status === 'skipping' && state.token === event.token) return afterSentence(snap, ctx, state.target)
+      if (state.status === 'advancing' && state.token === event.token) {
+        const next = state.item + 1
+        return ctx.playlist[next] ? enterSentence(snap, ctx, next, 0) : { status: 'finished' }
+      }
+      return state
+  }
+}
+
+function pause(state: PlayerState, atSec: number | null): PlayerState {
+  switch (state.status) {
+    case 'playing':
+      if (state.target.mode === 'once') return { status: 'idle' }
+      return { status: 'paused', item: state.target.item, sentence: state.target.sentence, atSec }
+    case 'skipping':
+      if (state.target.mode === 'once') return { status: 'idle' }
+      return { status: 'paused', item: state.target.item, sentence: state.target.sentence, atSec: null }
+    case 'advancing':
+      // Paused in the gap between pages: resuming replays this page rather than jumping away from it.
+      return { status: 'paused', item: state.item, sentence: 0, atSec: null }
+    default:
+      return state
+  }
+}
+
+/**
+ * The player's reducer: the next snapshot for `event`. Pure; the store runs the side effects of the
+ * state it returns. Events that do not matter in the current state return the same snapshot object.
+ */
+export function reduce(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContext): PlayerSnapshot {
+  if (event.type === 'setPlayRecord' && event.value === snap.playRecord) return snap
+  if (event.type === 'setAutoNext' && event.value === snap.autoNext) return snap
+  const next: PlayerSnapshot =
+    event.type === 'setPlayRecord'
+      ? { ...snap, playRecord: event.value }
+      : event.type === 'setAutoNext'
+        ? { ...snap, autoNext: event.value }
+        : snap
+  const state = reduceState(next, event, ctx)
+  return state === next.state ? next : { ...next, state }
+}

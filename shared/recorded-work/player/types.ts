@@ -1,0 +1,90 @@
+/**
+ * The recorded-work player's vocabulary (spec §4 "Playback state"). The player is a React-free state
+ * machine: `reducer.ts` decides the next state, `create-player.ts` runs the side effects of entering it.
+ */
+
+/** One playable piece of audio: a whole file, or the segment `startSec`..`endSec` of it. */
+export interface AudioSource {
+  url: string
+  /** Where the clip starts in the file; `null` = at the beginning. */
+  startSec: number | null
+  /** Where the clip stops; `null` = at the end of the file. */
+  endSec: number | null
+}
+
+/** A sentence: the learner's recording and the book's original clip; either may be missing. */
+export interface Clip {
+  record: AudioSource | null
+  original: AudioSource | null
+}
+
+/** One list entry (a page or a word) and the sentences it plays in order. */
+export interface PlaylistItem {
+  clips: readonly Clip[]
+}
+
+/** What is playing: a sentence of the list, or a one-off clip (a tapped cover row, a word's pronunciation). */
+export type Target = { mode: 'list'; item: number; sentence: number } | { mode: 'once'; key: string }
+
+/**
+ * The player's states. `token` numbers each entry into a timed or sounding state, so that a late audio
+ * event or timer of an earlier entry is recognised and ignored.
+ */
+export type PlayerState =
+  /** Nothing to play: initially, after `stop()`, after a one-off clip. */
+  | { status: 'idle' }
+  /** The audio element plays `source` from `fromSec` (play, then seek). */
+  | { status: 'playing'; token: number; target: Target; source: AudioSource; fromSec: number }
+  /** The sentence has no media, or its media failed: move on after the skip delay (2000 ms). */
+  | { status: 'skipping'; token: number; target: Target }
+  /** The last sentence of `item` ended with auto-next on: the next item after the next delay (500 ms). */
+  | { status: 'advancing'; token: number; item: number }
+  /** Paused on a sentence; `atSec` is where to resume (`null` = from the sentence's start). */
+  | { status: 'paused'; item: number; sentence: number; atSec: number | null }
+  /** The list ran out with auto-next on: the view shows the end slide. */
+  | { status: 'finished' }
+
+export type PlayerStatus = PlayerState['status']
+
+/** Everything a view needs to draw the player. */
+export interface PlayerSnapshot {
+  state: PlayerState
+  /** `原声`: play the learner's recording (on) or the book's original clip (off). Default on. */
+  playRecord: boolean
+  /** `自动翻页`: go on to the next item after the last sentence. Default on. */
+  autoNext: boolean
+}
+
+/** Events the reducer understands. Commands come from the view; the rest from the audio element and timers. */
+export type PlayerEvent =
+  | { type: 'playItem'; item: number }
+  | { type: 'playOnce'; key: string; source: AudioSource | null }
+  /** The play/pause button of `item`; `atSec` is the element's position, kept if this pauses. */
+  | { type: 'toggle'; item: number; atSec: number | null }
+  | { type: 'pause'; atSec: number | null }
+  | { type: 'resume' }
+  | { type: 'stop' }
+  | { type: 'setPlayRecord'; value: boolean }
+  | { type: 'setAutoNext'; value: boolean }
+  /** The clip reached its end (`ended`, or `endSec` passed). */
+  | { type: 'clipEnded'; token: number }
+  /** The clip cannot play: 404, decode error, unsupported source. */
+  | { type: 'clipFailed'; token: number }
+  /** The browser refused to start audio without a tap (autoplay policy). */
+  | { type: 'playBlocked'; token: number }
+  | { type: 'timerFired'; token: number }
+
+/** The smallest part of HTMLAudioElement the player uses; tests pass a fake with the same shape. */
+export interface AudioElementLike {
+  src: string
+  currentTime: number
+  muted: boolean
+  preload: string
+  readonly paused: boolean
+  play(): Promise<void> | undefined
+  pause(): void
+  removeAttribute(name: string): void
+  load(): void
+  addEventListener(type: string, listener: () => void): void
+  removeEventListener(type: string, listener: () => void): void
+}

@@ -1,0 +1,1 @@
+export { RecordedWorkPage, type RecordedWorkPageProps } from './recorded-work-page'

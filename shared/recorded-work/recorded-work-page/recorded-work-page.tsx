@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react'
+import { ErrorBoundary } from '@shared/components/error-boundary'
+import { ErrorView } from '@shared/components/error-view'
+import { HeaderBar } from '@shared/components/header-bar'
+import { LoadingOverlay } from '@shared/components/loading-overlay'
+import { parseQuery } from '@shared/format'
+import { readText } from '../data'
+import { useShareLoad } from '../hooks/use-share-load'
+import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
+import { preloadViewer, useViewerModule } from './use-viewer-module'
+import styles from './recorded-work-page.module.css'
+
+/** Props of {@link RecordedWorkPage}. */
+export interface RecordedWorkPageProps {
+  /** `words` for /word_share; `auto` (/recorded_share) shows the word variant when the share has words. */
+  variant: 'auto' | 'words'
+}
+
+interface Query {
+  r: string
+  title: string
+  isNeedBackWeb: boolean
+}
+
+function readQuery(): Query {
+  const q = parseQuery(typeof window === 'undefined' ? '' : window.location.search)
+  return { r: (q.r ?? '').trim(), title: readText(q.title), isNeedBackWeb: q.isNeedBackWeb === '1' }
+}
+
+/** The loaded work in the viewer, once the viewer chunk is there. */
+function LoadedWork(props: RecordedWorkViewerProps) {
+  const viewer = useViewerModule()
+  if (!viewer) return <LoadingOverlay visible />
+  return <viewer.RecordedWorkViewer {...props} />
+}
+
+/**
+ * A recorded-work share page (/recorded_share, /word_share): reads `r`, `title`, `isNeedBackWeb`,
+ * loads the share, and shows loading, the error view (`加载失败` + `重试`) or the viewer.
+ */
+export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
+  const [query] = useState(readQuery)
+  const { load, retry } = useShareLoad(query.r, { variant })
+  const nick = load.status === 'loaded' ? load.work.inviter.nickName : ''
+  const title = query.title || (nick ? `${nick}的录音作品` : '录音作品')
+
+  useEffect(() => {
+    // The viewer chunk downloads while the share data is on its way.
+    if (query.r) preloadViewer().catch(() => {}) // a failure is thrown again (to the boundary) on render
+  }, [query.r])
+
+  if (load.status === 'loaded') {
+    return (
+      <ErrorBoundary>
+        <title>{title}</title>
+        <LoadedWork work={load.work} title={title} showBackOnCover={query.isNeedBackWeb} />
+      </ErrorBoundary>
+    )
+  }
+  return (
+    <div className={styles.root}>
+      <title>{title}</title>
+      <HeaderBar title={title} isShowBack={query.isNeedBackWeb} />
+      {load.status === 'failed' && <ErrorView onRetry={retry} />}
+      <LoadingOverlay visible={load.status === 'loading'} />
+    </div>
+  )
+}

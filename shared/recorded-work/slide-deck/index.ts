@@ -1,0 +1,1 @@
+export { SlideDeck, type SlideDeckProps } from './slide-deck'

@@ -1,0 +1,100 @@
+import { useMemo, useState, useSyncExternalStore } from 'react'
+import { getUser, subscribeUser } from '@shared/bridge'
+import { DownloadBar } from '@shared/components/download-bar'
+import { HeaderBar } from '@shared/components/header-bar'
+import { ShareMask } from '@shared/components/mask'
+import { useInApp } from '@shared/hooks/use-in-app'
+import { coverRows, exampleAudio, padSlides, wordAudio, type RecordedWork } from '../data'
+import { isRunningOn } from '../player'
+import { shareWork } from '../share-work'
+import { SlideDeck } from '../slide-deck'
+import { TopBar } from '../top-bar'
+import { renderSlide } from './render-slide'
+import { useViewer } from './use-viewer'
+import styles from './recorded-work-viewer.module.css'
+
+/** Props of {@link RecordedWorkViewer}. */
+export interface RecordedWorkViewerProps {
+  work: RecordedWork
+  /** The header title (the `title` query, else `{nickName}的录音作品`). */
+  title: string
+  /** `isNeedBackWeb=1`: a back button on the first slide. */
+  showBackOnCover: boolean
+}
+
+const noUser = () => null
+
+/** The swipe book of a recorded work: cover, one slide per page or word, end slide; top bar; share. */
+export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWorkViewerProps) {
+  const viewer = useViewer(work)
+  const { player, snapshot, slide, total, accent } = viewer
+  const inApp = useInApp()
+  const user = useSyncExternalStore(subscribeUser, getUser, noUser)
+  const [maskOpen, setMaskOpen] = useState(false)
+  const state = snapshot.state
+  const onceKey = state.status === 'playing' && state.target.mode === 'once' ? state.target.key : null
+
+  const entries = work.kind === 'words' ? work.words : work.pages
+  const slides = useMemo(() => padSlides<{ key: string }>(entries), [entries])
+  const rows = useMemo(() => coverRows(work, accent), [work, accent])
+  const coverImage = work.imageUrl || work.pages[0]?.imageUrl || work.words[0]?.imageUrl || ''
+
+  const share = () => {
+    if (!shareWork(work, user?.nickName)) setMaskOpen(true)
+  }
+  /** A one-off clip; tapping the one that plays stops it. */
+  const playOnce = (key: string, source: Parameters<typeof player.playOnce>[1]) =>
+    onceKey === key ? player.stop() : player.playOnce(key, source)
+
+  const draw = (i: number) =>
+    renderSlide(slides[i], {
+      work,
+      total,
+      accent,
+      rows,
+      coverImage,
+      onceKey,
+      isPlaying: (item) => isRunningOn(state, item),
+      sentenceOf: (item) =>
+        (state.status === 'playing' || state.status === 'skipping') &&
+        state.target.mode === 'list' &&
+        state.target.item === item
+          ? state.target.sentence
+          : null,
+      onToggle: (item) => player.toggle(item),
+      onTapRow: (row) => playOnce(row.key, row.source),
+      onStart: viewer.start,
+      onHome: viewer.goHome,
+      onShare: share,
+      onAccent: viewer.setAccent,
+      onPlayWord: (word) => playOnce(`${word.key}:word`, wordAudio(word, accent)),
+      onPlayExample: (word) => playOnce(`${word.key}:example`, exampleAudio(word, accent)),
+    })
+
+  return (
+    <div className={styles.root} data-in-app={inApp || undefined}>
+      <HeaderBar title={title} isShowBack={showBackOnCover && slide === 0} />
+      {slide > 0 && (
+        <TopBar
+          autoNext={snapshot.autoNext}
+          playRecord={snapshot.playRecord}
+          onAutoNext={player.setAutoNext}
+          onPlayRecord={player.setPlayRecord}
+          onShare={share}
+        />
+      )}
+      <div className={styles.deck}>
+        <SlideDeck
+          count={slides.length}
+          index={slide}
+          onIndexChange={viewer.onSlideChange}
+          allowSwipe={viewer.allowSwipe}
+          renderSlide={draw}
+          label={work.title || title}
+        />
+      </div>
+      {!inApp && <DownloadBar />}
+      <ShareMask visible={maskOpen} onClose={() => setMaskOpen(false)} />
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export { WordSlide, type WordSlideProps } from './word-slide'

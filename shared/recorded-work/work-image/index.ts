@@ -1,0 +1,1 @@
+export { WorkImage, type WorkImageProps } from './work-image'

@@ -1,0 +1,341 @@
+/**
+ * Journeys through the recorded-work share pages (/recorded_share, /word_share) against the reference
+ * server's demo shares, with real audio in Chromium: a page script records the one media element the
+ * player uses, so the tests can see clips really play (time advancing, `ended` firing).
+ */
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { closeBrowser, openPhone, type Fixture, type PhonePage } from './support/browser'
+
+const BOOK_TITLE = "Mimi's Sunny Day"
+const START_BOOK = `开始欣赏《${BOOK_TITLE}》`
+
+interface MediaLog {
+  elements: number
+  src: string
+  currentTime: number
+  paused: boolean
+  ended: number
+  maxTime: number
+}
+
+/** Records every media element that plays, its `ended` events and the furthest time it reached. */
+function recordMedia(): void {
+  const w = window as unknown as { __media: { els: HTMLMediaElement[]; ended: number; maxTime: number } }
+  w.__media = { els: [], ended: 0, maxTime: 0 }
+  const play = HTMLMediaElement.prototype.play
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    if (!w.__media.els.includes(this)) {
+      w.__media.els.push(this)
+      this.addEventListener('ended', () => (w.__media.ended += 1))
+      this.addEventListener('timeupdate', () => (w.__media.maxTime = Math.max(w.__media.maxTime, this.currentTime)))
+    }
+    return play.call(this)
+  }
+}
+
+const media = (page: Page): Promise<MediaLog> =>
+  page.evaluate(() => {
+    const m = (window as unknown as { __media: { els: HTMLMediaElement[]; ended: number; maxTime: number } }).__media
+    const el = m.els[m.els.length - 1]
+    return {
+      elements: m.els.length,
+      src: el ? new URL(el.src).pathname : '',
+      currentTime: el?.currentTime ?? 0,
+      paused: el?.paused ?? true,
+      ended: m.ended,
+      maxTime: m.maxTime,
+    }
+  })
+
+async function open(fixture: Fixture, path: string, app: Parameters<typeof openPhone>[1] = {}): Promise<PhonePage> {
+  const phone = await openPhone(fixture, app)
+  await phone.context.addInitScript(recordMedia)
+  await phone.page.goto(phone.baseUrl + path)
+  return phone
+}
+
+/** The slide on screen (the others are aria-hidden). */
+const slide = (page: Page) => page.getByRole('group', { name: /^\d+ \/ \d+$/ })
+
+/** A horizontal drag across the swipe book, like a finger. */
+async function swipe(page: Page, direction: 'left' | 'right'): Promise<void> {
+  const box = await page.getByRole('region', { name: /./ }).last().boundingBox()
+  if (!box) throw new Error('no swipe book on screen')
+  const y = box.y + box.height * 0.3
+  const [from, to] = direction === 'left' ? [0.85, 0.15] : [0.15, 0.85]
+  await page.mouse.move(box.x + box.width * from, y)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * to, y, { steps: 10 })
+  await page.mouse.up()
+  await page.waitForTimeout(450) // the 300 ms slide transition
+}
+
+/** Lets the slide transition (300 ms) and overlay fades finish before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(450)
+
+const counter = (page: Page, text: string) => slide(page).getByText(text, { exact: true })
+
+afterAll(closeBrowser)
+
+describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fixture', (fixture) => {
+  it('plays a tapped sentence, auto-advances two pages with real audio, ends, and goes home', async () => {
+    const phone = await open(fixture, '/recorded_share?r=demo-book')
+    const { page } = phone
+    // Step: the cover, with the sentences and their stars.
+    await expect.poll(() => page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
+    await expect.poll(() => slide(page).getByRole('img', { name: '3星' }).count()).toBeGreaterThan(0)
+    await settle(page)
+    await phone.shot(`recorded-share-${fixture}-cover`)
+    // Step: swiping the cover does nothing before playback started.
+    await swipe(page, 'left')
+    expect(await page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
+    // Step: tapping a sentence plays only that recording, on the cover.
+    const row = slide(page).getByRole('listitem').filter({ hasText: 'The sun is up.' })
+    await row.getByRole('button', { name: '播放' }).click()
+    await expect.poll(async () => (await media(page)).src).toBe('/media/book/p1-s2-rec.mp3')
+    await expect.poll(async () => (await media(page)).ended, { timeout: 10_000 }).toBe(1)
+    expect(await page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
+    expect(await row.getByRole('button', { name: '播放' }).isVisible()).toBe(true)
+    // Step: start; page 1 plays its sentences, then the player turns two pages by itself.
+    await page.getByRole('button', { name: START_BOOK }).click()
+    await expect.poll(() => counter(page, '1/7').isVisible()).toBe(true)
+    await expect.poll(async () => (await media(page)).currentTime, { timeout: 5000 }).toBeGreaterThan(0.2)
+    await settle(page)
+    await phone.shot(`recorded-share-${fixture}-page`)
+    await expect.poll(() => counter(page, '2/7').isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => counter(page, '3/7').isVisible(), { timeout: 20_000 }).toBe(true)
+    const played = await media(page)
+    expect(played.elements).toBe(1) // one element reused throughout
+    expect(played.ended).toBeGreaterThanOrEqual(5) // the tapped row + page 1 (2) + page 2 (2 recordings)
+    // Step: swipe to the last page (it has no media), with 自动翻页 off so the player cannot turn a
+    // page between two swipes; back on there, the silent page is skipped after 2 s and the end shows.
+    const autoNext = page.getByRole('checkbox', { name: '自动翻页' })
+    await autoNext.uncheck()
+    for (let i = 0; i < 4; i += 1) await swipe(page, 'left')
+    await expect.poll(() => counter(page, '7/7').isVisible()).toBe(true)
+    await autoNext.check()
+    await expect
+      .poll(() => slide(page).getByText(`《${BOOK_TITLE}》欣赏结束`).isVisible(), { timeout: 8000 })
+      .toBe(true)
+    await settle(page)
+    await phone.shot(`recorded-share-${fixture}-end`)
+    // Step: 返回首页 goes back to the cover, silent.
+    await slide(page).getByRole('button', { name: '返回首页' }).click()
+    await expect.poll(() => page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
+    expect((await media(page)).paused).toBe(true)
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
+  it('plays the original with 原声 off and stays on the page with 自动翻页 off', async () => {
+    const phone = await open(fixture, '/recorded_share?r=demo-book')
+    const { page } = phone
+    await page.getByRole('button', { name: START_BOOK }).click()
+    // Step: both boxes start checked.
+    const autoNext = page.getByRole('checkbox', { name: '自动翻页' })
+    const original = page.getByRole('checkbox', { name: '原声' })
+    expect(await autoNext.isChecked()).toBe(true)
+    expect(await original.isChecked()).toBe(true)
+    // Step: 原声 off restarts the sentence from the book's audio.
+    await original.uncheck()
+    await expect.poll(async () => (await media(page)).src).toBe('/media/book/p1.mp3')
+    // Step: 自动翻页 off: the page ends and stays.
+    await autoNext.uncheck()
+    await expect.poll(() => slide(page).getByRole('button', { name: '播放' }).isVisible(), { timeout: 10_000 }).toBe(true)
+    await page.waitForTimeout(1200)
+    expect(await counter(page, '1/7').isVisible()).toBe(true)
+    // The page's two segments of p1.mp3 played, the second after a seek (play, then seek).
+    expect((await media(page)).maxTime).toBeGreaterThan(3)
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
+  it('flattens a category-8 share and plays its segments of one file in turn', async () => {
+    const phone = await open(fixture, '/recorded_share?r=demo-cat8')
+    const { page } = phone
+    await page.getByRole('button', { name: '开始欣赏《Colors Around Me》' }).click()
+    await expect.poll(() => counter(page, '1/9').isVisible()).toBe(true)
+    expect(await slide(page).getByText('Red, red, I see red.').isVisible()).toBe(true)
+    await page.getByRole('checkbox', { name: '原声' }).uncheck()
+    await expect.poll(async () => (await media(page)).src).toBe('/media/colors/p1.mp3')
+    // Sentence 2 is 2.876–4.296 s of the same file: the seek lands there.
+    await expect.poll(() => counter(page, '2/9').isVisible(), { timeout: 10_000 }).toBe(true)
+    await expect.poll(async () => (await media(page)).currentTime, { timeout: 5000 }).toBeGreaterThan(2.8)
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+})
+
+describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (fixture) => {
+  it('counts words, swaps UK/US phonetics and audio, and plays a word and its example', async () => {
+    const phone = await open(fixture, '/word_share?r=demo-words')
+    const { page } = phone
+    await page.getByRole('button', { name: '开始欣赏《看图学单词》' }).click()
+    await expect.poll(() => counter(page, '1/8').isVisible()).toBe(true)
+    await expect.poll(async () => (await media(page)).src).toBe('/media/words/apple-rec.mp3')
+    await settle(page)
+    await phone.shot(`recorded-share-${fixture}-word`)
+    // Step: 美 is pressed and plays the US pronunciation and example.
+    const us = slide(page).getByRole('button', { name: '美' })
+    await us.click()
+    expect(await us.getAttribute('aria-pressed')).toBe('true')
+    expect(await slide(page).getByRole('button', { name: '英' }).getAttribute('aria-pressed')).toBe('false')
+    await slide(page).getByRole('button', { name: 'apple' }).click()
+    await expect.poll(async () => (await media(page)).src).toBe('/media/words/apple-us.mp3')
+    await slide(page).getByRole('button', { name: '播放例句' }).click()
+    await expect.poll(async () => (await media(page)).src).toBe('/media/words/apple-example-us.mp3')
+    // Step: the next word.
+    await swipe(page, 'left')
+    await expect.poll(() => counter(page, '2/8').isVisible()).toBe(true)
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
+  it('shows the word variant on /recorded_share when the share has words', async () => {
+    const phone = await open(fixture, '/recorded_share?r=demo-words')
+    await phone.page.getByRole('button', { name: '开始欣赏《看图学单词》' }).click()
+    await expect.poll(() => counter(phone.page, '1/8').isVisible()).toBe(true)
+    expect(await slide(phone.page).getByRole('button', { name: '英' }).isVisible()).toBe(true)
+    await phone.context.close()
+  })
+})
+
+describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (fixture) => {
+  it('shows the error view without a request when r is missing', async () => {
+    const phone = await openPhone(fixture)
+    const requests: string[] = []
+    phone.page.on('request', (request) => {
+      if (request.url().includes('/v1/share/')) requests.push(request.url())
+    })
+    await phone.page.goto(`${phone.baseUrl}/recorded_share`)
+    await expect.poll(() => phone.page.getByRole('button', { name: '重试' }).isVisible()).toBe(true)
+    expect(await phone.page.getByText('加载失败').isVisible()).toBe(true)
+    expect(requests).toEqual([])
+    await phone.context.close()
+  })
+
+  it('shows 加载失败 and the server message for an unknown share', async () => {
+    const phone = await openPhone(fixture)
+    await phone.page.goto(`${phone.baseUrl}/recorded_share?r=no-such-share`)
+    await expect.poll(() => phone.page.getByRole('alert').textContent()).toBe('分享内容不存在或已失效')
+    expect(await phone.page.getByText('加载失败').isVisible()).toBe(true)
+    // The loading overlay has faded out (it is aria-hidden while it fades).
+    await expect.poll(() => phone.page.getByRole('status', { name: '加载中', includeHidden: true }).count()).toBe(0)
+    await phone.shot(`recorded-share-${fixture}-error`)
+    await phone.context.close()
+  })
+
+  it('recovers from a server error with 重试', async () => {
+    const phone = await openPhone(fixture)
+    const { page } = phone
+    await page.route('**/v1/share/uar**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ result: 'ERROR', data: null, msg: '服务器开小差了' }) }),
+    )
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('服务器开小差了')
+    await page.unroute('**/v1/share/uar**')
+    await page.getByRole('button', { name: '重试' }).click()
+    await expect.poll(() => page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
+    await phone.context.close()
+  })
+})
+
+describe('sharing', () => {
+  it('shows the share guide and the download bar in a browser', async () => {
+    const phone = await open('browser', '/recorded_share?r=demo-book')
+    const { page } = phone
+    await page.getByRole('button', { name: START_BOOK }).click()
+    expect(await page.getByRole('button', { name: '下载App' }).isVisible()).toBe(true)
+    await page.getByRole('button', { name: '分享' }).first().click()
+    const mask = page.getByRole('dialog', { name: '分享引导' })
+    await expect.poll(() => mask.isVisible()).toBe(true)
+    await settle(page)
+    await phone.shot('recorded-share-browser-mask')
+    await mask.click()
+    await expect.poll(() => mask.isVisible()).toBe(false)
+    await phone.context.close()
+  })
+
+  it('shares natively in the app, titled with the logged-in nickname', async () => {
+    // The basic demo user (乐乐爸爸) opens 小米妈妈's share: the title uses the logged-in nickname.
+    const phone = await open('app', '/recorded_share?r=demo-book', { token: 'demo-basic-token', isVip: false })
+    const { page } = phone
+    await page.getByRole('button', { name: START_BOOK }).click()
+    expect(await page.getByRole('button', { name: '下载App' }).count()).toBe(0)
+    await expect.poll(() => phone.calls('getUserInfo').then((c) => c.length)).toBe(1)
+    await page.waitForTimeout(200) // the host answers userInfo asynchronously
+    await page.getByRole('button', { name: '分享' }).first().click()
+    await expect.poll(() => phone.calls('shareUrl').then((c) => c.length)).toBe(1)
+    const [call] = await phone.calls('shareUrl')
+    expect(call?.payload).toMatchObject({
+      title: `乐乐爸爸的录音作品《${BOOK_TITLE}》`,
+      url: expect.stringContaining('/recorded_share?r=demo-book'),
+      thumbnail: expect.stringContaining('/media/book/cover.svg'),
+    })
+    expect(await page.getByRole('dialog', { name: '分享引导' }).count()).toBe(0)
+    await phone.context.close()
+  })
+})
+
+describe('a 1,000-word share', () => {
+  it('keeps only the slides near the one on screen and turns pages promptly', async () => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    await phone.context.addInitScript(() => {
+      const w = window as unknown as { __longest: number }
+      w.__longest = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration)
+      }).observe({ type: 'longtask', buffered: true })
+    })
+    // The reference server has no share this big: this one answer is generated here.
+    const words = Array.from({ length: 1000 }, (_, i) => ({
+      id: i + 1,
+      wordEn: `word${i + 1}`,
+      wordCn: `单词${i + 1}`,
+      ukPronunciation: '/wɜːd/',
+      usPronunciation: '/wɝːd/',
+      ukMediaUrl: '/media/words/apple-uk.mp3',
+      usMediaUrl: '/media/words/apple-us.mp3',
+      imageUrl: '/media/words/apple.svg',
+      audioRecord: { mediaUrl: '/media/words/apple-rec.mp3', suggestedScore: i % 100 },
+    }))
+    await page.route('**/v1/share/uar**', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ result: 'SUCCESS', msg: '', data: { title: '千词', words } }) }),
+    )
+    await page.goto(`${phone.baseUrl}/word_share?r=big`)
+    await page.getByRole('button', { name: '开始欣赏《千词》' }).click()
+    await expect.poll(() => counter(page, '1/1000').isVisible()).toBe(true)
+    for (let i = 0; i < 3; i += 1) await swipe(page, 'left')
+    await expect.poll(() => counter(page, '4/1000').isVisible()).toBe(true)
+    const stats = await page.evaluate(() => ({
+      nodes: document.getElementsByTagName('*').length,
+      images: document.querySelectorAll('.swiper img').length,
+      longest: (window as unknown as { __longest: number }).__longest,
+    }))
+    console.log(`[recorded-share] 1,000 words: ${stats.nodes} elements, ${stats.images} slide images, longest task ${Math.round(stats.longest)} ms`)
+    expect(stats.images).toBeLessThanOrEqual(3) // the slide on screen and its two neighbours
+    expect(stats.nodes).toBeLessThan(2500)
+    // Before the slides' layers were limited to the drawn ones, a page turn here took over a second.
+    expect(stats.longest).toBeLessThan(500)
+    await phone.context.close()
+  })
+})
+
+describe('first paint', () => {
+  it('paints the cover of the picture book quickly', async () => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    await page.getByRole('button', { name: START_BOOK }).waitFor()
+    const times = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      cover: performance.now(),
+    }))
+    console.log(`[recorded-share] first contentful paint ${Math.round(times.fcp)} ms, cover ready by ${Math.round(times.cover)} ms`)
+    expect(times.fcp).toBeGreaterThan(0)
+    expect(times.fcp).toBeLessThan(3000)
+    await phone.context.close()
+  })
+})

@@ -1,0 +1,143 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ApiResult } from '@shared/http'
+import type { ShareData } from '@shared/api/types'
+import { getShare } from '@shared/api/get-share'
+import { clearToast } from '@shared/components/toast'
+import { RecordedWorkPage } from '@shared/recorded-work/recorded-work-page'
+import { FakeAudio } from './support/fake-audio'
+
+vi.mock('@shared/api/get-share', () => ({ getShare: vi.fn() }))
+
+const ok = (data: unknown): ApiResult<ShareData> => ({ success: true, data: data as ShareData, msg: '请求成功', code: 200, result: 'SUCCESS' })
+const failed = (msg: string): ApiResult<ShareData> => ({ success: false, data: null, msg, code: 404, result: 'NOT_FOUND' })
+
+const XSS = '<img src=x onerror="window.__xss=1">'
+
+const BOOK = {
+  title: 'The Cat',
+  intro: '一只小猫的故事',
+  tags: ['动物'],
+  userInviter: { nickName: '小米妈妈', inviterCode: 'XMMM2025' },
+  items: [
+    { contentEn: 'A cat.', imageUrl: '/p1.png', mediaUrl: '/p1.mp3', audioRecord: { mediaUrl: '/r1.mp3', suggestedScore: 90 } },
+    { contentEn: 'It naps.', imageUrl: '/p2.png', mediaUrl: '/p2.mp3', audioRecord: { mediaUrl: '/r2.mp3', suggestedScore: 40 } },
+  ],
+}
+
+function openAt(search: string) {
+  window.history.replaceState({}, '', `/recorded_share${search}`)
+}
+
+beforeEach(() => {
+  vi.stubGlobal('Audio', FakeAudio)
+})
+
+afterEach(() => {
+  act(() => clearToast())
+  vi.unstubAllGlobals()
+  vi.mocked(getShare).mockReset()
+})
+
+describe('loading a share', () => {
+  it('shows the error view and sends no request when r is missing', () => {
+    openAt('')
+    render(<RecordedWorkPage variant="auto" />)
+    expect(screen.getByText('加载失败')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy()
+    expect(getShare).not.toHaveBeenCalled()
+  })
+
+  it('shows 加载失败 with 重试 and toasts the server message when the share is unknown', async () => {
+    openAt('?r=nope')
+    vi.mocked(getShare).mockResolvedValue(failed('分享不存在'))
+    render(<RecordedWorkPage variant="auto" />)
+    expect(await screen.findByText('加载失败')).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toBe('分享不存在')
+    expect(getShare).toHaveBeenCalledWith('nope')
+  })
+
+  it('loads again on 重试', async () => {
+    openAt('?r=demo-book')
+    vi.mocked(getShare).mockResolvedValueOnce(failed('服务器错误')).mockResolvedValueOnce(ok(BOOK))
+    render(<RecordedWorkPage variant="auto" />)
+    await userEvent.click(await screen.findByRole('button', { name: '重试' }))
+    expect(await screen.findByRole('button', { name: '开始欣赏《The Cat》' })).toBeTruthy()
+    expect(getShare).toHaveBeenCalledTimes(2)
+  })
+
+  it('titles the page with the title query, else with the inviter nickname', async () => {
+    vi.mocked(getShare).mockResolvedValue(ok(BOOK))
+    openAt('?r=demo-book')
+    const { unmount } = render(<RecordedWorkPage variant="auto" />)
+    expect(await screen.findByRole('heading', { level: 1, name: '小米妈妈的录音作品' })).toBeTruthy()
+    unmount()
+    openAt('?r=demo-book&title=%E5%A6%88%E5%A6%88%E7%9A%84%E4%BD%9C%E5%93%81')
+    render(<RecordedWorkPage variant="auto" />)
+    expect(await screen.findByRole('heading', { level: 1, name: '妈妈的作品' })).toBeTruthy()
+  })
+
+  it('shows the back button on the cover only with isNeedBackWeb=1', async () => {
+    vi.mocked(getShare).mockResolvedValue(ok(BOOK))
+    openAt('?r=demo-book')
+    const { unmount } = render(<RecordedWorkPage variant="auto" />)
+    await screen.findByRole('button', { name: '开始欣赏《The Cat》' })
+    expect(screen.queryByRole('button', { name: '返回' })).toBeNull()
+    unmount()
+    openAt('?r=demo-book&isNeedBackWeb=1')
+    render(<RecordedWorkPage variant="auto" />)
+    await screen.findByRole('button', { name: '开始欣赏《The Cat》' })
+    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy()
+  })
+
+  it('renders a share whose every field is null', async () => {
+    vi.mocked(getShare).mockResolvedValue(
+      ok({ title: null, intro: null, imageUrl: null, tags: null, categories: null, userInviter: null, items: null, words: null }),
+    )
+    openAt('?r=empty')
+    render(<RecordedWorkPage variant="auto" />)
+    const start = await screen.findByRole('button', { name: '开始欣赏《》' })
+    expect((start as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('renders hostile text as text', async () => {
+    vi.mocked(getShare).mockResolvedValue(
+      ok({ ...BOOK, title: XSS, intro: XSS, tags: [XSS], items: [{ contentEn: XSS, audioRecord: { mediaUrl: '/r.mp3' } }] }),
+    )
+    openAt('?r=xss')
+    render(<RecordedWorkPage variant="auto" />)
+    await screen.findByRole('button', { name: `开始欣赏《${XSS}》` })
+    expect(document.querySelector('img[src="x"]')).toBeNull()
+    expect(screen.getAllByText(XSS).length).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('the cover', () => {
+  it('lists every sentence with its stars and plays only the tapped one', async () => {
+    vi.mocked(getShare).mockResolvedValue(ok(BOOK))
+    openAt('?r=demo-book')
+    render(<RecordedWorkPage variant="auto" />)
+    const list = await screen.findByRole('list', { name: '录音列表' })
+    const rows = within(list).getAllByRole('listitem')
+    expect(rows.map((row) => row.textContent)).toEqual(['A cat.', 'It naps.'])
+    expect(within(list).getByRole('img', { name: '3星' })).toBeTruthy()
+    expect(within(list).getByRole('img', { name: '1星' })).toBeTruthy()
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: '播放' }))
+    expect(within(rows[1]!).getByRole('button', { name: '暂停' })).toBeTruthy()
+    // Only that recording: the cover stays, no top bar, no page turn.
+    expect(screen.queryByRole('checkbox', { name: '自动翻页' })).toBeNull()
+  })
+
+  it('starts on the first page with the top bar after the start button', async () => {
+    vi.mocked(getShare).mockResolvedValue(ok(BOOK))
+    openAt('?r=demo-book')
+    render(<RecordedWorkPage variant="auto" />)
+    await userEvent.click(await screen.findByRole('button', { name: '开始欣赏《The Cat》' }))
+    const onScreen = () => within(screen.getByRole('group', { name: /^\d+ \/ \d+$/ }))
+    await waitFor(() => expect(onScreen().getByText('1/2')).toBeTruthy())
+    expect((screen.getByRole('checkbox', { name: '自动翻页' }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('checkbox', { name: '原声' }) as HTMLInputElement).checked).toBe(true)
+    expect(screen.getByRole('button', { name: '暂停' })).toBeTruthy()
+  })
+})

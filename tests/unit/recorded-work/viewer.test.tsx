@@ -1,0 +1,210 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startBridge } from '@shared/bridge'
+import { clearToast } from '@shared/components/toast'
+import { normalizeShare } from '@shared/recorded-work/data'
+import { RecordedWorkViewer } from '@shared/recorded-work/viewer/recorded-work-viewer'
+import { installAndroidHost, removeHost, sendFromHost } from '../bridge/fake-host'
+import { FakeAudio, flush } from './support/fake-audio'
+
+let audios: FakeAudio[] = []
+const lastAudio = () => audios[audios.length - 1]!
+
+const BOOK = normalizeShare({
+  title: 'The Cat',
+  imageUrl: '/cover.png',
+  userInviter: { nickName: '小米妈妈', inviterCode: 'XMMM2025' },
+  items: [
+    { contentEn: 'A cat.', audioRecord: { mediaUrl: '/r1.mp3', suggestedScore: 90 } },
+    { contentEn: 'It naps.', audioRecord: { mediaUrl: '/r2.mp3', suggestedScore: 40 } },
+  ],
+})
+
+const WORDS = normalizeShare({
+  title: 'Fruit',
+  userInviter: { nickName: '乐乐爸爸' },
+  words: [
+    {
+      wordEn: 'apple',
+      wordCn: '苹果',
+      ukPronunciation: '/ˈæp.əl/',
+      usPronunciation: '/ˈæp.l̩/',
+      ukMediaUrl: '/apple-uk.mp3',
+      usMediaUrl: '/apple-us.mp3',
+      example: 'I eat an apple.',
+      exampleCn: '我吃一个苹果。',
+      ukExampleMediaUrl: '/ex-uk.mp3',
+      usExampleMediaUrl: '/ex-us.mp3',
+      audioRecord: { mediaUrl: '/rec-apple.mp3', suggestedScore: 70 },
+    },
+    { wordEn: 'pear', wordCn: '梨' },
+  ],
+})
+
+function renderViewer(work = BOOK) {
+  return render(<RecordedWorkViewer work={work} title="小米妈妈的录音作品" showBackOnCover={false} />)
+}
+
+/** The slide on screen (the others are inert and hidden). */
+const onScreen = () => within(screen.getByRole('group', { name: /^\d+ \/ \d+$/ }))
+
+async function start(title: string) {
+  await userEvent.click(screen.getByRole('button', { name: `开始欣赏《${title}》` }))
+  await flush()
+}
+
+beforeEach(() => {
+  audios = []
+  vi.stubGlobal(
+    'Audio',
+    class extends FakeAudio {
+      constructor() {
+        super()
+        audios.push(this)
+      }
+    },
+  )
+})
+
+afterEach(() => {
+  act(() => clearToast())
+  vi.unstubAllGlobals()
+  removeHost()
+})
+
+describe('the picture-book viewer', () => {
+  it('opens on the cover with no page on screen', () => {
+    renderViewer()
+    expect(onScreen().getByRole('button', { name: '开始欣赏《The Cat》' })).toBeTruthy()
+    expect(onScreen().queryByText('1/2')).toBeNull()
+  })
+
+  it('plays the first page on start, turns the page after it, and ends on the end slide', async () => {
+    renderViewer()
+    await start('The Cat')
+    expect(lastAudio().src).toBe('/r1.mp3')
+    act(() => lastAudio().finish())
+    await waitFor(() => expect(onScreen().getByText('2/2')).toBeTruthy(), { timeout: 1500 })
+    await flush()
+    expect(lastAudio().src).toBe('/r2.mp3')
+    act(() => lastAudio().finish())
+    await waitFor(() => expect(onScreen().getByText('《The Cat》欣赏结束')).toBeTruthy(), { timeout: 1500 })
+    await userEvent.click(screen.getByRole('button', { name: '返回首页' }))
+    expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).toBeTruthy()
+    expect(lastAudio().paused).toBe(true)
+  })
+
+  it('stays on the page when 自动翻页 is off', async () => {
+    renderViewer()
+    await start('The Cat')
+    await userEvent.click(screen.getByRole('checkbox', { name: '自动翻页' }))
+    act(() => lastAudio().finish())
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(onScreen().getByText('1/2')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '播放' })).toBeTruthy()
+  })
+
+  it('pauses and resumes with the page button', async () => {
+    renderViewer()
+    await start('The Cat')
+    await userEvent.click(screen.getByRole('button', { name: '暂停' }))
+    expect(lastAudio().paused).toBe(true)
+    await userEvent.click(screen.getByRole('button', { name: '播放' }))
+    expect(lastAudio().paused).toBe(false)
+  })
+})
+
+describe('the word viewer', () => {
+  it('counts words and swaps phonetic and audio with 英 / 美', async () => {
+    renderViewer(WORDS)
+    await start('Fruit')
+    expect(onScreen().getByText('1/2')).toBeTruthy()
+    expect(screen.getByText('/ˈæp.əl/')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '英' }).getAttribute('aria-pressed')).toBe('true')
+    await userEvent.click(screen.getByRole('button', { name: '美' }))
+    expect(screen.getByText('/ˈæp.l̩/')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '美' }).getAttribute('aria-pressed')).toBe('true')
+    await userEvent.click(screen.getByRole('button', { name: 'apple' }))
+    expect(lastAudio().src).toBe('/apple-us.mp3')
+    await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
+    expect(lastAudio().src).toBe('/ex-us.mp3')
+    await userEvent.click(screen.getByRole('button', { name: '暂停例句' }))
+    await userEvent.click(screen.getByRole('button', { name: '英' }))
+    await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
+    expect(lastAudio().src).toBe('/ex-uk.mp3')
+    expect(audios).toHaveLength(1)
+  })
+
+  it('plays the original pronunciation of the accent with 原声 off', async () => {
+    renderViewer(WORDS)
+    await start('Fruit')
+    expect(lastAudio().src).toBe('/rec-apple.mp3')
+    await userEvent.click(screen.getByRole('checkbox', { name: '原声' }))
+    expect(lastAudio().src).toBe('/apple-uk.mp3')
+  })
+})
+
+describe('sharing', () => {
+  it('shows the share guide in a browser', async () => {
+    renderViewer()
+    await start('The Cat')
+    await userEvent.click(screen.getByRole('button', { name: '分享' }))
+    expect(screen.getByRole('dialog', { name: '分享引导' })).toBeTruthy()
+  })
+
+  it('shares natively in the app, titled with the inviter, then with the logged-in user', async () => {
+    const host = installAndroidHost('getUserInfo', 'shareUrl')
+    renderViewer()
+    expect(screen.queryByText('下载App，和孩子一起学英语')).toBeNull()
+    await start('The Cat')
+    await userEvent.click(screen.getByRole('button', { name: '分享' }))
+    expect(JSON.parse(host.shareUrl!.mock.calls[0]![0] as string)).toMatchObject({
+      title: '小米妈妈的录音作品《The Cat》',
+      url: window.location.href,
+      thumbnail: new URL('/cover.png', window.location.href).href,
+    })
+    startBridge()
+    act(() => sendFromHost({ type: 'userInfo', data: { token: 't', user: { id: 9, nickName: '乐乐' } } }))
+    await userEvent.click(screen.getByRole('button', { name: '分享' }))
+    expect(JSON.parse(host.shareUrl!.mock.calls[1]![0] as string)).toMatchObject({ title: '乐乐的录音作品《The Cat》' })
+    expect(screen.queryByRole('dialog', { name: '分享引导' })).toBeNull()
+  })
+
+  it('shows the download bar outside the app', () => {
+    renderViewer()
+    expect(screen.getByText('下载App，和孩子一起学英语')).toBeTruthy()
+  })
+})
+
+describe('the invite block', () => {
+  it('copies the code with the clipboard API', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    renderViewer()
+    const invite = screen.getByRole('region', { name: '邀请码' })
+    await userEvent.click(within(invite).getByRole('button', { name: '复制' }))
+    expect(writeText).toHaveBeenCalledWith('XMMM2025')
+    expect(screen.getByRole('alert').textContent).toBe('复制成功')
+  })
+
+  it('falls back to a selection copy, then asks to copy by hand', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn().mockRejectedValue(new Error('denied')) } })
+    const execCommand = vi.fn().mockReturnValue(false)
+    document.execCommand = execCommand
+    renderViewer()
+    const invite = screen.getByRole('region', { name: '邀请码' })
+    await userEvent.click(within(invite).getByRole('button', { name: '复制' }))
+    expect(execCommand).toHaveBeenCalledWith('copy')
+    expect(screen.getByRole('alert').textContent).toBe('复制失败，请手动复制')
+    expect(window.getSelection()?.toString()).toBe('XMMM2025')
+  })
+
+  it('succeeds through the selection copy when the clipboard API is missing', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined })
+    document.execCommand = vi.fn().mockReturnValue(true)
+    renderViewer()
+    await userEvent.click(within(screen.getByRole('region', { name: '邀请码' })).getByRole('button', { name: '复制' }))
+    expect(screen.getByRole('alert').textContent).toBe('复制成功')
+  })
+})
