@@ -1,0 +1,4 @@
+import { mountPage } from '@shared/app/mount-page'
+import { BrandPage } from './brand-page'
+
+mountPage(<BrandPage />)

@@ -1,0 +1,4 @@
+import { mountPage } from '@shared/app/mount-page'
+import { PriceUpPage } from './price-up-page'
+
+mountPage(<PriceUpPage />)

@@ -1,0 +1,53 @@
+import { useState } from 'react'
+import { closeWebview, goBackOrClose, openWebPage, shareUrl } from '@shared/bridge'
+import { IconButton } from '@shared/components/header-bar'
+import { ShareMask } from '@shared/components/mask'
+import { PageShell } from '@shared/components/page-shell'
+import { useInApp } from '@shared/hooks/use-in-app'
+import { useNativeMessage } from '@shared/hooks/use-native-message'
+import { PriceBanner } from './price-banner'
+import styles from './price-up.module.css'
+
+const TITLE = '价格调整通知'
+
+/**
+ * 价格调整通知 (/price_up): the banner opens the membership sale (/vip_sale) in a new WebView in the
+ * app, or the home page in a browser (spec §2).
+ */
+export function PriceUpPage() {
+  const inApp = useInApp()
+  const [maskVisible, setMaskVisible] = useState(false)
+  useNativeMessage('backClick', goBackOrClose)
+
+  function openPlans() {
+    const origin = window.location.origin
+    // An app without openWebPage still gets somewhere: the sale page in this WebView.
+    if (inApp && openWebPage({ url: `${origin}/vip_sale`, title: '会员方案', showShare: false })) return
+    window.location.assign(inApp ? '/vip_sale' : '/')
+  }
+
+  function share() {
+    if (!inApp) {
+      setMaskVisible(true)
+      return
+    }
+    const origin = window.location.origin
+    shareUrl({ title: TITLE, text: '会员方案价格即将调整，点击查看详情', url: `${origin}/price_up`, thumbnail: `${origin}/favicon.svg` })
+  }
+
+  const right = (
+    <>
+      <IconButton icon="share" onClick={share} />
+      {inApp && <IconButton icon="close" onClick={() => closeWebview()} />}
+    </>
+  )
+
+  return (
+    <PageShell title={TITLE} narrow header={{ isShowBack: false, right }}>
+      <div className={styles.page}>
+        <PriceBanner onClick={openPlans} />
+      </div>
+      <ShareMask visible={maskVisible} onClose={() => setMaskVisible(false)} />
+    </PageShell>
+  )
+}

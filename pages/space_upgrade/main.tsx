@@ -1,0 +1,4 @@
+import { mountPage } from '@shared/app/mount-page'
+import { SpaceUpgradePage } from './space-upgrade-page'
+
+mountPage(<SpaceUpgradePage />)

@@ -1,0 +1,44 @@
+import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
+import { getMyCapacity } from '@shared/api/get-my-capacity'
+import { goBackOrClose } from '@shared/bridge'
+import { PageShell } from '@shared/components/page-shell'
+import { useNativeMessage } from '@shared/hooks/use-native-message'
+import { buySpace } from './buy'
+import { CapacityCard } from './capacity-card'
+import { GoodsCard } from './goods-card'
+import { ShareRules } from './share-rules'
+import { signedIn } from './signed-in'
+import { toCapacityView, toGoodsRows } from './space-data'
+import { useRemote } from './use-remote'
+import styles from './space-upgrade.module.css'
+
+const loadCapacity = signedIn(getMyCapacity)
+const loadGoods = signedIn(getGoodsSpaces)
+
+/**
+ * 空间扩容 (/space_upgrade): storage used, capacity goods to buy, and how sharing earns space.
+ * The two requests load and fail independently, each with its own `重试`.
+ */
+export function SpaceUpgradePage() {
+  const capacity = useRemote(loadCapacity, toCapacityView)
+  const goods = useRemote(loadGoods, toGoodsRows)
+
+  // Back from the host: previous page, or close the WebView (spec §2). The header's back does the same.
+  useNativeMessage('backClick', goBackOrClose)
+  // The host's store sends visibleChange when it closes: a purchase shows in the capacity at once.
+  useNativeMessage('visibleChange', ({ data }) => {
+    if (!data.result) return
+    if (capacity.state.status === 'failed') capacity.retry()
+    else capacity.refresh()
+  })
+
+  return (
+    <PageShell title="空间扩容">
+      <div className={styles.page}>
+        <CapacityCard state={capacity.state} onRetry={capacity.retry} />
+        <GoodsCard state={goods.state} onRetry={goods.retry} onBuy={buySpace} />
+        <ShareRules />
+      </div>
+    </PageShell>
+  )
+}

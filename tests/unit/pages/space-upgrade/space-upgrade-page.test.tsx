@@ -1,0 +1,180 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { act } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
+import { getMyCapacity } from '@shared/api/get-my-capacity'
+import { getToken } from '@shared/bridge'
+import type * as Bridge from '@shared/bridge'
+import { SpaceUpgradePage } from '../../../../pages/space_upgrade/space-upgrade-page'
+import { installAndroidHost, removeHost, sendFromHost } from '../../bridge/fake-host'
+import { clearOverlays } from '../../components/clear-overlays'
+import { failed, ok, payloads } from '../support/api-results'
+
+vi.mock('@shared/api/get-my-capacity', () => ({ getMyCapacity: vi.fn() }))
+vi.mock('@shared/api/get-goods-spaces', () => ({ getGoodsSpaces: vi.fn() }))
+vi.mock('@shared/bridge', async (original) => ({ ...(await original<typeof Bridge>()), getToken: vi.fn() }))
+
+const GOODS = [
+  { id: 11, name: '10GB空间', capacity: 10240, money: 990 },
+  { id: 12, name: '50GB空间', capacity: 51200, money: 3000 },
+  { id: 13, name: '100GB空间', capacity: 102400, money: 5000 },
+  { id: 14, name: '1TB空间', capacity: 1048576, money: 19900 },
+]
+
+beforeEach(() => {
+  vi.clearAllMocks()
+  // A browser visitor who signed in on an earlier visit (user-agent.md: the token is kept in localStorage).
+  vi.mocked(getToken).mockReturnValue('saved-token')
+  vi.mocked(getMyCapacity).mockResolvedValue(ok({ used: 1536, total: 5120 }))
+  vi.mocked(getGoodsSpaces).mockResolvedValue(ok(GOODS))
+})
+
+afterEach(async () => {
+  await clearOverlays()
+  removeHost()
+})
+
+const goodsRows = () => within(screen.getByRole('region', { name: '购买空间' })).getAllByRole('listitem')
+
+describe('the capacity bar', () => {
+  it('shows used and total as formatted sizes with the MB values on the progressbar', async () => {
+    render(<SpaceUpgradePage />)
+    expect(await screen.findByText('已用 1.5GB / 共 5GB')).toBeTruthy()
+    const bar = screen.getByRole('progressbar')
+    expect(bar.getAttribute('aria-valuenow')).toBe('1536')
+    expect(bar.getAttribute('aria-valuemax')).toBe('5120')
+  })
+
+  it('keeps the bar value inside its range when more is used than granted', async () => {
+    vi.mocked(getMyCapacity).mockResolvedValue(ok({ used: 6000, total: 5120 }))
+    render(<SpaceUpgradePage />)
+    expect(await screen.findByText('已用 5.86GB / 共 5GB')).toBeTruthy()
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('5120')
+  })
+})
+
+describe('the goods list', () => {
+  it('shows three goods with name, size and yearly price, then all of them on 展开更多', async () => {
+    const user = userEvent.setup()
+    render(<SpaceUpgradePage />)
+    await screen.findByText('10GB空间')
+    expect(goodsRows()).toHaveLength(3)
+    expect(within(goodsRows()[0]!).getByText('¥9.9/年')).toBeTruthy()
+    expect(within(goodsRows()[1]!).getByText('容量 50GB')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '展开更多' }))
+    expect(goodsRows()).toHaveLength(4)
+    expect(within(goodsRows()[3]!).getByText('¥199/年')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '收起' }))
+    expect(goodsRows()).toHaveLength(3)
+  })
+
+  it('shows no toggle when three goods or fewer are on sale', async () => {
+    vi.mocked(getGoodsSpaces).mockResolvedValue(ok(GOODS.slice(0, 3)))
+    render(<SpaceUpgradePage />)
+    await screen.findByText('10GB空间')
+    expect(screen.queryByRole('button', { name: '展开更多' })).toBeNull()
+  })
+
+  it('renders a hostile name as text', async () => {
+    vi.mocked(getGoodsSpaces).mockResolvedValue(ok([{ id: 1, name: '<img src=x onerror=alert(1)>', capacity: 1, money: 1 }]))
+    render(<SpaceUpgradePage />)
+    expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeTruthy()
+    expect(document.querySelector('img[src="x"]')).toBeNull()
+  })
+
+  it('shows the empty state when nothing is on sale', async () => {
+    vi.mocked(getGoodsSpaces).mockResolvedValue({ ...ok([]), data: null })
+    render(<SpaceUpgradePage />)
+    expect(await screen.findByText('暂无可购买的空间')).toBeTruthy()
+  })
+})
+
+describe('buying', () => {
+  it('asks the app to buy the tapped good', async () => {
+    const host = installAndroidHost('getUserInfo', 'buyGoods')
+    const user = userEvent.setup()
+    render(<SpaceUpgradePage />)
+    await screen.findByText('50GB空间')
+    await user.click(within(goodsRows()[1]!).getByRole('button', { name: '购买' }))
+    expect(payloads(host.buyGoods!)).toEqual([{ goodsId: 12 }])
+  })
+
+  it('tells a browser visitor to buy in the app', async () => {
+    const user = userEvent.setup()
+    render(<SpaceUpgradePage />)
+    await screen.findByText('10GB空间')
+    await user.click(within(goodsRows()[0]!).getByRole('button', { name: '购买' }))
+    expect(screen.getByRole('alert').textContent).toBe('请在App内购买')
+  })
+
+  it('reloads the capacity when the app becomes visible again', async () => {
+    installAndroidHost('getUserInfo', 'buyGoods')
+    render(<SpaceUpgradePage />)
+    await screen.findByText('已用 1.5GB / 共 5GB')
+    vi.mocked(getMyCapacity).mockResolvedValue(ok({ used: 1536, total: 15360 }))
+    act(() => sendFromHost({ type: 'visibleChange', data: { result: true } }))
+    expect(await screen.findByText('已用 1.5GB / 共 15GB')).toBeTruthy()
+  })
+
+  it('does not reload when the app reports the page hidden', async () => {
+    render(<SpaceUpgradePage />)
+    await screen.findByText('已用 1.5GB / 共 5GB')
+    act(() => sendFromHost({ type: 'visibleChange', data: { result: false } }))
+    expect(getMyCapacity).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('when a request fails', () => {
+  it('still shows the capacity when the goods fail, and retries the goods alone', async () => {
+    vi.mocked(getGoodsSpaces).mockResolvedValueOnce(failed('服务器开小差了'))
+    const user = userEvent.setup()
+    render(<SpaceUpgradePage />)
+    expect(await screen.findByText('服务器开小差了')).toBeTruthy()
+    expect(screen.getByText('已用 1.5GB / 共 5GB')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '重试' }))
+    expect(await screen.findByText('10GB空间')).toBeTruthy()
+    expect(getMyCapacity).toHaveBeenCalledTimes(1)
+  })
+
+  it('still shows the goods when the capacity fails', async () => {
+    vi.mocked(getMyCapacity).mockResolvedValueOnce(failed('网络错误，请检查您的网络连接'))
+    render(<SpaceUpgradePage />)
+    const capacity = screen.getByRole('region', { name: '我的空间' })
+    expect(await within(capacity).findByRole('button', { name: '重试' })).toBeTruthy()
+    expect(await screen.findByText('10GB空间')).toBeTruthy()
+  })
+
+  it('keeps the capacity on screen when a background reload fails', async () => {
+    render(<SpaceUpgradePage />)
+    await screen.findByText('已用 1.5GB / 共 5GB')
+    vi.mocked(getMyCapacity).mockResolvedValue(failed('请求失败'))
+    act(() => sendFromHost({ type: 'visibleChange', data: { result: true } }))
+    await waitFor(() => expect(getMyCapacity).toHaveBeenCalledTimes(2))
+    expect(screen.getByText('已用 1.5GB / 共 5GB')).toBeTruthy()
+  })
+})
+
+describe('a browser visitor who never signed in', () => {
+  it('is told to look in the app, without a request that can only fail', async () => {
+    vi.mocked(getToken).mockReturnValue(null)
+    render(<SpaceUpgradePage />)
+    await waitFor(() => expect(screen.getAllByText('请在App内登录后查看')).toHaveLength(2))
+    expect(getMyCapacity).not.toHaveBeenCalled()
+    expect(getGoodsSpaces).not.toHaveBeenCalled()
+  })
+})
+
+describe('the rules panel', () => {
+  it('lists the five share rules with their exact amounts', () => {
+    render(<SpaceUpgradePage />)
+    const rules = within(screen.getByRole('region', { name: '分享赚空间' })).getAllByRole('listitem')
+    expect(rules.map((rule) => rule.textContent)).toEqual([
+      '1好友保存你分享的资源，每保存一次，你可获得300MB空间。',
+      '2资源的发布者额外再获得300MB空间。',
+      '3每人每个资源最多可获得10GB奖励空间。',
+      '4保存自己发布的课程不获得奖励。',
+      '5同一资源只奖励一次，删除后重新保存不再获得奖励。',
+    ])
+  })
+})
