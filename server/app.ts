@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Db } from './db/db'
+import { authenticate } from './http/auth'
+import { frameworkErrors, installErrorHandling } from './http/error-handler'
+import { formatSchemaErrors } from './http/validation-messages'
+import { DEFAULT_DIST_DIR } from './paths'
+import { bookCreationRoutes } from './routes/book-creation-routes'
+import { directoryRoutes } from './routes/directory-routes'
+import { shareRoutes } from './routes/share-routes'
+import { spaceRoutes } from './routes/space-routes'
+import { uploadRoutes } from './routes/upload-routes'
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
+import { pageRoutes } from './web/page-routes'
+import { staticRoutes } from './web/static-routes'
+
+export interface BuildAppOptions {
+  db: Db
+  /** Holds `uploads/` (and, for PGlite, the database, opened by the caller). */
+  dataDir: string
+  /** The built pages; default `dist/` at the repo root. */
+  distDir?: string
+  logger?: boolean
+  /** Upload size limits; the contract's by default (tests lower them). */
+  uploadLimits?: UploadLimits
+}
+
+/**
+ * Builds the reference server: the API of contracts/api.md, the demo media, uploads, the fake
+ * host script and the built pages. Does not listen; call `listen` or use `inject`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, dataDir, distDir = DEFAULT_DIST_DIR, logger = false } = options
+  const uploadsDir = join(dataDir, 'uploads')
+  mkdirSync(uploadsDir, { recursive: true })
+
+  const app = Fastify({
+    logger,
+    // Wrong types are errors, not something to coerce: `"title": 123` is a 400, not "123".
+    // Path and query values are strings anyway; their schemas check them by pattern.
+    ajv: { customOptions: { coerceTypes: false } },
+    schemaErrorFormatter: formatSchemaErrors,
+    frameworkErrors,
+    bodyLimit: 1024 * 1024,
+  })
+  app.decorateRequest('currentUser', null)
+  installErrorHandling(app)
+  // Uploaded files are user content: never let a browser guess them into HTML.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+  })
+
+  await app.register(staticRoutes, { uploadsDir })
+  await app.register(shareRoutes, { db })
+  await app.register(async (api) => {
+    api.addHook('onRequest', authenticate(db))
+    await api.register(directoryRoutes, { db })
+    await api.register(bookCreationRoutes, { db })
+    await api.register(spaceRoutes, { db })
+    await api.register(uploadRoutes, { db, uploadsDir, limits: options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS })
+  })
+  await app.register(pageRoutes, { distDir })
+  return app
+}

@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Db } from './db'
+
+/** A lock id shared by every process that migrates the same PostgreSQL database. */
+const MIGRATION_LOCK = 72_310_501
+
+/**
+ * Applies the numbered `NNN_name.sql` files of `dir` that are not yet recorded in
+ * `schema_migrations`, in order, all in one transaction. Returns the versions it applied.
+ */
+export async function runMigrations(db: Db, dir: string): Promise<string[]> {
+  const files = readdirSync(dir)
+    .filter((name) => /^\d{3}_[\w-]+\.sql$/.test(name))
+    .sort()
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`)
+  return db.transaction(async (tx) => {
+    // Two servers starting at once against one PostgreSQL must not both apply a file.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    const done = new Set(
+      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+    )
+    const applied: string[] = []
+    for (const file of files) {
+      const version = file.replace(/\.sql$/, '')
+      if (done.has(version)) continue
+      await tx.exec(readFileSync(join(dir, file), 'utf8'))
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version])
+      applied.push(version)
+    }
+    return applied
+  })
+}

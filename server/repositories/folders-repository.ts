@@ -1,0 +1,174 @@
+import { insertRows, upsertOn } from '../db/bulk'
+import type { Queryable } from '../db/db'
+
+/** A picture book (type 0) or folder (1, 2) with the figures derived from its neighbours. */
+export interface FolderRecord {
+  id: number
+  userId: number
+  /** 0 = the user's root. */
+  parentId: number
+  /** The parent's type; 0 at the root. */
+  parentType: number
+  type: number
+  title: string
+  intro: string
+  imageUrl: string
+  /** 0 = no category. */
+  categoryId: number
+  categoryName: string
+  ages: string[]
+  tags: string[]
+  status: number
+  position: number
+  /** Own size for a book, the sum of everything inside for a folder. */
+  subtreeMb: number
+  quizCnt: number
+  fileSuffix: string
+  childCnt: number
+  updatedAt: Date
+}
+
+/** The editable columns of a folder. */
+export interface FolderFields {
+  title: string
+  intro: string
+  imageUrl: string
+  categoryId: number
+  ages: string[]
+  tags: string[]
+}
+
+const SELECT = `
+  SELECT f.id, f.user_id AS "userId", coalesce(f.parent_id, 0) AS "parentId",
+    coalesce(p.type, 0)::int AS "parentType", f.type::int AS type, f.title, f.intro,
+    f.image_url AS "imageUrl", coalesce(f.category_id, 0) AS "categoryId",
+    coalesce(c.name, '') AS "categoryName", f.ages, f.tags, f.status::int AS status, f.position,
+    -- Books hold nothing (the nesting rules), so only folders pay for the subqueries.
+    CASE WHEN f.type = 0 THEN f.file_size_mb ELSE (WITH RECURSIVE sub AS (
+       SELECT s.id, s.file_size_mb FROM folders s WHERE s.id = f.id
+       UNION ALL SELECT k.id, k.file_size_mb FROM folders k JOIN sub ON k.parent_id = sub.id
+     ) SELECT sum(file_size_mb) FROM sub) END::float8 AS "subtreeMb",
+    f.quiz_cnt AS "quizCnt", f.file_suffix AS "fileSuffix",
+    CASE WHEN f.type = 0 THEN 0 ELSE (SELECT count(*) FROM folders k WHERE k.parent_id = f.id) END::int AS "childCnt",
+    f.updated_at AS "updatedAt"
+  FROM folders f
+  LEFT JOIN folders p ON p.id = f.parent_id
+  LEFT JOIN categories c ON c.id = f.category_id`
+
+/** The folder `id` if `userId` owns it, else null (another user's folder looks absent). */
+export async function findFolder(q: Queryable, userId: number, id: number): Promise<FolderRecord | null> {
+  const [row] = await q.query<FolderRecord>(`${SELECT} WHERE f.id = $1 AND f.user_id = $2`, [id, userId])
+  return row ?? null
+}
+
+/** The children of `parentId` (0 = root) in their saved order. */
+export function listChildren(q: Queryable, userId: number, parentId: number): Promise<FolderRecord[]> {
+  return q.query<FolderRecord>(
+    `${SELECT} WHERE f.user_id = $1 AND f.parent_id IS NOT DISTINCT FROM $2 ORDER BY f.position, f.id`,
+    [userId, parentId || null],
+  )
+}
+
+/** The ids of the children of `parentId`, locking them until the transaction ends. */
+export async function lockChildIds(q: Queryable, userId: number, parentId: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `SELECT id FROM folders WHERE user_id = $1 AND parent_id IS NOT DISTINCT FROM $2
+     ORDER BY position, id FOR UPDATE`,
+    [userId, parentId || null],
+  )
+  return rows.map((row) => row.id)
+}
+
+/** Creates a folder at the end of its parent's list and returns its id. */
+export async function insertFolder(
+  q: Queryable,
+  userId: number,
+  parentId: number,
+  type: number,
+  fields: FolderFields,
+): Promise<number> {
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO folders (user_id, parent_id, type, title, intro, image_url, category_id, ages, tags, position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+       (SELECT coalesce(max(position) + 1, 0) FROM folders
+        WHERE user_id = $1 AND parent_id IS NOT DISTINCT FROM $2))
+     RETURNING id`,
+    [userId, parentId || null, type, fields.title, fields.intro, fields.imageUrl, fields.categoryId || null,
+      fields.ages, fields.tags],
+  )
+  return row!.id
+}
+
+/** Saves the editable fields and stamps the update time. */
+export async function updateFolderFields(q: Queryable, id: number, fields: FolderFields): Promise<void> {
+  await q.query(
+    `UPDATE folders SET title = $2, intro = $3, image_url = $4, category_id = $5, ages = $6, tags = $7,
+       updated_at = now()
+     WHERE id = $1`,
+    [id, fields.title, fields.intro, fields.imageUrl, fields.categoryId || null, fields.ages, fields.tags],
+  )
+}
+
+/** Sets the status (0 draft, 1 submitted) and stamps the update time. */
+export async function updateFolderStatus(q: Queryable, id: number, status: number): Promise<void> {
+  await q.query('UPDATE folders SET status = $2, updated_at = now() WHERE id = $1', [id, status])
+}
+
+/** Stamps the update time of a folder whose contents changed (no-op for the root, 0). */
+export async function touchFolder(q: Queryable, id: number): Promise<void> {
+  if (id) await q.query('UPDATE folders SET updated_at = now() WHERE id = $1', [id])
+}
+
+/** Deletes a folder; the foreign key removes everything inside it. */
+export async function deleteFolder(q: Queryable, id: number): Promise<void> {
+  await q.query('DELETE FROM folders WHERE id = $1', [id])
+}
+
+/** Gives each id its index in `ids` as position. */
+export async function setPositions(q: Queryable, ids: readonly number[]): Promise<void> {
+  await q.query(
+    `UPDATE folders f SET position = o.ord - 1
+     FROM unnest($1::int[]) WITH ORDINALITY AS o(id, ord) WHERE f.id = o.id`,
+    [ids],
+  )
+}
+
+/** The size of all of the user's files in MB. */
+export async function sumFileSizesMb(q: Queryable, userId: number): Promise<number> {
+  const [row] = await q.query<{ used: number }>(
+    'SELECT coalesce(sum(file_size_mb), 0)::float8 AS used FROM folders WHERE user_id = $1',
+    [userId],
+  )
+  return row?.used ?? 0
+}
+/** A folder with every column fixed, as the demo seed writes it. */
+export interface SeedFolder {
+  id: number
+  userId: number
+  parentId: number
+  type: number
+  title: string
+  intro: string
+  imageUrl: string
+  categoryId: number
+  ages: string[]
+  tags: string[]
+  status: number
+  position: number
+  fileSizeMb: number
+  quizCnt: number
+  fileSuffix: string
+  /** ISO date-time with offset. */
+  updatedAt: string
+}
+
+/** Inserts folders with their fixed ids, or restores every column of existing ones (seed). */
+export async function upsertSeedFolders(q: Queryable, folders: readonly SeedFolder[]): Promise<void> {
+  const rows = folders.map((f) => ({
+    id: f.id, user_id: f.userId, parent_id: f.parentId || null, type: f.type, title: f.title, intro: f.intro,
+    image_url: f.imageUrl, category_id: f.categoryId || null, ages: f.ages, tags: f.tags, status: f.status,
+    position: f.position, file_size_mb: f.fileSizeMb, quiz_cnt: f.quizCnt, file_suffix: f.fileSuffix,
+    updated_at: f.updatedAt,
+  }))
+  await insertRows(q, 'folders', rows, upsertOn('id', rows[0] ?? {}))
+}

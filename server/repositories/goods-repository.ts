@@ -1,0 +1,26 @@
+import { insertRows, upsertOn } from '../db/bulk'
+import type { Queryable } from '../db/db'
+
+/** A purchasable amount of storage (contract SpaceGoods). */
+export interface SpaceGoods {
+  id: number
+  name: string
+  /** MB */
+  capacity: number
+  /** Cents per year. */
+  money: number
+}
+
+/** All space goods in display order. */
+export function listSpaceGoods(q: Queryable): Promise<SpaceGoods[]> {
+  return q.query<SpaceGoods>(
+    `SELECT id, name, capacity_mb::float8 AS capacity, money_cents AS money
+     FROM space_goods ORDER BY position, id`,
+  )
+}
+
+/** Inserts or restores goods with fixed ids, in this display order (seed). */
+export async function upsertSpaceGoods(q: Queryable, goods: readonly SpaceGoods[]): Promise<void> {
+  const rows = goods.map((g, position) => ({ id: g.id, name: g.name, capacity_mb: g.capacity, money_cents: g.money, position }))
+  await insertRows(q, 'space_goods', rows, upsertOn('id', rows[0] ?? {}))
+}

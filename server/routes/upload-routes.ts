@@ -1,0 +1,52 @@
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Db } from '../db/db'
+import { currentUser } from '../http/auth'
+import { badRequest, ok } from '../http/envelope'
+import { replies } from '../http/schemas'
+import { roundMb } from '../http/text'
+import { insertUpload } from '../repositories/uploads-repository'
+import { receiveUpload, type UploadLimits } from '../uploads/receive-upload'
+
+export interface UploadRoutesOptions {
+  db: Db
+  /** Folder the files are written to (served at /uploads/). */
+  uploadsDir: string
+  limits: UploadLimits
+}
+
+const uploadData = {
+  type: 'object',
+  required: ['url', 'fileSizeMb'],
+  properties: { url: { type: 'string' }, fileSizeMb: { type: 'number' } },
+} as const
+
+/** POST /v1/upload — multipart field `file`: a cover image or a PDF book. */
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { db, uploadsDir, limits }) => {
+  await app.register(multipart, {
+    // The larger limit is the parser's hard cap; the per-kind limit is checked while streaming.
+    limits: { fileSize: Math.max(limits.imageBytes, limits.pdfBytes), files: 1, fields: 10, parts: 12 },
+  })
+
+  app.post('/v1/upload', { schema: { consumes: ['multipart/form-data'], response: replies(uploadData) } }, async (request) => {
+    const user = currentUser(request)
+    const part = await request.file()
+    if (!part) throw badRequest('请选择要上传的文件')
+    if (part.fieldname !== 'file') {
+      part.file.resume()
+      throw badRequest('请通过 file 字段上传文件')
+    }
+    const received = await receiveUpload(part.file, () => part.file.truncated, uploadsDir, limits)
+    await insertUpload(db, {
+      userId: user.id,
+      fileName: received.fileName,
+      originalName: part.filename.slice(0, 255),
+      mimeType: received.kind.mime,
+      sizeBytes: received.sizeBytes,
+    })
+    return ok({
+      url: `/uploads/${received.fileName}`,
+      fileSizeMb: Math.max(0.01, roundMb(received.sizeBytes / 1048576)),
+    })
+  })
+}

@@ -1,0 +1,22 @@
+import type { Queryable } from '../db/db'
+import { replaceBookOptions } from '../repositories/book-options-repository'
+import { upsertCategories } from '../repositories/categories-repository'
+import { upsertSpaceGoods, type SpaceGoods } from '../repositories/goods-repository'
+import { DEMO_AGE_OPTIONS, DEMO_CATEGORIES, DEMO_TAG_OPTIONS } from './content/demo-library'
+
+/** Storage on sale: capacity in MB, price in cents per year. */
+export const DEMO_GOODS: SpaceGoods[] = [
+  { id: 1, name: '50GB 空间包', capacity: 51_200, money: 3000 },
+  { id: 2, name: '100GB 空间包', capacity: 102_400, money: 5000 },
+  { id: 3, name: '200GB 空间包', capacity: 204_800, money: 8800 },
+  { id: 4, name: '500GB 空间包', capacity: 512_000, money: 19_800 },
+  { id: 5, name: '1TB 空间包', capacity: 1_048_576, money: 35_800 },
+]
+
+/** Categories, the create form's age and tag choices, and the space goods. */
+export async function seedCatalog(q: Queryable): Promise<void> {
+  await upsertCategories(q, DEMO_CATEGORIES)
+  await replaceBookOptions(q, 'age', DEMO_AGE_OPTIONS)
+  await replaceBookOptions(q, 'tag', DEMO_TAG_OPTIONS)
+  await upsertSpaceGoods(q, DEMO_GOODS)
+}

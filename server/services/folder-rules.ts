@@ -1,0 +1,58 @@
+/** The rules a folder's fields and place must follow (contracts/api.md, decisions.md). */
+import { badRequest } from '../http/envelope'
+import { countCharacters } from '../http/text'
+
+export const TITLE_MAX = 30
+export const INTRO_MAX = 200
+export const TAG_MAX = 10
+
+/** Where an item goes: the root, or a folder of this type. */
+export type ParentKind = 'root' | 0 | 1 | 2
+
+/**
+ * Throws 400 unless an item of `type` may live in `parent`: books (0) only in book folders (1);
+ * book folders (1) in a folder of folders (2) or at the root; folders of folders (2) only at the root.
+ */
+export function checkNesting(type: number, parent: ParentKind): void {
+  if (type === 0 && parent !== 1) throw badRequest('绘本只能放在绘本文件夹中')
+  if (type === 1 && parent !== 'root' && parent !== 2) throw badRequest('绘本文件夹只能放在根目录或合集文件夹中')
+  if (type === 2 && parent !== 'root') throw badRequest('合集文件夹只能放在根目录')
+}
+
+/** The trimmed title, 1–30 user-perceived characters. */
+export function cleanTitle(title: string): string {
+  const trimmed = title.trim()
+  if (!trimmed) throw badRequest('名称不能为空')
+  if (countCharacters(trimmed) > TITLE_MAX) throw badRequest(`名称不能超过${TITLE_MAX}个字`)
+  return trimmed
+}
+
+/** The trimmed intro (null = empty), at most 200 user-perceived characters. */
+export function cleanIntro(intro: string | null): string {
+  const trimmed = (intro ?? '').trim()
+  if (countCharacters(trimmed) > INTRO_MAX) throw badRequest(`简介不能超过${INTRO_MAX}个字`)
+  return trimmed
+}
+
+/**
+ * A cover address: empty, a root-relative path (`/uploads/…`) or an http(s) URL. Anything else
+ * (`javascript:`, `data:`, protocol-relative `//host`) is refused because pages put it in `src`.
+ */
+export function cleanImageUrl(url: string | null): string {
+  const trimmed = (url ?? '').trim()
+  if (!trimmed) return ''
+  if (/^\/(?!\/)\S*$/.test(trimmed) || /^https?:\/\/[^\s/]+\S*$/i.test(trimmed)) return trimmed
+  throw badRequest('封面地址无效')
+}
+
+/** Trimmed, non-empty, de-duplicated labels (null = none); each at most `max` characters. */
+export function cleanLabels(labels: readonly string[] | null, max: number, what: string): string[] {
+  const out: string[] = []
+  for (const label of labels ?? []) {
+    const trimmed = label.trim()
+    if (!trimmed || out.includes(trimmed)) continue
+    if (countCharacters(trimmed) > max) throw badRequest(`${what}不能超过${max}个字`)
+    out.push(trimmed)
+  }
+  return out
+}

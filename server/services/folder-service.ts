@@ -1,0 +1,141 @@
+/**
+ * The folder operations behind /v1/directory and /v1/bookCreation/*. Each one runs in a single
+ * transaction, so a failed check leaves the data exactly as it was.
+ */
+import type { Db, Queryable } from '../db/db'
+import { badRequest, notFound } from '../http/envelope'
+import { categoryExists } from '../repositories/categories-repository'
+import * as folders from '../repositories/folders-repository'
+import type { FolderFields, FolderRecord } from '../repositories/folders-repository'
+import type { User } from '../repositories/users-repository'
+import { checkNesting, cleanImageUrl, cleanIntro, cleanLabels, cleanTitle, TAG_MAX, type ParentKind } from './folder-rules'
+import { rootFolderView, toFolderView, type FolderView } from './folder-view'
+
+/** The editable fields as a client sends them; any may be absent, and all but title null. */
+export interface FolderInput {
+  title?: string
+  intro?: string | null
+  imageUrl?: string | null
+  rootId?: number | null
+  ages?: string[] | null
+  tags?: string[] | null
+}
+
+/** bookCreation/add body. */
+export interface AddInput extends FolderInput {
+  parentId: number
+  type: number
+  title: string
+}
+
+/** bookCreation/update body. */
+export interface UpdateInput extends FolderInput {
+  id: number
+  parentId?: number
+  type?: number
+  status?: number
+}
+
+const MISSING = '该内容不存在或已被删除'
+const AGE_MAX = 10
+
+/** Applies the provided fields of `input` over `base`, checking each. */
+async function resolveFields(q: Queryable, input: FolderInput, base: FolderFields): Promise<FolderFields> {
+  const fields = { ...base }
+  if (input.title !== undefined) fields.title = cleanTitle(input.title)
+  if (input.intro !== undefined) fields.intro = cleanIntro(input.intro)
+  if (input.imageUrl !== undefined) fields.imageUrl = cleanImageUrl(input.imageUrl)
+  if (input.ages !== undefined) fields.ages = cleanLabels(input.ages, AGE_MAX, '年龄')
+  if (input.tags !== undefined) fields.tags = cleanLabels(input.tags, TAG_MAX, '标签')
+  if (input.rootId !== undefined) {
+    const id = input.rootId ?? 0
+    if (id && !(await categoryExists(q, id))) throw badRequest('分类不存在')
+    fields.categoryId = id
+  }
+  return fields
+}
+
+const fieldsOf = (f: FolderRecord): FolderFields => ({
+  title: f.title,
+  intro: f.intro,
+  imageUrl: f.imageUrl,
+  categoryId: f.categoryId,
+  ages: f.ages,
+  tags: f.tags,
+})
+
+async function reload(q: Queryable, userId: number, id: number): Promise<FolderView> {
+  return toFolderView((await folders.findFolder(q, userId, id))!)
+}
+
+/** A folder with its children; id 0 is the user's root (see rootFolderView). */
+export async function getDirectory(db: Db, user: User, id: number): Promise<FolderView> {
+  if (id === 0) return rootFolderView(user.id, await folders.listChildren(db, user.id, 0))
+  const folder = await folders.findFolder(db, user.id, id)
+  if (!folder) throw notFound('文件夹不存在')
+  return { ...toFolderView(folder), items: (await folders.listChildren(db, user.id, id)).map(toFolderView) }
+}
+
+/** Creates a book or folder at the end of its parent. A new item takes its parent's category by default. */
+export function addFolder(db: Db, user: User, input: AddInput): Promise<FolderView> {
+  return db.transaction(async (tx) => {
+    let parentKind: ParentKind = 'root'
+    let categoryId = 0
+    if (input.parentId) {
+      const parent = await folders.findFolder(tx, user.id, input.parentId)
+      if (!parent) throw notFound('上级文件夹不存在')
+      parentKind = parent.type as ParentKind
+      categoryId = parent.categoryId
+    }
+    checkNesting(input.type, parentKind)
+    const base: FolderFields = { title: '', intro: '', imageUrl: '', categoryId, ages: [], tags: [] }
+    const fields = await resolveFields(tx, input, base)
+    const id = await folders.insertFolder(tx, user.id, input.parentId, input.type, fields)
+    await folders.touchFolder(tx, input.parentId)
+    return reload(tx, user.id, id)
+  })
+}
+
+/** Edits the provided fields and/or the status. Type and parent cannot change here. */
+export function updateFolder(db: Db, user: User, input: UpdateInput): Promise<FolderView> {
+  return db.transaction(async (tx) => {
+    const current = await folders.findFolder(tx, user.id, input.id)
+    if (!current) throw notFound(MISSING)
+    if (input.type !== undefined && input.type !== current.type) throw badRequest('不能修改类型')
+    if (input.parentId !== undefined && input.parentId !== current.parentId) {
+      throw badRequest('不能通过编辑修改所在文件夹')
+    }
+    const touchesFields = (['title', 'intro', 'imageUrl', 'rootId', 'ages', 'tags'] as const)
+      .some((key) => input[key] !== undefined)
+    if (touchesFields) {
+      await folders.updateFolderFields(tx, current.id, await resolveFields(tx, input, fieldsOf(current)))
+    }
+    if (input.status !== undefined) await folders.updateFolderStatus(tx, current.id, input.status)
+    return reload(tx, user.id, current.id)
+  })
+}
+
+/** Deletes an item and everything inside it; its files stop counting against the capacity. */
+export async function deleteFolder(db: Db, user: User, id: number): Promise<void> {
+  if (id === 0) throw badRequest('不能删除根目录')
+  return db.transaction(async (tx) => {
+    const current = await folders.findFolder(tx, user.id, id)
+    if (!current) throw notFound(MISSING)
+    await folders.deleteFolder(tx, id)
+    await folders.touchFolder(tx, current.parentId)
+  })
+}
+
+/** Reorders the children of `parentId`; `ids` must be exactly those children, each once. */
+export function moveFolders(db: Db, user: User, parentId: number, ids: readonly number[]): Promise<void> {
+  return db.transaction(async (tx) => {
+    if (parentId && !(await folders.findFolder(tx, user.id, parentId))) throw notFound('文件夹不存在')
+    if (new Set(ids).size !== ids.length) throw badRequest('排序列表中有重复的内容')
+    const current = new Set(await folders.lockChildIds(tx, user.id, parentId))
+    if (current.size !== ids.length || !ids.every((id) => current.has(id))) {
+      throw badRequest('排序列表与当前内容不一致，请刷新后重试')
+    }
+    await folders.setPositions(tx, ids)
+    await folders.touchFolder(tx, parentId)
+  })
+}

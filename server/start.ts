@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app'
+import { openDb } from './db/open-db'
+import { DEFAULT_DATA_DIR } from './paths'
+import { seedIfEmpty } from './seed/seed'
+
+export interface StartServerOptions {
+  /** 0 = any free port. */
+  port?: number
+  host?: string
+  /** Database (PGlite) and uploads; default `.data/` at the repo root. */
+  dataDir?: string
+  /** The built pages; default `dist/`. */
+  distDir?: string
+  /** Use this PostgreSQL instead of PGlite. */
+  databaseUrl?: string
+  logger?: boolean
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** `http://host:port` with the real port. */
+  url: string
+  app: FastifyInstance
+  /** Stops listening and closes the database. */
+  close(): Promise<void>
+}
+
+/**
+ * Opens the database (migrating it), seeds the demo data on first start, and listens.
+ * Used by `server/main.ts` and by the browser tests.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const { port = 0, host = '127.0.0.1', dataDir = DEFAULT_DATA_DIR, distDir, databaseUrl, logger = false } = options
+  const db = await openDb({ dataDir, databaseUrl })
+  try {
+    await seedIfEmpty(db)
+    const app = await buildApp({ db, dataDir, distDir, logger })
+    await app.listen({ port, host })
+    const address = app.server.address()
+    const realPort = typeof address === 'object' && address ? address.port : port
+    const shownHost = host.includes(':') ? `[${host}]` : host
+    return {
+      url: `http://${shownHost}:${realPort}`,
+      app,
+      async close() {
+        await app.close()
+        await db.close()
+      },
+    }
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}

@@ -1,0 +1,94 @@
+import { existsSync, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join, normalize, sep } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { ROUTE_ALIASES, routeFolder } from '../../scripts/routes'
+import { decideFakeHost, injectFakeHost } from '../fake-host/inject'
+import { NOT_BUILT_PAGE } from './html-pages'
+
+export interface PageRoutesOptions {
+  /** The `vite build` output. */
+  distDir: string
+}
+
+const YEAR_S = 31_536_000
+
+const isFile = (path: string) => {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The built HTML of the page at `pageDir` (`''` = home): `<dist>/<pageDir>/index.html`, else the
+ * page an alias (/wechat, /app, /about_app) stands for, else the home page's source folder
+ * (a build that did not move it to dist/index.html).
+ */
+function findPage(distDir: string, pageDir: string): string | null {
+  const target = Object.hasOwn(ROUTE_ALIASES, pageDir) ? ROUTE_ALIASES[pageDir]! : pageDir
+  const candidates = [pageDir, target, target === '' ? routeFolder('') : null]
+  for (const dir of candidates) {
+    if (dir === null) continue
+    const file = join(distDir, dir, 'index.html')
+    if (isFile(file)) return file
+  }
+  return null
+}
+
+/** `/a/b/` → `a/b`; null for paths that could leave dist (`..`, NUL, bad escapes). */
+export function toRelativePath(pathname: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null
+  const parts = decoded.split('/').filter(Boolean)
+  if (parts.some((part) => part === '..' || part === '.')) return null
+  return normalize(parts.join('/')).replace(/^\.$/, '')
+}
+
+/**
+ * Everything else under GET: the built pages with clean URLs (`/recorded_share`,
+ * `/recorded_share/` and `/recorded_share/index.html` all serve `<dist>/recorded_share/index.html`),
+ * and the other files of dist (hashed /assets/* cached for a year).
+ */
+export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { distDir }) => {
+  // Only for `reply.sendFile`; the route below decides what is served.
+  await app.register(fastifyStatic, { root: distDir, serve: false })
+  const sendPage = async (reply: FastifyReply, file: string, query: URLSearchParams, cookie?: string) => {
+    const fakeHost = decideFakeHost(query, cookie)
+    const html = await readFile(file, 'utf8')
+    if (fakeHost.setCookie) reply.header('set-cookie', fakeHost.setCookie)
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .send(fakeHost.inject ? injectFakeHost(html) : html)
+  }
+
+  app.get('/*', async (request, reply) => {
+    const url = new URL(request.url, 'http://localhost')
+    if (url.pathname.startsWith('/v1/')) return reply.callNotFound()
+    const rel = toRelativePath(url.pathname)
+    if (rel === null) return reply.callNotFound()
+    if (!existsSync(distDir)) {
+      return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE)
+    }
+    const pageDir = rel.replace(/(^|\/)index\.html$/, '')
+    const page = findPage(distDir, pageDir)
+    if (page) return sendPage(reply, page, url.searchParams, request.headers.cookie)
+    const file = join(distDir, rel)
+    if (rel && file.startsWith(distDir.replace(/[\\/]+$/, '') + sep) && isFile(file)) {
+      const hashed = rel.startsWith(`assets${sep}`) || rel.startsWith('assets/')
+      return reply.sendFile(rel, distDir, hashed
+        ? { maxAge: YEAR_S * 1000, immutable: true }
+        : { maxAge: 3_600_000 })
+    }
+    return reply.callNotFound()
+  })
+}

@@ -1,0 +1,117 @@
+/**
+ * Phone-sized Chromium for browser journeys, in two fixtures:
+ * - "browser": a plain mobile user agent, no host bridge (a share link opened in a phone browser);
+ * - "app": the contract user agent with a demo token, and the server's fake host (both bridge transports,
+ *   recording every call). The fake host is the same one a developer uses from a desktop browser.
+ */
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export type Fixture = 'app' | 'browser'
+
+export const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
+
+export interface AppOptions {
+  /** `version_` marker; `null` leaves the marker out (unknown version). */
+  version?: string | null
+  token?: string
+  isVip?: boolean
+}
+
+export function appUserAgent({ version = '2.12.0', token = 'demo-vip-token', isVip = true }: AppOptions = {}): string {
+  const marks = ['com.kidsenglish.app']
+  if (version !== null) marks.push(`version_${version}`)
+  marks.push(`isVip_${isVip}`, 'isPermanentVipUser_false', 'appId_kidsenglish-android', `token_${token}`)
+  return `${PHONE_UA} ${marks.join(' ')}`
+}
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../../artifacts/screenshots')
+
+let browser: Browser | null = null
+
+export async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  })
+  return browser
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close()
+  browser = null
+}
+
+export interface PhonePage {
+  page: Page
+  context: BrowserContext
+  baseUrl: string
+  /** Bridge calls the fake host recorded (app fixture), oldest first. */
+  calls(name?: string): Promise<{ name: string; payload: unknown }[]>
+  /** Sends a host message through window.onNativeMessage (app fixture). */
+  sendHost(type: string, data?: unknown): Promise<void>
+  /** Saves a screenshot to artifacts/screenshots/<name>.png. */
+  shot(name: string): Promise<void>
+  /** Console errors (other than HTTP error responses) and uncaught page errors seen so far. */
+  errors: string[]
+}
+
+export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise<PhonePage> {
+  const baseUrl = inject('baseUrl')
+  const b = await launchBrowser()
+  const context = await b.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    userAgent: fixture === 'app' ? appUserAgent(app) : PHONE_UA,
+  })
+  if (fixture === 'app') {
+    const cookies = [{ name: 'fakeHost', value: 'app' }]
+    if (app.version !== undefined) cookies.push({ name: 'fakeHostVersion', value: app.version ?? 'none' })
+    if (app.token) cookies.push({ name: 'fakeHostToken', value: app.token })
+    await context.addCookies(cookies.map((c) => ({ ...c, url: baseUrl })))
+  }
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(String(error)))
+  page.on('console', (message) => {
+    // Chromium logs every 4xx/5xx response as a console error; an API refusal the page handles is no page error.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+  })
+  mkdirSync(ARTIFACTS, { recursive: true })
+  return {
+    page,
+    context,
+    baseUrl,
+    errors,
+    calls: async (name) => {
+      const all = await page.evaluate(
+        () => (window as unknown as { __fakeHost?: { calls: { name: string; payload: unknown }[] } }).__fakeHost?.calls ?? [],
+      )
+      return name ? all.filter((call) => call.name === name) : all
+    },
+    sendHost: async (type, data) => {
+      await page.evaluate(
+        ([t, d]) => (window as unknown as { __fakeHost: { send(t: unknown, d: unknown): void } }).__fakeHost.send(t, d),
+        [type, data] as const,
+      )
+    },
+    shot: async (name) => {
+      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) })
+    },
+  }
+}
