@@ -1,0 +1,2 @@
+export { Dialog, type DialogProps } from './dialog'
+export { confirm, clearDialogs, type ConfirmOptions } from './methods'

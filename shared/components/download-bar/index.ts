@@ -1,0 +1,1 @@
+export { DownloadBar } from './download-bar'

@@ -1,0 +1,55 @@
+import { Component, type ReactNode } from 'react'
+import { describeError, isChunkLoadError } from './is-chunk-load-error'
+import styles from './error-boundary.module.css'
+
+/** Props of {@link ErrorBoundary}. */
+export interface ErrorBoundaryProps {
+  children?: ReactNode
+  /** Called when the user taps `重试`, before the children render again. */
+  onReset?: () => void
+}
+
+// `failed` is separate from `error` because anything can be thrown, including null.
+type State = { failed: false } | { failed: true; error: unknown }
+
+/**
+ * Catches render errors below it and shows `出错了` with the details, never a white screen.
+ * A failed chunk or CSS load offers `重新加载` (a reload fetches the new files); anything else `重试`.
+ */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
+  override state: State = { failed: false }
+
+  // React itself logs the caught error (createRoot's onCaughtError), so no componentDidCatch here.
+  static getDerivedStateFromError(error: unknown): State {
+    return { failed: true, error }
+  }
+
+  private readonly retry = () => {
+    this.props.onReset?.()
+    this.setState({ failed: false })
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children
+    const { error } = this.state
+    const chunk = isChunkLoadError(error)
+    return (
+      <section className={styles.root}>
+        <h2 className={styles.title}>出错了</h2>
+        <details className={styles.details}>
+          <summary className={styles.summary}>查看详情</summary>
+          <pre className={styles.message}>{describeError(error)}</pre>
+        </details>
+        {chunk ? (
+          <button type="button" className={styles.button} onClick={() => window.location.reload()}>
+            重新加载
+          </button>
+        ) : (
+          <button type="button" className={styles.button} onClick={this.retry}>
+            重试
+          </button>
+        )}
+      </section>
+    )
+  }
+}

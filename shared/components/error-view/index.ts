@@ -1,0 +1,1 @@
+export { ErrorView, type ErrorViewProps } from './error-view'

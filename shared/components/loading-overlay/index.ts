@@ -1,0 +1,2 @@
+export { LoadingOverlay, type LoadingOverlayProps } from './loading-overlay'
+export { showLoading, hideLoading } from './methods'

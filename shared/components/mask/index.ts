@@ -1,0 +1,1 @@
+export { ShareMask, type ShareMaskProps } from './share-mask'

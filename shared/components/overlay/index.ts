@@ -1,0 +1,2 @@
+export { usePresence, EXIT_MS, type PresenceState } from './use-presence'
+export { useModalFocus } from './use-modal-focus'

@@ -1,0 +1,1 @@
+export { renderImperatively, type ImperativeHandler, type ImperativeProps } from './render-imperatively'
