@@ -176,9 +176,9 @@
 
   var CSS =
     ':host{all:initial}' +
-    '.chip{position:fixed;left:8px;bottom:8px;z-index:2147483647;font:12px/1.4 system-ui,sans-serif;' +
+    '.chip{position:fixed;left:0;bottom:45%;z-index:2147483647;font:12px/1.4 system-ui,sans-serif;' +
     'background:rgba(20,20,30,.55);color:#fff;border:0;border-radius:12px;padding:3px 9px;cursor:pointer;opacity:.75}' +
-    '.panel{position:fixed;left:8px;bottom:36px;z-index:2147483647;width:min(340px,calc(100vw - 16px));max-height:50vh;' +
+    '.panel{position:fixed;left:8px;bottom:calc(45% + 28px);z-index:2147483647;width:min(340px,calc(100vw - 16px));max-height:calc(55vh - 40px);' +
     'display:flex;flex-direction:column;background:rgba(20,20,30,.88);color:#eee;border-radius:10px;' +
     'font:12px/1.4 ui-monospace,monospace;box-shadow:0 4px 16px rgba(0,0,0,.3)}' +
     '.bar{display:flex;flex-wrap:wrap;gap:4px;padding:6px}' +

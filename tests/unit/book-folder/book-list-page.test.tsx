@@ -52,11 +52,14 @@ beforeEach(() => {
   move.mockResolvedValue(ok(null))
 })
 
-afterEach(() => {
-  clearDialogs()
-  clearActionSheets()
-  clearToast()
-  hideLoading()
+afterEach(async () => {
+  // Unmount the imperative overlays inside act, so React finishes their work before the DOM is torn down.
+  await act(async () => {
+    clearDialogs()
+    clearActionSheets()
+    clearToast()
+    hideLoading()
+  })
 })
 
 describe('the folder list page', () => {
