@@ -20,7 +20,9 @@ export function LoadingOverlay({ visible, afterClose }: LoadingOverlayProps) {
       aria-label="加载中"
       aria-hidden={state === 'closing' || undefined}
     >
-      <span className={styles.spinner} />
+      <span className={styles.box}>
+        <span className={styles.spinner} />
+      </span>
       {/* Live regions announce their text, not their label. */}
       <span className={styles.label}>加载中</span>
     </div>

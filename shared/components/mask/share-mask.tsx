@@ -16,8 +16,8 @@ export interface ShareMaskProps {
 
 // The guide text is real text beside the picture, so screen readers read it too.
 const guides = [
-  { image: menuGuide, text: '点击右上角 ··· 分享给好友' },
-  { image: browserGuide, text: '点击右上角 ··· 选择“在浏览器打开”' },
+  { image: menuGuide, text: '点击右上角「···」分享给好友' },
+  { image: browserGuide, text: '点击右上角「···」选择“在浏览器打开”' },
 ] as const
 
 /** The share guide shown in a browser: a dark full-screen mask pointing at the top-right menu. */
@@ -39,8 +39,10 @@ export function ShareMask({ visible, type = 0, onClose, afterClose }: ShareMaskP
       onClick={onClose}
       onKeyDown={onKeyDown}
     >
-      <img className={styles.image} src={guide.image} alt="" />
-      <p className={styles.text}>{guide.text}</p>
+      <figure className={styles.guide}>
+        <img src={guide.image} alt="" />
+        <figcaption className={styles.text}>{guide.text}</figcaption>
+      </figure>
     </div>
   )
 }

@@ -6,8 +6,8 @@ import { clearOverlays } from './clear-overlays'
 
 afterEach(clearOverlays)
 
-const shareText = '点击右上角 ··· 分享给好友'
-const browserText = '点击右上角 ··· 选择“在浏览器打开”'
+const shareText = '点击右上角「···」分享给好友'
+const browserText = '点击右上角「···」选择“在浏览器打开”'
 
 describe('ShareMask', () => {
   it('is a dialog named 分享引导 showing the share guide by default', () => {
