@@ -5,6 +5,8 @@ import { defineConfig } from 'vite'
 import { multiPage } from './scripts/vite-multi-page.ts'
 import { discoverRoutes, routeFolder } from './scripts/routes.ts'
 import { pagesManifest } from './scripts/pages-manifest.ts'
+import { chunkModules } from './scripts/prerender/chunk-modules.ts'
+import { prerender } from './scripts/prerender/plugin.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pagesDir = resolve(root, 'pages')
@@ -17,7 +19,14 @@ export default defineConfig({
   publicDir: resolve(root, 'public'),
   envDir: root,
   appType: 'mpa',
-  plugins: [react(), multiPage({ pagesDir, routes }), pagesManifest()],
+  plugins: [
+    react(),
+    multiPage({ pagesDir, routes }),
+    // Paint before JS (issue 7): each page's frame rendered into its HTML; before the manifest hashes it.
+    prerender({ repoRoot: root, pagesDir, routes, plugins: () => [react()] }),
+    pagesManifest(),
+    chunkModules(root),
+  ],
   resolve: {
     alias: { '@shared': resolve(root, 'shared') },
   },
@@ -40,5 +49,12 @@ export default defineConfig({
       },
     },
   },
-  server: { host: '127.0.0.1' },
+  server: {
+    host: '127.0.0.1',
+    // In dev the pages call their own origin (api-hosts: localhost -> origin); forward the API and media to the
+    // reference server (`npm run serve`, port 3000 unless DEV_API_TARGET says otherwise).
+    proxy: Object.fromEntries(
+      ['/v1', '/media', '/uploads', '/__fake-host.js'].map((path) => [path, process.env.DEV_API_TARGET ?? 'http://127.0.0.1:3000']),
+    ),
+  },
 })

@@ -4,6 +4,7 @@ import { nativeDecryptData } from '../bridge/decrypt-queue'
 import { isProductionApi } from '../config/api-hosts'
 import { getApiBase, getHttpClient } from './client'
 import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
+import { takePrefetched } from './prefetch'
 
 /** Uploads (a PDF may be 200 MB on a phone network) get far longer than the 15 s of other calls. */
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000
@@ -18,7 +19,9 @@ async function send<T>(config: AxiosRequestConfig): Promise<ApiResult<T>> {
   let status: number
   let body: unknown
   try {
-    const reply = await getHttpClient().request(config)
+    // The page's HTML may have started this GET while the bundle downloaded (prefetch.ts): take that reply.
+    const early = config.method === 'GET' && config.url ? takePrefetched(config.url, config.params) : null
+    const reply = early ? await early.then((r) => ({ status: r.status, data: r.body })) : await getHttpClient().request(config)
     status = reply.status
     body = reply.data
   } catch {

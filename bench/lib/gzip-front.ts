@@ -1,0 +1,70 @@
+/**
+ * A small front server for the bench: what a CDN does in production, in front of the reference server
+ * (which sends everything uncompressed). It gzips text replies (HTML, JS, CSS, JSON, SVG) and serves
+ * the floor page at /__floor/. Everything else is passed through unchanged (cookies, auth, ranges).
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import { pipeline } from 'node:stream'
+import { createGzip } from 'node:zlib'
+
+const TEXT = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+}
+
+export interface GzipFront {
+  url: string
+  close(): Promise<void>
+}
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | string[] | undefined>, body: NodeJS.ReadableStream): void {
+  const type = String(headers['content-type'] ?? '')
+  const gzip = TEXT.test(type) && !headers['content-encoding'] && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && status !== 206
+  if (gzip) {
+    delete headers['content-length']
+    headers['content-encoding'] = 'gzip'
+    headers.vary = 'Accept-Encoding'
+  }
+  res.writeHead(status, headers)
+  pipeline(gzip ? body.pipe(createGzip()) : body, res, () => {})
+}
+
+function serveFloor(req: IncomingMessage, res: ServerResponse, floorDir: string, path: string): void {
+  const rel = normalize(path || 'index.html').replace(/^(\.\.[/\\])+/, '')
+  const file = join(floorDir, rel)
+  if (!file.startsWith(floorDir) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404).end()
+    return
+  }
+  send(req, res, 200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' }, createReadStream(file))
+}
+
+/** Starts the front on a free loopback port, forwarding to `upstream` (`http://127.0.0.1:port`). */
+export async function startGzipFront(upstream: string, floorDir: string, floorBase: string): Promise<GzipFront> {
+  const target = new URL(upstream)
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/'
+    if (url.startsWith(floorBase)) return serveFloor(req, res, floorDir, url.slice(floorBase.length).split('?')[0] ?? '')
+    const forward = request(
+      { host: target.hostname, port: target.port, method: req.method, path: url, headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' } },
+      (reply) => send(req, res, reply.statusCode ?? 502, { ...reply.headers }, reply),
+    )
+    forward.on('error', () => res.writeHead(502).end())
+    pipeline(req, forward, () => {})
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+  }
+}

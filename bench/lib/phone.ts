@@ -1,0 +1,108 @@
+/**
+ * A throttled phone for the bench: Debian's Chromium through playwright-core, one fresh browser
+ * context per page load (nothing cached, nothing shared), and CDP for the "slow 4G" profile of issue 7:
+ * 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4x CPU slowdown, cache disabled.
+ */
+import { readFileSync } from 'node:fs'
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
+import { collectMetrics, type ReadyProbe } from './page-probe.ts'
+
+export const PROFILE = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 } as const
+
+/** Same flags as the browser tests (tests/e2e/support/browser.ts). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  })
+}
+
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
+/** The contract user agent of the app (contracts/user-agent.md) with the VIP demo token. */
+const APP_UA = `${PHONE_UA} com.kidsenglish.app version_2.12.0 isVip_true isPermanentVipUser_false appId_kidsenglish-android token_demo-vip-token`
+
+/** `browser`: a share link opened in a phone browser. `app`: inside the app's WebView. */
+export type Fixture = 'app' | 'browser'
+
+export interface Phone {
+  page: Page
+  context: BrowserContext
+  cdp: CDPSession
+  close(): Promise<void>
+}
+
+/**
+ * Opens a fresh throttled page. In the `app` fixture the server's fake host is added as an init script,
+ * the way the native app injects its bridge (no extra request, unlike `?fakeHost=app`, which makes the
+ * server add a render-blocking script tag a real WebView never has).
+ */
+export async function openPhone(browser: Browser, fixture: Fixture, ready?: ReadyProbe): Promise<Phone> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    userAgent: fixture === 'app' ? APP_UA : PHONE_UA,
+  })
+  if (fixture === 'app') {
+    await context.addInitScript({ content: fakeHostSource() })
+    // The fake host's log chip is a desktop tool, not the page: hidden, it cannot be the first paint.
+    await context.addInitScript({
+      content: `new MutationObserver(function (_, observer) {
+        var host = document.querySelector('[data-fake-host]')
+        if (!host) return
+        host.style.display = 'none'
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })`,
+    })
+  }
+  // A string, not a function: tsx's keepNames would leave `__name(...)` calls the page cannot resolve.
+  await context.addInitScript({ content: `var __name = (f) => f;\n(${collectMetrics.toString()})(${JSON.stringify(ready ?? null)})` })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PROFILE.rttMs,
+    downloadThroughput: (PROFILE.downKbps * 1000) / 8,
+    uploadThroughput: (PROFILE.upKbps * 1000) / 8,
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown })
+  return { page, context, cdp, close: () => context.close() }
+}
+
+let fakeHost: string | undefined
+function fakeHostSource(): string {
+  fakeHost ??= readFileSync(new URL('../../server/fake-host/fake-host.js', import.meta.url), 'utf8')
+  return fakeHost
+}
+
+/** One finger dragging from `from` to `to` in `steps` moves, after resting `holdMs` (CDP touch events). */
+export async function touchDrag(
+  phone: Phone,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  { steps = 10, holdMs = 0, stepMs = 16 } = {},
+): Promise<void> {
+  const at = (p: { x: number; y: number }) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }]
+  await phone.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(from) })
+  if (holdMs) await phone.page.waitForTimeout(holdMs)
+  for (let i = 1; i <= steps; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps }
+    await phone.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) })
+    await phone.page.waitForTimeout(stepMs)
+  }
+  await phone.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+}

@@ -1,0 +1,137 @@
+/**
+ * `npm run bench`: builds the product and the floor page, starts the reference server on a throw-away
+ * database holding the demo data plus the scaling data, puts a gzip front before it, and measures every
+ * page on a throttled phone (bench/lib/phone.ts). Writes bench/results/latest.{md,json}.
+ * Not for CI: it takes minutes and its figures depend on the machine.
+ *
+ *   --runs N          loads per page (default 5)
+ *   --scaling-runs N  loads per scaling point (default 3)
+ *   --pages a,b       only these routes (`/`, `/price_up`); the floor page always runs
+ *   --no-scaling      skip the scaling series
+ *   --skip-build      measure the last bench build (bench/tmp/dist) again
+ *   --no-prerender    build without the prerendered frames (PRERENDER=0), to measure their effect
+ *   --out NAME        write bench/results/NAME.{md,json} (default latest)
+ *   --label TEXT      title of the report
+ */
+import { execSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { build } from 'vite'
+import { startServer } from '../server/start.ts'
+import { buildFloor, FLOOR_BASE } from './lib/floor.ts'
+import { startGzipFront } from './lib/gzip-front.ts'
+import { measurePages } from './lib/measure-pages.ts'
+import { measureBuild } from './lib/page-weight.ts'
+import { launchChromium, PROFILE } from './lib/phone.ts'
+import { writeResults, type BenchResults } from './lib/report.ts'
+import { folderSeries, shareSeries } from './lib/scaling.ts'
+import { seedScale } from './lib/seed-scale.ts'
+import { benchTargets } from './lib/targets.ts'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const SLIDES = [10, 100, 1000]
+const FOLDER_ITEMS = [10, 100, 300]
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    'scaling-runs': { type: 'string', default: '3' },
+    pages: { type: 'string' },
+    'no-scaling': { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    'no-prerender': { type: 'boolean', default: false },
+    out: { type: 'string', default: 'latest' },
+    label: { type: 'string', default: 'all pages' },
+  },
+})
+
+const started = Date.now()
+const loadAtStart = loadavg()
+const log = (line: string) => console.log(`[bench ${String(Math.round((Date.now() - started) / 1000)).padStart(3)} s] ${line}`)
+const git = (cmd: string) => {
+  try {
+    return execSync(`git ${cmd}`, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  } catch {
+    return ''
+  }
+}
+
+/** How each page's HTML carries its frame: `hydrate`, `replace` (+ `guarded`), or `none`. */
+function framesOf(distDir: string, paths: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const path of paths) {
+    const html = readFileSync(join(distDir, path.slice(1), 'index.html'), 'utf8')
+    const mode = /<div id="root" data-prerendered="(\w+)">/.exec(html)?.[1] ?? 'none'
+    const extras = [
+      /<template id="app-frame">/.test(html) ? 'own frame in the app' : '',
+      /<script>\(function\(w\)\{var r=document.getElementById\("root"\);try\{if\(\[/.test(html) ? 'guarded by query' : '',
+    ].filter(Boolean)
+    out[path] = [mode, ...extras].join(', ')
+  }
+  return out
+}
+
+async function main(): Promise<void> {
+  // Its own output directory: others rebuild dist/ (the browser tests do) while a bench runs.
+  const distDir = join(ROOT, 'bench', 'tmp', 'dist')
+  // vitest or a shell may have set NODE_ENV=test/development: the bench measures the production build.
+  process.env.NODE_ENV = 'production'
+  if (args['no-prerender']) process.env.PRERENDER = '0'
+  if (!args['skip-build'] || !existsSync(join(distDir, 'index.html'))) {
+    log('building the pages')
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
+  }
+  log('building the floor page')
+  const floorDir = await buildFloor(ROOT, join(ROOT, 'bench', 'tmp', 'floor'))
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'kids-bench-'))
+  log('seeding the demo and scaling data')
+  await seedScale(dataDir, SLIDES, FOLDER_ITEMS)
+  const server = await startServer({ dataDir, distDir })
+  const front = await startGzipFront(server.url, floorDir, FLOOR_BASE)
+  const browser = await launchChromium()
+  try {
+    const only = args.pages?.split(',').map((p) => p.trim())
+    const targets = benchTargets(join(ROOT, 'pages')).filter((t) => t.name === 'floor' || !only || only.includes(t.name))
+    const runs = Number(args.runs)
+    const scalingRuns = Number(args['scaling-runs'])
+    log(`measuring ${targets.length} pages × ${runs} runs on ${front.url}`)
+    const pages = await measurePages(browser, front.url, targets, runs, log)
+    let share: BenchResults['share'] = []
+    let folders: BenchResults['folders'] = []
+    if (!args['no-scaling']) {
+      log('scaling: share pages')
+      share = await shareSeries(browser, front.url, SLIDES, scalingRuns, log)
+      log('scaling: folder lists')
+      folders = await folderSeries(browser, front.url, FOLDER_ITEMS, scalingRuns, log)
+    }
+    const weights = measureBuild(distDir)
+    const dirty = git('status --porcelain') ? ' (with uncommitted changes)' : ''
+    const results: BenchResults = {
+      date: new Date().toISOString(),
+      commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirty}`,
+      label: args.label,
+      machine: { cpus: cpus().length, loadAverage: loadAtStart },
+      profile: PROFILE,
+      runs,
+      prerender: !args['no-prerender'],
+      pages,
+      weights,
+      frames: framesOf(distDir, weights.map((w) => w.path)),
+      share,
+      folders,
+      seconds: Math.round((Date.now() - started) / 1000),
+    }
+    writeResults(join(ROOT, 'bench', 'results'), args.out, results)
+    log(`wrote bench/results/${args.out}.md and .json`)
+  } finally {
+    await browser.close()
+    await front.close()
+    await server.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()

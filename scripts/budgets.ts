@@ -1,0 +1,125 @@
+/**
+ * `npm run budgets`: fails (exit 1) when a page of dist/ downloads more gzipped JS, CSS or HTML than
+ * budgets.json allows, or loads a module its `forbid` list names. Prints one row per page.
+ * `npm run budgets -- --update` re-baselines: every budget becomes today's figure + headroom (5%),
+ * `forbid` lists are kept. Run it after a change that makes pages lighter, or, with a reason in the
+ * commit, heavier. Needs a build (`npm run build`): it reads dist/pages-manifest.json and the
+ * chunk-module map the build writes.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { readChunkModules } from './prerender/chunk-modules.ts'
+import { findForbidden, measureBuild, type PageWeight } from '../bench/lib/page-weight.ts'
+
+const ROOT = resolve(import.meta.dirname, '..')
+export const BUDGETS_FILE = join(ROOT, 'budgets.json')
+const METRICS = ['js', 'css', 'html', 'lazy'] as const
+type Metric = (typeof METRICS)[number]
+
+/** One page's limits in gzipped bytes, and the module paths it must never load. */
+export type PageBudget = Partial<Record<Metric, number>> & { forbid?: string[] }
+
+export interface BudgetsFile {
+  $comment?: string
+  /** Added to today's figures by `--update` (0.05 = 5%). */
+  headroom: number
+  /** Limits for a page that has no entry yet (a new route): the largest of the pages' budgets. */
+  default: PageBudget
+  /** Keyed by route path (`/`, `/generate_book/list`). */
+  pages: Record<string, PageBudget>
+}
+
+/** One failed check. */
+export interface Breach {
+  path: string
+  message: string
+}
+
+/** Checks every page against its budget (or the default); returns the breaches, empty when all pass. */
+export function checkBudgets(pages: readonly PageWeight[], budgets: BudgetsFile, forbidden: (page: PageWeight, patterns: string[]) => string[]): Breach[] {
+  const breaches: Breach[] = []
+  for (const page of pages) {
+    const budget = budgets.pages[page.path] ?? budgets.default
+    for (const metric of METRICS) {
+      const limit = budget[metric]
+      if (limit !== undefined && page[metric] > limit) {
+        breaches.push({ path: page.path, message: `${metric} ${kb(page[metric])} is over its budget of ${kb(limit)}` })
+      }
+    }
+    for (const hit of forbidden(page, budget.forbid ?? [])) breaches.push({ path: page.path, message: `loads ${hit}` })
+  }
+  return breaches
+}
+
+/** New budgets from today's figures: each metric rounded up to figure × (1 + headroom); `forbid` kept. */
+export function rebaseline(pages: readonly PageWeight[], old: BudgetsFile): BudgetsFile {
+  const grow = (bytes: number) => Math.ceil((bytes * (1 + old.headroom)) / 10) * 10
+  const next: Record<string, PageBudget> = {}
+  const fallback: PageBudget = {}
+  for (const page of pages) {
+    const entry: PageBudget = {}
+    for (const metric of METRICS) {
+      entry[metric] = grow(page[metric])
+      fallback[metric] = Math.max(fallback[metric] ?? 0, entry[metric])
+    }
+    const forbid = old.pages[page.path]?.forbid
+    if (forbid?.length) entry.forbid = forbid
+    next[page.path] = entry
+  }
+  return { ...old, default: fallback, pages: next }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+function table(pages: readonly PageWeight[], budgets: BudgetsFile, breaches: readonly Breach[]): string {
+  const head = ['page', 'JS', 'budget', 'CSS', 'budget', 'HTML', 'budget', 'lazy', 'budget', 'files', '']
+  const rows = pages.map((page) => {
+    const own = budgets.pages[page.path]
+    const budget = own ?? budgets.default
+    const cells = METRICS.flatMap((m) => [kb(page[m]), budget[m] === undefined ? '-' : kb(budget[m])])
+    const status = breaches.some((b) => b.path === page.path) ? 'OVER' : own ? 'ok' : 'ok (default budget)'
+    return [page.path, ...cells, String(page.files), status]
+  })
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  return [line(head), ...rows.map(line)].join('\n')
+}
+
+function main(): void {
+  const distDir = join(ROOT, 'dist')
+  if (!existsSync(join(distDir, 'pages-manifest.json'))) {
+    console.error('budgets: no dist/pages-manifest.json; run `npm run build` first')
+    process.exit(1)
+  }
+  const pages = measureBuild(distDir)
+  const budgets = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8')) as BudgetsFile
+  if (process.argv.includes('--update')) {
+    const next = rebaseline(pages, budgets)
+    writeFileSync(BUDGETS_FILE, `${JSON.stringify(next, null, 2)}\n`)
+    console.log(table(pages, next, []))
+    console.log(`\nbudgets.json re-baselined at today's figures + ${Math.round(budgets.headroom * 100)}%.`)
+    return
+  }
+  const modules = readChunkModules(ROOT, distDir)
+  if (!modules) {
+    console.error('budgets: no chunk-module map (node_modules/.cache/kids-english/); run `npm run build` first')
+    process.exit(1)
+  }
+  const forbidden = (page: PageWeight, patterns: string[]) =>
+    findForbidden(page, patterns, modules).map((h) => `${h.module} (in ${h.file}), which "${h.pattern}" forbids`)
+  const breaches = checkBudgets(pages, budgets, forbidden)
+  console.log(table(pages, budgets, breaches))
+  const gone = Object.keys(budgets.pages).filter((path) => !pages.some((p) => p.path === path))
+  if (gone.length) console.log(`\nBudgets for pages the build no longer has: ${gone.join(', ')} (npm run budgets -- --update drops them).`)
+  const slack = pages.filter((p) => budgets.pages[p.path] && METRICS.some((m) => (budgets.pages[p.path]![m] ?? 0) > p[m] * (1 + budgets.headroom) * 1.1 + 1024))
+  if (slack.length && !breaches.length) console.log(`\nLighter than budgeted by >10%: ${slack.map((p) => p.path).join(', ')}: lower the budgets with npm run budgets -- --update.`)
+  if (breaches.length) {
+    console.error(`\n${breaches.length} budget breach(es):`)
+    for (const b of breaches) console.error(`  ${b.path}: ${b.message}`)
+    console.error('Make the page lighter, or raise its budget with `npm run budgets -- --update` and say why in the commit.')
+    process.exit(1)
+  }
+  console.log('\nAll pages within budget.')
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) main()

@@ -1,0 +1,141 @@
+/**
+ * Vite plugin `prerender()`: paint before JavaScript (issue 7). After the client build is written, it
+ * renders every route's page with react-dom/server from the same components (a server build in which
+ * mountPage only records the element) and writes the markup into `<div id="root">` of the built HTML:
+ * the header, the layout and the loading state show at first paint, before the bundle arrives.
+ * decide.ts says per route whether and how (hydrate / replace / guarded / skipped); skipped routes
+ * are printed with the reason and keep their HTML as built (the page renders on the client).
+ * A page with a frame gets its CSS inlined (inline-css.ts). The pages in PREFETCH_RULES also get
+ * their early API request (prefetch.ts).
+ * Runs before the pages manifest (writeBundle `post`), so the manifest hashes the final HTML.
+ * `PRERENDER=0` turns both off (to measure the difference).
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Plugin, PluginOption, ResolvedConfig, Rolldown } from 'vite'
+import { buildManifest, type ChunkInfo } from '../delivery/asset-graph.ts'
+import { ROUTE_ALIASES, routeFolder } from '../routes.ts'
+import { decide, guardScript, PROBE_PARAMS, type Decision } from './decide.ts'
+import { inlineCss } from './inline-css.ts'
+import { hasEmptyRoot, injectMarkup, splitHoisted } from './inject.ts'
+import { addToHead, buildPrefetchScript, PREFETCH_RULES, prefetchTag } from './prefetch.ts'
+import { buildForServer } from './server-build.ts'
+
+export interface PrerenderOptions {
+  repoRoot: string
+  pagesDir: string
+  routes: readonly string[]
+  /** Fresh instances of the compile plugins the client build uses (`() => [react()]`). */
+  plugins: () => PluginOption[]
+}
+
+/** The built HTML files that show `route` (the home page also serves its aliases). */
+function htmlFilesOf(outDir: string, route: string): string[] {
+  if (route !== '') return [join(outDir, route, 'index.html')]
+  const aliases = Object.keys(ROUTE_ALIASES).filter((a) => ROUTE_ALIASES[a] === '')
+  return [join(outDir, 'index.html'), ...aliases.map((a) => join(outDir, a, 'index.html'))]
+}
+
+/** The query a real link to `route` carries: the parameters its first request cannot do without. */
+function typicalQuery(route: string): Record<string, string> {
+  const query = Object.entries(PREFETCH_RULES[route]?.query ?? {}).filter(([, kind]) => kind === 'text')
+  return Object.fromEntries(query.map(([name]) => [name, PROBE_PARAMS[name] ?? 'probe']))
+}
+
+/** What writing a frame needs besides the decision. */
+interface WriteContext {
+  outDir: string
+  base: string
+  /** Route path → the files only its lazy chunks load. */
+  lazy: Map<string, string[]>
+}
+
+/** Writes a decided frame, and the page's CSS, into the route's HTML files; returns a reason when it could not. */
+function write(ctx: WriteContext, decision: Extract<Decision, { mode: string }>): string | null {
+  const files = htmlFilesOf(ctx.outDir, decision.route)
+  const pages = files.map((file) => [file, readFileSync(file, 'utf8')] as const)
+  const bad = pages.find(([, html]) => !hasEmptyRoot(html))
+  if (bad) return `${bad[0]} has no empty <div id="root"></div>`
+  const { guard } = decision
+  const after = guard ? guardScript(guard, guard.appFrame === null ? null : splitHoisted(guard.appFrame).body) : ''
+  const read = (file: string) => (existsSync(join(ctx.outDir, file)) ? readFileSync(join(ctx.outDir, file), 'utf8') : null)
+  const lazy = (ctx.lazy.get(`/${decision.route}`) ?? []).filter((f) => f.endsWith('.css'))
+  for (const [file, html] of pages) writeFileSync(file, inlineCss(injectMarkup(html, decision.markup, decision.mode, after), lazy, read, ctx.base))
+  return null
+}
+
+/** Route path → files reached only through dynamic imports, from the bundle graph (as the pages manifest sees it). */
+function lazyByRoute(outDir: string, base: string, bundle: Rolldown.OutputBundle): Map<string, string[]> {
+  const chunks = new Map<string, ChunkInfo>()
+  for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item)
+  const { routes } = buildManifest({ outDir, chunks, base })
+  return new Map(Object.values(routes).map((r) => [r.path, r.assets.filter((a) => a.lazy).map((a) => a.file)]))
+}
+
+/** One line per route for the build log. */
+function describe(d: Decision): string {
+  const name = `/${d.route}`
+  if ('skipped' in d) return `  ${name}: not prerendered: ${d.skipped}`
+  const where = d.guard?.params.map((p) => `${p.present ? 'without' : 'with'} ${p.name}`) ?? []
+  const guard = `${where.length ? `; dropped before paint ${where.join(', ')}` : ''}${d.guard?.appFrame ? '; its own frame in the app' : ''}`
+  return `  ${name}: ${d.mode}, ${(d.markup.length / 1024).toFixed(1)} KB${d.reads.length ? ` (reads ${d.reads.join(', ')})` : ''}${guard}`
+}
+
+/**
+ * Inlines the early request into the HTML of every built route that has a rule (and, when the rule
+ * says so, the modulepreload of its lazy chunks); returns those routes.
+ */
+async function addPrefetch(config: ResolvedConfig, options: PrerenderOptions, ctx: WriteContext): Promise<string[]> {
+  const routes = options.routes.filter((route) => Object.hasOwn(PREFETCH_RULES, route))
+  if (routes.length === 0) return []
+  const code = await buildPrefetchScript(config, options.repoRoot)
+  const tags = (route: string) => {
+    const rule = PREFETCH_RULES[route]!
+    const lazyJs = rule.preloadLazy ? (ctx.lazy.get(`/${route}`) ?? []).filter((f) => f.endsWith('.js')) : []
+    // From the script, not as <link> tags: only when the request starts, and the pages manifest still sees them as lazy.
+    return prefetchTag(code, lazyJs.length ? { ...rule, modulepreload: lazyJs.map((f) => ctx.base + f) } : rule)
+  }
+  return routes.filter((route) => htmlFilesOf(ctx.outDir, route).every((file) => addToHead(file, tags(route)))).map((r) => `/${r}`)
+}
+
+export function prerender(options: PrerenderOptions): Plugin {
+  let config: ResolvedConfig
+  return {
+    name: 'kids-english:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved
+    },
+    writeBundle: {
+      order: 'pre',
+      async handler(output, bundle) {
+        if (process.env.PRERENDER === '0' || config.build.ssr) return
+        const outDir = output.dir ?? resolve(config.root, config.build.outDir)
+        const entries = new Map(options.routes.map((route) => [route, join(options.pagesDir, routeFolder(route), 'main.tsx')]))
+        const ctx: WriteContext = { outDir, base: config.base, lazy: lazyByRoute(outDir, config.base, bundle) }
+        const server = await buildForServer(config, options.plugins(), options.repoRoot, entries)
+        const queue = [...server.entries]
+        const lines: string[] = []
+        // Two routes at a time: the machine is small, and every worker loads React afresh.
+        const work = async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const [route, pageUrl] = next
+            let decision = await decide(route, { pageUrl, serverEntryUrl: server.serverEntry, preload: server.chunks }, typicalQuery(route))
+            if ('mode' in decision) {
+              const failed = write(ctx, decision)
+              if (failed) decision = { route, skipped: failed }
+            }
+            lines.push(describe(decision))
+          }
+        }
+        try {
+          await Promise.all([work(), work()])
+        } finally {
+          rmSync(server.outDir, { recursive: true, force: true })
+        }
+        const prefetched = await addPrefetch(config, options, ctx)
+        console.log(`\nprerender (scripts/prerender):\n${lines.sort().join('\n')}\n  early API request: ${prefetched.join(', ') || 'none'}`)
+      },
+    },
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Data in parallel with code (issue 7): for a page whose first view needs an API call, the build inlines
+ * a small script in its <head> that starts that call while the bundle downloads. The script is
+ * shared/http/prefetch-start.ts bundled on its own, so it uses the http module's own base-URL and
+ * header rules; the page's request takes the reply (shared/http/prefetch.ts).
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { build, type ResolvedConfig, type Rolldown } from 'vite'
+import type { PrefetchRule } from '../../shared/http/prefetch-start.ts'
+
+/** The first request of each page that makes one on load, keyed by route (contracts/api.md). */
+export const PREFETCH_RULES: Readonly<Record<string, PrefetchRule>> = {
+  // The cover (the LCP element) is preloaded as soon as the reply names it; the viewer chunk with the bundle.
+  recorded_share: { path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true },
+  word_share: { path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true },
+  'generate_book/list': { path: '/v1/directory/:id', query: { id: 'id' }, needsToken: true },
+}
+
+const GLOBAL = '__kidsPrefetchStart'
+
+/** Bundles prefetch-start.ts into a minified IIFE (the build's aliases, env and target). */
+export async function buildPrefetchScript(config: ResolvedConfig, repoRoot: string): Promise<string> {
+  const out = (await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    envDir: config.envDir,
+    logLevel: 'warn',
+    define: config.define,
+    resolve: { alias: config.resolve.alias },
+    build: {
+      write: false,
+      minify: true,
+      target: config.build.target,
+      lib: { entry: resolve(repoRoot, 'shared/http/prefetch-start.ts'), formats: ['iife'], name: GLOBAL },
+    },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[]
+  const chunk = (Array.isArray(out) ? out[0]! : out).output.find((o) => o.type === 'chunk')
+  if (!chunk || chunk.type !== 'chunk') throw new Error('prefetch: the bundle has no code')
+  return chunk.code
+}
+
+/** The inline script for `rule`: its `var` stays inside a function, and `</script` cannot end it early. */
+export function prefetchTag(code: string, rule: PrefetchRule): string {
+  const body = `(function(){${code.trim()};\n${GLOBAL}.startPrefetch(${JSON.stringify(rule)})})()`
+  return `<script>${body.replace(/<\/(script)/gi, '<\\/$1')}</script>`
+}
+
+/** Adds the tag at the end of <head> of `file`. Returns false when the file has no </head>. */
+export function addToHead(file: string, tag: string): boolean {
+  const html = readFileSync(file, 'utf8')
+  const at = html.indexOf('</head>')
+  if (at < 0) return false
+  writeFileSync(file, html.slice(0, at) + tag + html.slice(at))
+  return true
+}

@@ -1,0 +1,57 @@
+/**
+ * Data in parallel with code (issue 7): a tiny script inlined into a page's HTML starts the page's first
+ * API request while the bundle downloads (scripts/prerender/prefetch.ts builds it from
+ * prefetch-start.ts); request.ts then takes that response instead of asking again.
+ *
+ * The hand-over is a registry on `window`, keyed by method, path and query. An entry is taken once:
+ * a retry after a failure goes to the network. React-free, no axios: the inline script stays small.
+ */
+
+/** The name of the registry on `window`. */
+export const PREFETCH_GLOBAL = '__kidsPrefetch'
+
+/** What a prefetched request settles to: the HTTP status and the body, parsed as JSON when it is JSON. */
+export interface PrefetchedReply {
+  status: number
+  body: unknown
+}
+
+type Registry = Record<string, Promise<PrefetchedReply>>
+
+/** The key of a GET of `path` with query `params` (sorted, so the order of keys does not matter). */
+export function prefetchKey(path: string, params?: Record<string, unknown>): string {
+  const query = Object.keys(params ?? {})
+    .filter((k) => params![k] !== undefined && params![k] !== null)
+    .sort()
+    .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(String(params![k]))}`)
+    .join('&')
+  return `GET ${path}${query ? `?${query}` : ''}`
+}
+
+function registry(create: boolean): Registry | null {
+  if (typeof window === 'undefined') return null
+  const w = window as unknown as Record<string, Registry | undefined>
+  if (!w[PREFETCH_GLOBAL] && create) w[PREFETCH_GLOBAL] = {}
+  return w[PREFETCH_GLOBAL] ?? null
+}
+
+/** Records a request started early (the inline script calls this). */
+export function putPrefetched(path: string, params: Record<string, unknown> | undefined, reply: Promise<PrefetchedReply>): void {
+  // An unhandled rejection before the page takes it would be reported as an error.
+  reply.catch(() => {})
+  registry(true)![prefetchKey(path, params)] = reply
+}
+
+/**
+ * The early reply for a GET of `path` with `params`, or null when none was started. Taking it removes
+ * it. It rejects when the request got no reply (offline, time-out), as axios would.
+ */
+export function takePrefetched(path: string, params?: Record<string, unknown>): Promise<PrefetchedReply> | null {
+  const entries = registry(false)
+  if (!entries) return null
+  const key = prefetchKey(path, params)
+  const reply = entries[key]
+  if (!reply) return null
+  delete entries[key]
+  return reply
+}

@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { act, useState } from 'react'
+import { renderToString } from 'react-dom/server'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { mountPage } from '@shared/app/mount-page'
+
+function Counter() {
+  const [n, setN] = useState(0)
+  return (
+    <button type="button" onClick={() => setN(n + 1)}>
+      点了{n}次
+    </button>
+  )
+}
+
+/** A #root as the build writes it: empty, or holding a prerendered frame in `mode`. */
+function rootWith(markup = '', mode?: 'hydrate' | 'replace'): HTMLElement {
+  const root = document.createElement('div')
+  root.id = 'root'
+  if (mode) root.setAttribute('data-prerendered', mode)
+  root.innerHTML = markup
+  document.body.appendChild(root)
+  return root
+}
+
+async function mount(element: React.ReactElement): Promise<void> {
+  await act(async () => {
+    mountPage(element)
+  })
+}
+
+beforeAll(() => {
+  // mountPage creates its own root, outside Testing Library's render: tell React that act() is in use.
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+})
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('mountPage', () => {
+  it('renders the page into an empty #root', async () => {
+    rootWith()
+    await mount(<Counter />)
+    expect(screen.getByRole('button', { name: '点了0次' })).toBeTruthy()
+  })
+
+  it('hydrates a frame marked hydrate: the prerendered node stays and answers clicks', async () => {
+    const root = rootWith(renderToString(<Counter />), 'hydrate')
+    const prerendered = root.querySelector('button')
+    await mount(<Counter />)
+    const button = screen.getByRole('button', { name: '点了0次' })
+    expect(button).toBe(prerendered)
+    await userEvent.click(button)
+    expect(button.textContent).toBe('点了1次')
+  })
+
+  it('replaces a frame marked replace with the first client render', async () => {
+    const root = rootWith('<p>页面框架</p>', 'replace')
+    const frame = root.firstChild
+    await mount(<Counter />)
+    expect(root.contains(frame)).toBe(false)
+    expect(screen.queryByText('页面框架')).toBeNull()
+    expect(screen.getByRole('button', { name: '点了0次' })).toBeTruthy()
+  })
+
+  it('renders from scratch when the guard script dropped the frame (no marker left)', async () => {
+    const root = rootWith()
+    await mount(<Counter />)
+    expect(root.children).toHaveLength(1)
+  })
+
+  it('fails loudly when the page HTML has no #root', () => {
+    expect(() => mountPage(<Counter />)).toThrow('#root is missing')
+  })
+})

@@ -1,0 +1,163 @@
+/** Data in parallel with code: the early request of the page's HTML and its hand-over to httpGet. */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { envelope, fakeServer, visit } from '../http/fake-server'
+
+vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
+
+const APP_UA = 'Mozilla/5.0 (Linux; Android 14) Mobile com.kidsenglish.app appId_kidsenglish-android token_ua.token'
+
+/** Fresh modules on a page at `url`; the network is a fake axios adapter that answers `{ n: 1 }`. */
+async function load(url: string, ua = 'Mozilla/5.0 (iPhone) Mobile') {
+  visit(url)
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua)
+  vi.resetModules()
+  const http = await import('@shared/http')
+  const prefetch = await import('@shared/http/prefetch')
+  const { startPrefetch } = await import('@shared/http/prefetch-start')
+  const server = fakeServer(() => envelope({ n: 1 }))
+  http.resetHttpClientForTests({ adapter: server })
+  return { ...http, ...prefetch, startPrefetch, server }
+}
+
+/** A fetch stand-in answering `body` with `status`. */
+function stubFetch(body: unknown, status = 200) {
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status }))
+  vi.stubGlobal('fetch', fetch)
+  return fetch
+}
+
+const SHARE = { path: '/v1/share/uar', query: { r: 'text' as const }, needsToken: false }
+const DIRECTORY = { path: '/v1/directory/:id', query: { id: 'id' as const }, needsToken: true }
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  delete (window as unknown as Record<string, unknown>).__kidsPrefetch
+  visit('http://localhost:3000/')
+})
+
+describe('startPrefetch', () => {
+  it('GETs the share from the API base with the trimmed r and no token when it has none', async () => {
+    const fetch = stubFetch(null)
+    const { startPrefetch } = await load('http://localhost:3000/recorded_share?r=%20abc%20')
+    startPrefetch(SHARE)
+    expect(fetch).toHaveBeenCalledOnce()
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('http://localhost:3000/v1/share/uar?r=abc')
+    expect(init?.headers).not.toHaveProperty('Authorization')
+    expect(init?.cache).toBe('no-cache') // a back navigation must not get a stale cached reply
+  })
+
+  it('starts nothing when the page has no share code', async () => {
+    const fetch = stubFetch(null)
+    const { startPrefetch } = await load('http://localhost:3000/recorded_share')
+    startPrefetch(SHARE)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('puts the folder id into the path and sends the token and app id of the user agent', async () => {
+    const fetch = stubFetch(null)
+    const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=11', APP_UA)
+    startPrefetch(DIRECTORY)
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('http://localhost:3000/v1/directory/11')
+    expect(init?.headers).toMatchObject({ Authorization: 'Bearer ua.token', 'X-App-Id': 'kidsenglish-android' })
+  })
+
+  it('asks for the top level when the id is not a positive whole number, as the list page does', async () => {
+    const fetch = stubFetch(null)
+    const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=-3', APP_UA)
+    startPrefetch(DIRECTORY)
+    expect(fetch.mock.calls[0]![0]).toBe('http://localhost:3000/v1/directory/0')
+  })
+
+  it('starts no call that needs a token when there is none (the page would send the user to log in)', async () => {
+    const fetch = stubFetch(null)
+    const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=11')
+    startPrefetch(DIRECTORY)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+})
+
+describe('the lazy chunks', () => {
+  it('are modulepreloaded when the request starts, and not when it does not', async () => {
+    stubFetch(null)
+    const { startPrefetch } = await load('http://localhost:3000/recorded_share')
+    startPrefetch({ ...SHARE, modulepreload: ['/assets/viewer.js'] })
+    expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull()
+    visit('http://localhost:3000/recorded_share?r=abc')
+    startPrefetch({ ...SHARE, modulepreload: ['/assets/viewer.js'] })
+    expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('href')).toBe('/assets/viewer.js')
+    document.head.querySelector('link[rel="modulepreload"]')!.remove()
+  })
+})
+
+describe('the cover preload', () => {
+  const cover = () => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')
+  afterEach(() => cover()?.remove())
+
+  it('preloads the image the reply names as soon as it arrives', async () => {
+    stubFetch({ result: 'SUCCESS', data: { imageUrl: '/media/book/cover.svg' }, msg: '' })
+    const { startPrefetch, takePrefetched } = await load('http://localhost:3000/recorded_share?r=abc')
+    startPrefetch({ ...SHARE, preloadImage: 'data.imageUrl' })
+    await takePrefetched('/v1/share/uar', { r: 'abc' })
+    await vi.waitFor(() => expect(cover()?.href).toBe('http://localhost:3000/media/book/cover.svg'))
+  })
+
+  it('preloads nothing when the URL is not http(s)', async () => {
+    stubFetch({ result: 'SUCCESS', data: { imageUrl: 'javascript:alert(1)' }, msg: '' })
+    const { startPrefetch, takePrefetched } = await load('http://localhost:3000/recorded_share?r=abc')
+    startPrefetch({ ...SHARE, preloadImage: 'data.imageUrl' })
+    await takePrefetched('/v1/share/uar', { r: 'abc' })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(cover()).toBeNull()
+  })
+})
+
+describe('httpGet after an early request', () => {
+  it('uses the early reply and makes no request of its own', async () => {
+    stubFetch({ result: 'SUCCESS', data: { title: '早到的绘本' }, msg: '' })
+    const { startPrefetch, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startPrefetch(SHARE)
+    const result = await httpGet('/v1/share/uar', { r: 'abc' })
+    expect(result).toMatchObject({ success: true, data: { title: '早到的绘本' } })
+    expect(server).not.toHaveBeenCalled()
+  })
+
+  it('reads an error reply the same way as its own', async () => {
+    stubFetch({ result: 'NOT_FOUND', data: null, msg: '分享不存在' }, 404)
+    const { startPrefetch, httpGet } = await load('http://localhost:3000/recorded_share?r=gone')
+    startPrefetch(SHARE)
+    expect(await httpGet('/v1/share/uar', { r: 'gone' })).toMatchObject({ success: false, code: 404, msg: '分享不存在', result: 'NOT_FOUND' })
+  })
+
+  it('takes the early reply once: a retry goes to the network', async () => {
+    stubFetch({ result: 'SUCCESS', data: { n: 0 }, msg: '' })
+    const { startPrefetch, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startPrefetch(SHARE)
+    await httpGet('/v1/share/uar', { r: 'abc' })
+    expect(await httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ data: { n: 1 } })
+    expect(server).toHaveBeenCalledOnce()
+  })
+
+  it('leaves other requests alone', async () => {
+    stubFetch({ result: 'SUCCESS', data: { n: 0 }, msg: '' })
+    const { startPrefetch, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startPrefetch(SHARE)
+    await httpGet('/v1/share/uar', { r: 'other' })
+    expect(server).toHaveBeenCalledOnce()
+  })
+
+  it('gives the network error when the early request got no reply', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    const { startPrefetch, httpGet } = await load('http://localhost:3000/recorded_share?r=abc')
+    startPrefetch(SHARE)
+    expect(await httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ success: false, code: 500, msg: '网络错误，请检查您的网络连接' })
+  })
+})
+
+describe('prefetchKey', () => {
+  it('does not depend on the order of the query keys', async () => {
+    const { prefetchKey } = await import('@shared/http/prefetch')
+    expect(prefetchKey('/v1/x', { b: 2, a: '1 1' })).toBe(prefetchKey('/v1/x', { a: '1 1', b: 2 }))
+  })
+})

@@ -1,0 +1,104 @@
+// @vitest-environment node
+/**
+ * scripts/prerender/decide.ts on real render workers. The fixtures stand in for a server build: plain
+ * ES modules (no build step) that call the collector's slot as mountPage does, and a render entry
+ * built on react-dom/static like server-entry.ts. They live under node_modules/.cache so that `react`
+ * resolves from the repo.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { decide } from '../../../scripts/prerender/decide'
+
+const cache = resolve(import.meta.dirname, '../../../node_modules/.cache/kids-english')
+let dir = ''
+
+const SERVER_ENTRY = `
+import { createElement, StrictMode } from 'react'
+import { prerenderToNodeStream } from 'react-dom/static'
+const KEY = Symbol.for('kids-english.prerender.mounted')
+export function takeMounted() { const e = globalThis[KEY]; delete globalThis[KEY]; return e }
+export async function render(element) {
+  const { prelude } = await prerenderToNodeStream(createElement(StrictMode, null, element), { onError() {} })
+  let html = ''
+  for await (const chunk of prelude) html += String(chunk)
+  return html
+}
+`
+
+/** A page module: `body` is the component's body, returning an element built with `h`. */
+const page = (body: string) => `
+import { createElement as h, useSyncExternalStore } from 'react'
+function Page() { ${body} }
+globalThis[Symbol.for('kids-english.prerender.mounted')] = h(Page)
+`
+
+const PAGES: Record<string, string> = {
+  static: page(`return h('h1', null, '价格调整通知')`),
+  title: page(`
+    const q = typeof location === 'undefined' ? '' : location.search
+    const title = new URLSearchParams(q).get('title') || '录音作品'
+    return h('h1', null, title)`),
+  share: page(`
+    const r = typeof location === 'undefined' ? '' : new URLSearchParams(location.search).get('r')
+    return h('p', null, r ? '加载中' : '加载失败')`),
+  inApp: page(`
+    const inApp = useSyncExternalStore(() => () => {}, () => Boolean(window.KidsEnglishBridge && window.KidsEnglishBridge.getUserInfo), () => false)
+    return h('main', null, inApp ? '' : h('aside', null, '下载App'))`),
+  neutralStore: page(`
+    const n = useSyncExternalStore(() => () => {}, () => 1, () => 1)
+    return h('p', null, n)`),
+  broken: page(`throw new Error('no window here')`),
+}
+
+const files = (name: string) => ({
+  pageUrl: pathToFileURL(join(dir, `${name}.mjs`)).href,
+  serverEntryUrl: pathToFileURL(join(dir, 'server-entry.mjs')).href,
+  preload: [],
+})
+
+beforeAll(() => {
+  mkdirSync(cache, { recursive: true })
+  dir = mkdtempSync(join(cache, 'test-prerender-'))
+  writeFileSync(join(dir, 'server-entry.mjs'), SERVER_ENTRY)
+  for (const [name, source] of Object.entries(PAGES)) writeFileSync(join(dir, `${name}.mjs`), source)
+})
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('decide', () => {
+  it('hydrates a frame that reads nothing from the browser, with no guard', async () => {
+    const d = await decide('price_up', files('static'))
+    expect(d).toMatchObject({ mode: 'hydrate', guard: null, markup: '<h1>价格调整通知</h1>' })
+  })
+
+  it('replaces a frame that reads the URL, and guards the parameter that changes it', async () => {
+    const d = await decide('recorded_share', files('title'))
+    expect(d).toMatchObject({ mode: 'replace', guard: { appFrame: null, params: [{ name: 'title', present: false }] }, reads: ['location'] })
+  })
+
+  it('draws the frame of a typical link and guards the parameter it needs', async () => {
+    const d = await decide('recorded_share', files('share'), { r: 'probe' })
+    expect(d).toMatchObject({ mode: 'replace', markup: '<p>加载中</p>', guard: { appFrame: null, params: [{ name: 'r', present: true }] } })
+  })
+
+  it('skips a frame that shows the value of a parameter', async () => {
+    const d = await decide('x', files('title'), { title: '探针' })
+    expect('skipped' in d && d.skipped).toBe('its frame shows the value of title')
+  })
+
+  it('carries the app\'s own frame when an external store draws it differently there', async () => {
+    const d = await decide('', files('inApp'))
+    expect(d).toMatchObject({ mode: 'hydrate', markup: '<main><aside>下载App</aside></main>', guard: { appFrame: '<main></main>', params: [] } })
+  })
+
+  it('hydrates an external store whose client snapshot draws the same frame', async () => {
+    expect(await decide('x', files('neutralStore'))).toMatchObject({ mode: 'hydrate', guard: null })
+  })
+
+  it('skips a page whose render throws, with the reason', async () => {
+    const d = await decide('broken', files('broken'))
+    expect('skipped' in d && d.skipped).toMatch(/render failed: .*no window here/)
+  })
+}, 30_000)
