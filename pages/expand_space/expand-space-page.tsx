@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { closeWebview, goBackOrClose, setNavigationBar, shareUrl } from '@shared/bridge'
+import { useEffect } from 'react'
+import { closeWebview, goBackOrClose, setNavigationBar } from '@shared/bridge'
 import { IconButton } from '@shared/components/header-bar'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { ShareMask } from '@shared/components/mask'
@@ -7,6 +7,7 @@ import { PageShell } from '@shared/components/page-shell'
 import { BRAND } from '@shared/config/brand'
 import { useInApp } from '@shared/hooks/use-in-app'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
+import { usePageShare } from '@shared/hooks/use-page-share'
 import { ClaimSuccessPopup } from './claim-success-popup'
 import { NewYearBanner } from './new-year-banner'
 import { useClaim } from './use-claim'
@@ -21,27 +22,17 @@ const TITLE = '新年空间扩容礼包'
 export function ExpandSpacePage() {
   const inApp = useInApp()
   const { state, claim } = useClaim()
-  const [maskVisible, setMaskVisible] = useState(false)
+  const { share, maskVisible, closeMask } = usePageShare({
+    title: TITLE,
+    text: '会员专享，免费领取新年扩容空间',
+    path: '/expand_space',
+  })
 
   // The page draws its own festive header; the host's bar would stack a second one above it.
   useEffect(() => {
     if (inApp) setNavigationBar({ visible: false })
   }, [inApp])
   useNativeMessage('backClick', goBackOrClose)
-
-  function share() {
-    if (!inApp) {
-      setMaskVisible(true)
-      return
-    }
-    const origin = window.location.origin
-    shareUrl({
-      title: TITLE,
-      text: '会员专享，免费领取新年扩容空间',
-      url: `${origin}/expand_space`,
-      thumbnail: `${origin}/favicon.svg`,
-    })
-  }
 
   function onBanner() {
     if (inApp) void claim()
@@ -72,7 +63,7 @@ export function ExpandSpacePage() {
       </div>
       <LoadingOverlay visible={state.status === 'claiming'} />
       {state.status === 'claimed' && <ClaimSuccessPopup grantedMb={state.grantedMb} onClose={() => closeWebview()} />}
-      <ShareMask visible={maskVisible} onClose={() => setMaskVisible(false)} />
+      <ShareMask visible={maskVisible} onClose={closeMask} />
     </PageShell>
   )
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react'
-import { closeWebview, goBackOrClose, openWebPage, shareUrl } from '@shared/bridge'
+import { closeWebview, goBackOrClose, openWebPage } from '@shared/bridge'
 import { IconButton } from '@shared/components/header-bar'
 import { ShareMask } from '@shared/components/mask'
 import { PageShell } from '@shared/components/page-shell'
 import { useInApp } from '@shared/hooks/use-in-app'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
+import { usePageShare } from '@shared/hooks/use-page-share'
 import { PriceBanner } from './price-banner'
 import styles from './price-up.module.css'
 
@@ -16,7 +16,11 @@ const TITLE = '价格调整通知'
  */
 export function PriceUpPage() {
   const inApp = useInApp()
-  const [maskVisible, setMaskVisible] = useState(false)
+  const { share, maskVisible, closeMask } = usePageShare({
+    title: TITLE,
+    text: '会员方案价格即将调整，点击查看详情',
+    path: '/price_up',
+  })
   useNativeMessage('backClick', goBackOrClose)
 
   function openPlans() {
@@ -24,15 +28,6 @@ export function PriceUpPage() {
     // An app without openWebPage still gets somewhere: the sale page in this WebView.
     if (inApp && openWebPage({ url: `${origin}/vip_sale`, title: '会员方案', showShare: false })) return
     window.location.assign(inApp ? '/vip_sale' : '/')
-  }
-
-  function share() {
-    if (!inApp) {
-      setMaskVisible(true)
-      return
-    }
-    const origin = window.location.origin
-    shareUrl({ title: TITLE, text: '会员方案价格即将调整，点击查看详情', url: `${origin}/price_up`, thumbnail: `${origin}/favicon.svg` })
   }
 
   const right = (
@@ -47,7 +42,7 @@ export function PriceUpPage() {
       <div className={styles.page}>
         <PriceBanner onClick={openPlans} />
       </div>
-      <ShareMask visible={maskVisible} onClose={() => setMaskVisible(false)} />
+      <ShareMask visible={maskVisible} onClose={closeMask} />
     </PageShell>
   )
 }
