@@ -9,11 +9,10 @@ import { updateBookCreation } from '@shared/api/update-book-creation'
 import { uploadFile } from '@shared/api/upload-file'
 import type * as Bridge from '@shared/bridge'
 import { goBackOrClose } from '@shared/bridge'
-import { clearDialogs } from '@shared/components/dialog'
-import { clearToast } from '@shared/components/toast'
 import type { ApiResult } from '@shared/http'
 import { BookCreatePage } from '../../../pages/generate_book/create/book-create-page'
 import { returnToList } from '../../../pages/generate_book/create/navigation'
+import { clearOverlays } from '../components/clear-overlays'
 
 vi.mock('@shared/api/add-book-creation', () => ({ addBookCreation: vi.fn() }))
 vi.mock('@shared/api/update-book-creation', () => ({ updateBookCreation: vi.fn() }))
@@ -39,10 +38,7 @@ beforeEach(() => {
   update.mockResolvedValue(ok<Folder>({ id: 12 }))
 })
 
-afterEach(() => {
-  clearDialogs()
-  clearToast()
-})
+afterEach(clearOverlays)
 
 const nameBox = () => screen.getByRole('textbox', { name: /名称/ })
 

@@ -5,12 +5,9 @@ import { deleteBookCreation } from '@shared/api/delete-book-creation'
 import { getDirectory } from '@shared/api/get-directory'
 import { moveBookCreation } from '@shared/api/move-book-creation'
 import type { Folder } from '@shared/api/types'
-import { clearActionSheets } from '@shared/components/action-sheet'
-import { clearDialogs } from '@shared/components/dialog'
-import { hideLoading } from '@shared/components/loading-overlay'
-import { clearToast } from '@shared/components/toast'
 import type { ApiResult } from '@shared/http'
 import { BookListPage } from '../../../pages/generate_book/list/book-list-page'
+import { clearOverlays } from '../components/clear-overlays'
 
 vi.mock('@shared/api/get-directory', () => ({ getDirectory: vi.fn() }))
 vi.mock('@shared/api/delete-book-creation', () => ({ deleteBookCreation: vi.fn() }))
@@ -52,15 +49,8 @@ beforeEach(() => {
   move.mockResolvedValue(ok(null))
 })
 
-afterEach(async () => {
-  // Unmount the imperative overlays inside act, so React finishes their work before the DOM is torn down.
-  await act(async () => {
-    clearDialogs()
-    clearActionSheets()
-    clearToast()
-    hideLoading()
-  })
-})
+// Waits for the overlays' exit timers too: one firing after the file's last test would find no window.
+afterEach(clearOverlays)
 
 describe('the folder list page', () => {
   it('shows the summary card, the tags line and each child with its update time', async () => {

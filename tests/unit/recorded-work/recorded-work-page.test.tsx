@@ -1,12 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ApiResult } from '@shared/http'
 import type { ShareData } from '@shared/api/types'
 import { getShare } from '@shared/api/get-share'
-import { clearToast } from '@shared/components/toast'
 import { RecordedWorkPage } from '@shared/recorded-work/recorded-work-page'
 import { FakeAudio } from './support/fake-audio'
+import { clearOverlays } from '../components/clear-overlays'
 
 vi.mock('@shared/api/get-share', () => ({ getShare: vi.fn() }))
 
@@ -34,8 +34,8 @@ beforeEach(() => {
   vi.stubGlobal('Audio', FakeAudio)
 })
 
-afterEach(() => {
-  act(() => clearToast())
+afterEach(async () => {
+  await clearOverlays()
   vi.unstubAllGlobals()
   vi.mocked(getShare).mockReset()
 })

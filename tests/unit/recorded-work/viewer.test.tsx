@@ -2,11 +2,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startBridge } from '@shared/bridge'
-import { clearToast } from '@shared/components/toast'
 import { normalizeShare } from '@shared/recorded-work/data'
 import { RecordedWorkViewer } from '@shared/recorded-work/viewer/recorded-work-viewer'
 import { installAndroidHost, removeHost, sendFromHost } from '../bridge/fake-host'
 import { FakeAudio, flush } from './support/fake-audio'
+import { clearOverlays } from '../components/clear-overlays'
 
 let audios: FakeAudio[] = []
 const lastAudio = () => audios[audios.length - 1]!
@@ -67,8 +67,8 @@ beforeEach(() => {
   )
 })
 
-afterEach(() => {
-  act(() => clearToast())
+afterEach(async () => {
+  await clearOverlays()
   vi.unstubAllGlobals()
   removeHost()
 })
