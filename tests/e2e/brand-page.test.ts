@@ -51,6 +51,39 @@ describe.each<Fixture>(['browser', 'app'])('the brand page in the %s fixture', (
     await phone.context.close()
   })
 
+  it('keeps its prerendered frame on screen while its variant loads', async () => {
+    const phone = await openPhone(fixture)
+    const { page } = phone
+    const variant = fixture === 'app' ? 'in-app-brand-page' : 'browser-brand-page'
+    let release: (() => void) | undefined
+    const held = new Promise<void>((resolve) => {
+      void page.route(`**/assets/${variant}-*.js`, (route) => {
+        release = () => void route.continue()
+        resolve()
+      })
+    })
+    await page.goto(`${phone.baseUrl}/`)
+    await held
+    // Step: the main bundle has run, the variant is still on its way: the frame is what shows.
+    await page.waitForFunction(() => document.readyState === 'complete')
+    await page.waitForTimeout(300)
+    expect(await page.getByRole('heading', { level: 1, name: BRAND.appName }).isVisible()).toBe(true)
+    expect(await page.getByRole('region', { name: '孩子在这里学什么' }).isVisible()).toBe(true)
+    await phone.shot(`brand-${fixture}-variant-loading`)
+    // Step: the variant arrives and takes over the same screen.
+    const arrived = page.waitForResponse((response) => response.url().includes(`/assets/${variant}-`))
+    release?.()
+    await arrived
+    if (fixture === 'app') {
+      // The frame's share button is inert HTML until React commits, so tap until the host hears it.
+      const share = page.getByRole('button', { name: '分享' })
+      await expect.poll(async () => (await share.click(), (await phone.calls('shareUrl')).length)).toBeGreaterThan(0)
+    }
+    await page.getByText(BRAND.filingNumber).waitFor()
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
   it('serves the same page at /wechat, /app and /about_app', async () => {
     const phone = await openPhone(fixture)
     for (const path of ['/wechat', '/app', '/about_app']) {
