@@ -1,7 +1,6 @@
 import { ErrorView } from '@shared/components/error-view'
-import { isInApp } from '@shared/env'
 import { formatSize } from '@shared/format'
-import { failureMessage, usedPercent, type CapacityView } from './space-data'
+import { usedPercent, type CapacityView } from './space-data'
 import type { RemoteState } from './use-remote'
 import styles from './space-upgrade.module.css'
 
@@ -21,7 +20,7 @@ export function CapacityCard({ state, onRetry }: CapacityCardProps) {
       {state.status === 'loading' && <div className={styles.skeleton} role="status" aria-label="加载中" />}
       {state.status === 'failed' && (
         <div className={styles.errorSlot}>
-          <ErrorView message={failureMessage(state.msg, state.code, isInApp())} onRetry={onRetry} />
+          <ErrorView message={state.msg} onRetry={onRetry} />
         </div>
       )}
       {state.status === 'loaded' && <CapacityBar capacity={state.data} />}

@@ -1,10 +1,9 @@
 import { useState } from 'react'
 import { Empty } from '@shared/components/empty'
 import { ErrorView } from '@shared/components/error-view'
-import { isInApp } from '@shared/env'
 import { formatMoney, formatSize } from '@shared/format'
 import { foldGoods } from './fold-goods'
-import { failureMessage, type GoodsRow } from './space-data'
+import type { GoodsRow } from './space-data'
 import type { RemoteState } from './use-remote'
 import styles from './space-upgrade.module.css'
 
@@ -25,7 +24,7 @@ export function GoodsCard({ state, onRetry, onBuy }: GoodsCardProps) {
       {state.status === 'loading' && <div className={styles.skeleton} role="status" aria-label="加载中" />}
       {state.status === 'failed' && (
         <div className={styles.errorSlot}>
-          <ErrorView message={failureMessage(state.msg, state.code, isInApp())} onRetry={onRetry} />
+          <ErrorView message={state.msg} onRetry={onRetry} />
         </div>
       )}
       {state.status === 'loaded' &&

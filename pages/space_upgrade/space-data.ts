@@ -52,11 +52,3 @@ export function usedPercent({ used, total }: CapacityView): number {
   if (total <= 0) return used > 0 ? 100 : 0
   return Math.min(100, (used / total) * 100)
 }
-
-/**
- * The error text of a failed storage call. A 401 outside the app means a visitor with no login
- * (there is no login screen to send them to): they are told where to look instead.
- */
-export function failureMessage(msg: string, code: number, inApp: boolean): string {
-  return code === 401 && !inApp ? '请在App内登录后查看' : msg
-}

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'rea
 import type { ApiResult } from '@shared/http'
 
 /** The load cycle of one request (style.md 5). */
-export type RemoteState<D> = { status: 'loading' } | { status: 'loaded'; data: D } | { status: 'failed'; msg: string; code: number }
+export type RemoteState<D> = { status: 'loading' } | { status: 'loaded'; data: D } | { status: 'failed'; msg: string }
 
-type Event<D> = { type: 'retry' } | { type: 'resolved'; data: D } | { type: 'rejected'; msg: string; code: number }
+type Event<D> = { type: 'retry' } | { type: 'resolved'; data: D } | { type: 'rejected'; msg: string }
 
 function reducer<D>(state: RemoteState<D>, event: Event<D>): RemoteState<D> {
   switch (event.type) {
@@ -14,7 +14,7 @@ function reducer<D>(state: RemoteState<D>, event: Event<D>): RemoteState<D> {
       return { status: 'loaded', data: event.data }
     case 'rejected':
       // A background refresh that fails keeps the data already on screen.
-      return state.status === 'loaded' ? state : { status: 'failed', msg: event.msg, code: event.code }
+      return state.status === 'loaded' ? state : { status: 'failed', msg: event.msg }
   }
 }
 
@@ -37,7 +37,7 @@ export function useRemote<T, D>(load: () => Promise<ApiResult<T>>, parse: (data:
     void fns.current.load().then((result) => {
       if (id !== latest.current.id) return
       if (result.success) dispatch({ type: 'resolved', data: fns.current.parse(result.data) })
-      else dispatch({ type: 'rejected', msg: result.msg, code: result.code })
+      else dispatch({ type: 'rejected', msg: result.msg })
     })
   }, [])
 

@@ -2,9 +2,13 @@ import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios'
 import { goToLogin } from '../bridge/calls'
 import { nativeDecryptData } from '../bridge/decrypt-queue'
 import { isProductionApi } from '../config/api-hosts'
+import { isInApp } from '../env'
 import { getApiBase, getHttpClient } from './client'
 import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
 import { takePrefetched } from './prefetch'
+
+/** What a visitor outside the app reads when a call needs a login: the login lives in the app. */
+export const MSG_SIGN_IN_IN_APP = '请在App内登录后查看'
 
 /** Uploads (a PDF may be 200 MB on a phone network) get far longer than the 15 s of other calls. */
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000
@@ -27,8 +31,11 @@ async function send<T>(config: AxiosRequestConfig): Promise<ApiResult<T>> {
   } catch {
     return networkFailure() // no reply: offline, time-out, aborted
   }
-  // Outside the app there is no login screen to wait for: the caller gets the failure instead.
-  if (status === 401 && goToLogin()) return leftForLogin<T>()
+  if (status === 401) {
+    if (goToLogin()) return leftForLogin<T>()
+    // Outside the app there is no login screen to wait for: the caller gets a failure that says where to sign in.
+    if (!isInApp()) return failure(MSG_SIGN_IN_IN_APP, 401, 'UNAUTHORIZED')
+  }
 
   const result = toApiResult<T>(status, body)
   // eType 1 is encrypted only by the production API; against the test API the data is used as is.

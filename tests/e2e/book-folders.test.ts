@@ -339,6 +339,17 @@ describe('a folder of 300 picture books', () => {
 })
 
 describe('the picture-book manager in a browser', () => {
+  it('tells a visitor with no login to sign in within the app', async () => {
+    const phone = await openPhone('browser')
+    const { page, baseUrl } = phone
+    await page.goto(`${baseUrl}/generate_book/list`)
+    await page.getByRole('button', { name: '重试' }).waitFor()
+    expect(await page.getByRole('main').getByText('请在App内登录后查看').isVisible()).toBe(true)
+    await phone.shot('book-folders-browser-no-login')
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
   it('opens the list, and the app-only actions say so in a toast', async () => {
     const phone = await openPhone('browser')
     const { page, baseUrl } = phone

@@ -141,7 +141,19 @@ describe('HTTP 401', () => {
     expect(settled).not.toHaveBeenCalled()
   })
 
-  it('outside the app, where there is no login screen, returns the failure', async () => {
+  it('outside the app, where there is no login screen, returns a failure that says to sign in in the app', async () => {
+    const { httpGet } = await load(() => envelope(null, { result: 'UNAUTHORIZED', msg: '请先登录' }, 401))
+    expect(await httpGet('/v1/goods/spaces')).toEqual({
+      success: false,
+      data: null,
+      msg: '请在App内登录后查看',
+      code: 401,
+      result: 'UNAUTHORIZED',
+    })
+  })
+
+  it('in an app without the login call, returns the server failure as is', async () => {
+    installIosHost('getUserInfo')
     const { httpGet } = await load(() => envelope(null, { result: 'UNAUTHORIZED', msg: '请先登录' }, 401))
     expect(await httpGet('/v1/goods/spaces')).toMatchObject({ success: false, code: 401, msg: '请先登录' })
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { failureMessage, toCapacityView, toGoodsRows, usedPercent } from '../../../../pages/space_upgrade/space-data'
+import { toCapacityView, toGoodsRows, usedPercent } from '../../../../pages/space_upgrade/space-data'
 
 describe('toCapacityView', () => {
   it('keeps used and total in MB', () => {
@@ -47,16 +47,5 @@ describe('usedPercent', () => {
   it('is empty with nothing granted and nothing used, and full when something is used', () => {
     expect(usedPercent({ used: 0, total: 0 })).toBe(0)
     expect(usedPercent({ used: 5, total: 0 })).toBe(100)
-  })
-})
-
-describe('failureMessage', () => {
-  it('tells a browser visitor without a login to look in the app', () => {
-    expect(failureMessage('请先登录', 401, false)).toBe('请在App内登录后查看')
-  })
-
-  it('keeps the server message in the app and for other failures', () => {
-    expect(failureMessage('请先登录', 401, true)).toBe('请先登录')
-    expect(failureMessage('服务器开小差了', 500, false)).toBe('服务器开小差了')
   })
 })
