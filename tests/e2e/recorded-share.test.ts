@@ -98,9 +98,15 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     expect(await page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
     expect(await row.getByRole('button', { name: '播放' }).isVisible()).toBe(true)
     // Step: start; page 1 plays its sentences, then the player turns two pages by itself.
+    const fetchedAhead: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'fetch' && r.url().endsWith('.mp3')) fetchedAhead.push(new URL(r.url()).pathname)
+    })
     await page.getByRole('button', { name: START_BOOK }).click()
     await expect.poll(() => counter(page, '1/7').isVisible()).toBe(true)
     await expect.poll(async () => (await media(page)).currentTime, { timeout: 5000 }).toBeGreaterThan(0.2)
+    // While page 1 plays, its next sentence and page 2's first recording are already on their way.
+    expect(fetchedAhead).toEqual(['/media/book/p1-s2-rec.mp3', '/media/book/p2-s1-rec.mp3'])
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-page`)
     await expect.poll(() => counter(page, '2/7').isVisible(), { timeout: 15_000 }).toBe(true)

@@ -1,6 +1,8 @@
 import { createAudioOutput, type AudioOutput, type AudioOutputOptions } from './audio-output'
+import { createAudioPrefetcher, type Prefetch } from './prefetch-audio'
 import { currentItem, isRunningOn, reduce } from './reducer'
 import type { AudioSource, PlayerEvent, PlayerSnapshot, PlayerState, PlaylistItem } from './types'
+import { upcomingUrls } from './upcoming'
 
 /** Delays of spec §4 / §9. */
 export const NEXT_ITEM_DELAY_MS = 500
@@ -11,6 +13,8 @@ export interface PlayerOptions extends AudioOutputOptions {
   output?: AudioOutput
   nextDelayMs?: number
   skipDelayMs?: number
+  /** Fetches the audio the list plays next while a sentence plays; by default into the HTTP cache. */
+  prefetch?: Prefetch
 }
 
 /** The recorded-work player: a store with commands. React reads it with `useSyncExternalStore`. */
@@ -50,6 +54,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
   const output = options.output ?? createAudioOutput(options)
   const nextDelay = options.nextDelayMs ?? NEXT_ITEM_DELAY_MS
   const skipDelay = options.skipDelayMs ?? SKIP_DELAY_MS
+  const prefetch = options.prefetch ?? createAudioPrefetcher()
   const listeners = new Set<() => void>()
   let snapshot = INITIAL_SNAPSHOT
   let playlist: readonly PlaylistItem[] = []
@@ -81,6 +86,8 @@ export function createPlayer(options: PlayerOptions = {}): Player {
             onBlocked: () => dispatch({ type: 'playBlocked', token }),
           },
         )
+        // After play(): the sentence heard now gets the connection first.
+        for (const url of upcomingUrls(playlist, snapshot)) prefetch(url)
         return
       }
       case 'skipping':

@@ -96,7 +96,7 @@ describe('rapid taps', () => {
 
 describe('subscribers', () => {
   it('hear every change and nothing after unsubscribing', () => {
-    const player = createPlayer({ createElement: () => new FakeAudio() })
+    const player = createPlayer({ createElement: () => new FakeAudio(), prefetch: () => {} })
     player.setPlaylist(PLAYLIST)
     const listener = vi.fn()
     const unsubscribe = player.subscribe(listener)
@@ -135,7 +135,7 @@ describe('release', () => {
     const first = new FakeAudio()
     const second = new FakeAudio()
     const createElement = vi.fn().mockReturnValueOnce(first).mockReturnValueOnce(second)
-    const player = createPlayer({ createElement })
+    const player = createPlayer({ createElement, prefetch: () => {} })
     player.setPlaylist(PLAYLIST)
     player.playItem(0)
     player.release()
@@ -150,7 +150,7 @@ describe('release', () => {
 describe('in WeChat', () => {
   function weChatPlayer() {
     const audio = new FakeAudio()
-    const player = createPlayer({ createElement: () => audio, isWeChat: () => true })
+    const player = createPlayer({ createElement: () => audio, isWeChat: () => true, prefetch: () => {} })
     player.setPlaylist(PLAYLIST)
     return { audio, player, state: () => player.getSnapshot().state }
   }

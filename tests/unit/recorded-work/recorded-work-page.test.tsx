@@ -32,6 +32,8 @@ function openAt(search: string) {
 
 beforeEach(() => {
   vi.stubGlobal('Audio', FakeAudio)
+  // The player fetches the next page's audio in the background; no network in unit tests.
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(''))))
 })
 
 afterEach(async () => {

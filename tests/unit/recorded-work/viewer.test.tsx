@@ -54,8 +54,13 @@ async function start(title: string) {
   await flush()
 }
 
+/** The player's background fetches of audio to come (prefetch-audio.ts). */
+let prefetched: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>
+
 beforeEach(() => {
   audios = []
+  prefetched = vi.fn(() => Promise.resolve(new Response('')))
+  vi.stubGlobal('fetch', prefetched)
   vi.stubGlobal(
     'Audio',
     class extends FakeAudio {
@@ -93,6 +98,13 @@ describe('the picture-book viewer', () => {
     await userEvent.click(screen.getByRole('button', { name: '返回首页' }))
     expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).toBeTruthy()
     expect(lastAudio().paused).toBe(true)
+  })
+
+  it("fetches the next page's recording in the background while the first page plays", async () => {
+    renderViewer()
+    await start('The Cat')
+    expect(prefetched.mock.calls.map(([url]) => url)).toEqual(['/r2.mp3'])
+    expect(prefetched.mock.calls[0]?.[1]).toMatchObject({ mode: 'no-cors' })
   })
 
   it('stays on the page when 自动翻页 is off', async () => {

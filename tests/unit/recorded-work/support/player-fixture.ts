@@ -23,9 +23,10 @@ export const PLAYLIST: PlaylistItem[] = [
 export function setupPlayer(playlist: PlaylistItem[] = PLAYLIST) {
   const audio = new FakeAudio()
   const createElement = vi.fn(() => audio)
-  const player = createPlayer({ createElement })
+  const prefetch = vi.fn<(url: string) => void>()
+  const player = createPlayer({ createElement, prefetch })
   player.setPlaylist(playlist)
   const listener = vi.fn()
   player.subscribe(listener)
-  return { audio, createElement, player, listener, state: () => player.getSnapshot().state }
+  return { audio, createElement, prefetch, player, listener, state: () => player.getSnapshot().state }
 }

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createAudioPrefetcher } from '@shared/recorded-work/player'
+import { flush } from './support/fake-audio'
+import { setupPlayer } from './support/player-fixture'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('createAudioPrefetcher', () => {
+  it('fetches each URL once, at low priority, cross-origin allowed', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('')))
+    vi.stubGlobal('fetch', fetch)
+    const prefetch = createAudioPrefetcher()
+    prefetch('https://cdn.example.com/a.mp3')
+    prefetch('https://cdn.example.com/a.mp3')
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(fetch).toHaveBeenCalledWith('https://cdn.example.com/a.mp3', { mode: 'no-cors', priority: 'low' })
+  })
+
+  it('fetches nothing when the visitor asked the browser to save data', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('')))
+    vi.stubGlobal('fetch', fetch)
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } })
+    createAudioPrefetcher()('/a.mp3')
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('tries a URL again after its fetch failed', async () => {
+    const fetch = vi.fn(() => Promise.reject(new TypeError('offline')))
+    vi.stubGlobal('fetch', fetch)
+    const prefetch = createAudioPrefetcher()
+    prefetch('/a.mp3')
+    await flush()
+    prefetch('/a.mp3')
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('the player', () => {
+  it('prefetches what comes next each time a list sentence starts, never for a one-off clip', async () => {
+    const { player, prefetch } = setupPlayer()
+    player.playOnce('row-0', { url: '/once.mp3', startSec: null, endSec: null })
+    expect(prefetch).not.toHaveBeenCalled()
+    player.playItem(0)
+    await flush()
+    expect(prefetch.mock.calls.map(([url]) => url)).toEqual(['/rec/a2.mp3', '/rec/b1.mp3'])
+  })
+})
