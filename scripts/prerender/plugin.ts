@@ -77,7 +77,8 @@ function describe(d: Decision): string {
   const name = `/${d.route}`
   if ('skipped' in d) return `  ${name}: not prerendered: ${d.skipped}`
   const where = d.guard?.params.map((p) => `${p.present ? 'without' : 'with'} ${p.name}`) ?? []
-  const guard = `${where.length ? `; dropped before paint ${where.join(', ')}` : ''}${d.guard?.appFrame ? '; its own frame in the app' : ''}`
+  const variants = d.guard?.variants?.map((v) => `; its own frame with ${v.param}`).join('') ?? ''
+  const guard = `${where.length ? `; dropped before paint ${where.join(', ')}` : ''}${variants}${d.guard?.appFrame ? '; its own frame in the app' : ''}`
   return `  ${name}: ${d.mode}, ${(d.markup.length / 1024).toFixed(1)} KB${d.reads.length ? ` (reads ${d.reads.join(', ')})` : ''}${guard}`
 }
 

@@ -49,6 +49,9 @@ const PAGES: Record<string, string> = {
   neutralStore: page(`
     const n = useSyncExternalStore(() => () => {}, () => 1, () => 1)
     return h('p', null, n)`),
+  editMode: page(`
+    const id = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('id')
+    return h('h1', null, id ? '编辑文件夹' : '新建文件夹')`),
   broken: page(`throw new Error('no window here')`),
 }
 
@@ -81,6 +84,21 @@ describe('decide', () => {
   it('draws the frame of a typical link and guards the parameter it needs', async () => {
     const d = await decide('recorded_share', files('share'), { r: 'probe' })
     expect(d).toMatchObject({ mode: 'replace', markup: '<p>加载中</p>', guard: { appFrame: null, params: [{ name: 'r', present: true }] } })
+  })
+
+  it('carries a variant frame for a parameter whose presence, not its value, changes the frame', async () => {
+    const d = await decide('generate_book/create', files('editMode'))
+    expect(d).toMatchObject({
+      mode: 'replace',
+      markup: '<h1>新建文件夹</h1>',
+      guard: { appFrame: null, params: [], variants: [{ param: 'id', frame: '<h1>编辑文件夹</h1>' }] },
+    })
+  })
+
+  it('guards, and makes no variant for, a parameter whose value the frame shows', async () => {
+    const d = await decide('recorded_share', files('title'))
+    expect(d).toMatchObject({ guard: { params: [{ name: 'title', present: false }] } })
+    expect('guard' in d && d.guard?.variants).toBeUndefined()
   })
 
   it('skips a frame that shows the value of a parameter', async () => {

@@ -85,6 +85,31 @@ describe('guardScript', () => {
     expect(runGuard(guardScript({ params: [], appFrame: '<p>App框架</p>' })).textContent).toBe('框架')
   })
 
+  it('swaps in the variant frame, and its title, on a URL with its parameter', () => {
+    window.history.replaceState(null, '', '/generate_book/create?id=12')
+    document.title = '新建文件夹'
+    const root = runGuard(guardScript({ params: [], appFrame: null, variants: [{ param: 'id', frame: '<title>编辑文件夹</title><h1>编辑</h1>' }] }))
+    expect(root.innerHTML).toBe('<h1>编辑</h1>')
+    expect(root.getAttribute('data-prerendered')).toBe('replace')
+    expect(document.title).toBe('编辑文件夹')
+  })
+
+  it('keeps the frame on a URL without a variant parameter', () => {
+    window.history.replaceState(null, '', '/generate_book/create?parentId=3')
+    const root = runGuard(guardScript({ params: [], appFrame: null, variants: [{ param: 'id', frame: '<h1>编辑</h1>' }] }))
+    expect(root.textContent).toBe('框架')
+    expect(root.getAttribute('data-prerendered')).toBe('hydrate')
+  })
+
+  it('drops the frame when two variant parameters are on the URL', () => {
+    window.history.replaceState(null, '', '/x?id=1&parentId=2')
+    const variants = [
+      { param: 'id', frame: '<h1>编辑</h1>' },
+      { param: 'parentId', frame: '<h1>新建</h1>' },
+    ]
+    expect(runGuard(guardScript({ params: [], appFrame: null, variants })).textContent).toBe('')
+  })
+
   it('carries the app frame in an inert template', () => {
     expect(guardScript({ params: [], appFrame: '<img src="/a.svg">' })).toMatch(/^<template id="app-frame"><img src="\/a.svg"><\/template><script>/)
   })
