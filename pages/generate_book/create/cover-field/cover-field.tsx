@@ -3,6 +3,7 @@ import { uploadFile } from '@shared/api/upload-file'
 import { toast } from '@shared/components/toast'
 import { MSG_FAILED } from '@shared/http'
 import styles from './cover-field.module.css'
+import { shrinkImage } from './shrink-image'
 
 /** The server's limit for an image (contracts/api.md). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024
@@ -17,8 +18,9 @@ export interface CoverFieldProps {
 }
 
 /**
- * `封面`: picks an image, previews it at once, uploads it through `POST /v1/upload`, then keeps the
- * server's URL. A failed upload restores the previous cover and says why.
+ * `封面`: picks an image, previews it at once, shrinks it to the size covers are shown at (see
+ * shrink-image.ts), uploads it through `POST /v1/upload`, then keeps the server's URL. A failed
+ * upload restores the previous cover and says why.
  */
 export function CoverField({ value, onChange, onUploadingChange }: CoverFieldProps) {
   const inputId = useId()
@@ -36,9 +38,10 @@ export function CoverField({ value, onChange, onUploadingChange }: CoverFieldPro
     if (!file.type.startsWith('image/')) return void toast('请选择图片文件')
     if (file.size > IMAGE_MAX_BYTES) return void toast('图片不能超过10MB')
     setLocal(URL.createObjectURL(file))
-    setProgress(0)
+    setProgress(0) // shown while shrinking too, so the picker never looks stuck
     onUploadingChange(true)
-    const result = await uploadFile(file, file.name, setProgress)
+    const upload = await shrinkImage(file)
+    const result = await uploadFile(upload, upload.name, setProgress)
     setProgress(null)
     onUploadingChange(false)
     setLocal(null)
