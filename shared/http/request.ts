@@ -1,10 +1,10 @@
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios'
-import { goToLogin } from '../bridge/calls'
 import { nativeDecryptData } from '../bridge/decrypt-queue'
 import { isProductionApi } from '../config/api-hosts'
 import { isInApp } from '../env'
 import { getApiBase, getHttpClient } from './client'
 import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
+import { waitForLogin } from './login-wait'
 import { takePrefetched } from './prefetch'
 
 /** What a visitor outside the app reads when a call needs a login: the login lives in the app. */
@@ -14,12 +14,14 @@ export const MSG_SIGN_IN_IN_APP = '请在App内登录后查看'
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000
 
 /**
- * The host's login screen takes over after a 401; the page is reloaded or closed when it is done.
- * Resolving would make the page show an error under the login screen, so the promise stays pending.
+ * Sends `config` and reads the reply into an ApiResult. Never rejects.
+ *
+ * A 401 in the app opens the host's login screen (spec §8) and the caller does not see that failure:
+ * the request waits for the page to be back from the login screen and is then sent once more, so a
+ * page that was loading simply finishes loading. Only if that second try is refused too (the user gave
+ * up) does the caller get the failure, to show with its retry.
  */
-const leftForLogin = <T>() => new Promise<ApiResult<T>>(() => {})
-
-async function send<T>(config: AxiosRequestConfig): Promise<ApiResult<T>> {
+async function send<T>(config: AxiosRequestConfig, afterLogin = false): Promise<ApiResult<T>> {
   let status: number
   let body: unknown
   try {
@@ -31,8 +33,9 @@ async function send<T>(config: AxiosRequestConfig): Promise<ApiResult<T>> {
   } catch {
     return networkFailure() // no reply: offline, time-out, aborted
   }
-  if (status === 401) {
-    if (goToLogin()) return leftForLogin<T>()
+  if (status === 401 && !afterLogin) {
+    const login = waitForLogin()
+    if (login) return login.then(() => send<T>(config, true))
     // Outside the app there is no login screen to wait for: the caller gets a failure that says where to sign in.
     if (!isInApp()) return failure(MSG_SIGN_IN_IN_APP, 401, 'UNAUTHORIZED')
   }

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PRODUCTION_API_BASE, PRODUCTION_PAGE_HOST, TEST_API_BASE } from '@shared/config/api-hosts'
 import { installIosHost, removeHost, sendFromHost } from '../bridge/fake-host'
 import { envelope, fakeServer, visit, type FakeReply } from './fake-server'
+import { LOGIN_SETTLE_MS } from '@shared/http/login-wait'
 
 vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
 
 const UA = 'Mozilla/5.0 (iPhone) Mobile com.kidsenglish.app appId_kidsenglish-ios token_ua.token'
+const UA_WITHOUT_TOKEN = 'Mozilla/5.0 (iPhone) Mobile com.kidsenglish.app appId_kidsenglish-ios'
 
 /** Fresh modules (env, token, client) on a page at `url`, talking to a fake server. */
 async function load(reply: (url: string) => FakeReply, { url = 'http://localhost:3000/', ua = UA } = {}) {
@@ -130,7 +132,7 @@ describe('failures', () => {
 })
 
 describe('HTTP 401', () => {
-  it('in the app, opens the native login and never settles', async () => {
+  it('in the app, opens the native login and does not settle while the login screen is up', async () => {
     vi.useFakeTimers()
     const ios = installIosHost('goToLogin')
     const { httpGet } = await load(() => envelope(null, { result: 'UNAUTHORIZED', msg: '请先登录' }, 401))
@@ -139,6 +141,54 @@ describe('HTTP 401', () => {
     await vi.advanceTimersByTimeAsync(60_000)
     expect(ios.goToLogin).toHaveBeenCalledWith({ sourceFrom: 'h5' })
     expect(settled).not.toHaveBeenCalled()
+  })
+
+  it('in the app, sends the request again with the new token once the host signs the user in', async () => {
+    const ios = installIosHost('getUserInfo', 'goToLogin')
+    let signedIn = false
+    const { httpGet, lastRequest } = await load(
+      () => (signedIn ? envelope([{ id: 1 }]) : envelope(null, { result: 'UNAUTHORIZED', msg: '请先登录' }, 401)),
+      { ua: UA_WITHOUT_TOKEN },
+    )
+    ;(await import('@shared/bridge')).startBridge()
+    const result = httpGet('/v1/goods/spaces')
+    await vi.waitFor(() => expect(ios.goToLogin).toHaveBeenCalledTimes(1))
+    signedIn = true
+    sendFromHost({ type: 'userInfo', data: { token: 'fresh.token', user: { id: 7, nickName: '乐乐' } } })
+    expect(await result).toMatchObject({ success: true, data: [{ id: 1 }] })
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer fresh.token')
+  })
+
+  it('in the app, shares one login screen between requests refused together', async () => {
+    const ios = installIosHost('getUserInfo', 'goToLogin')
+    let signedIn = false
+    const { httpGet } = await load(
+      () => (signedIn ? envelope('ok') : envelope(null, { result: 'UNAUTHORIZED', msg: '请先登录' }, 401)),
+      { ua: UA_WITHOUT_TOKEN },
+    )
+    ;(await import('@shared/bridge')).startBridge()
+    const both = Promise.all([httpGet('/v1/goods/spaces'), httpGet('/v1/user/myCapacity')])
+    await vi.waitFor(() => expect(ios.goToLogin).toHaveBeenCalled())
+    signedIn = true
+    sendFromHost({ type: 'userInfo', data: { token: 'fresh.token', user: null } })
+    expect((await both).map((r) => r.success)).toEqual([true, true])
+    expect(ios.goToLogin).toHaveBeenCalledTimes(1)
+  })
+
+  it('in the app, returns the failure when the user comes back without signing in', async () => {
+    vi.useFakeTimers()
+    const ios = installIosHost('getUserInfo', 'goToLogin')
+    const { httpGet, server } = await load(() => envelope(null, { result: 'UNAUTHORIZED', msg: '请先登录' }, 401), {
+      ua: UA_WITHOUT_TOKEN,
+    })
+    ;(await import('@shared/bridge')).startBridge()
+    const result = httpGet('/v1/goods/spaces')
+    await vi.advanceTimersByTimeAsync(0)
+    sendFromHost({ type: 'visibleChange', data: { result: true } })
+    await vi.advanceTimersByTimeAsync(LOGIN_SETTLE_MS)
+    expect(await result).toMatchObject({ success: false, code: 401, msg: '请先登录' })
+    expect(server).toHaveBeenCalledTimes(2)
+    expect(ios.goToLogin).toHaveBeenCalledTimes(1) // the second refusal opens no second login screen
   })
 
   it('outside the app, where there is no login screen, returns a failure that says to sign in in the app', async () => {
