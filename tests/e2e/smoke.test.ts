@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEMO_FOLDERS } from '../../server/seed/demo'
+import { DEMO_LINK_GROUPS, demoLinkUrl } from '../../server/demo-links'
+import { DEMO_FOLDERS, DEMO_TOKENS } from '../../server/seed/demo'
 import { closeBrowser, openPhone, type Fixture } from './support/browser'
 
 // Every built route, as a visitor reaches it: clean URL, no trailing slash.
@@ -40,6 +41,48 @@ describe.each<Fixture>(['browser', 'app'])('every page in the %s fixture', (fixt
     const response = await phone.page.goto(`${phone.baseUrl}/no_such_page`)
     expect(response?.status()).toBe(404)
     await phone.context.close()
+  })
+})
+
+// What proves each printed demo link loaded its data from the API (not only its prerendered frame).
+type Proof = string | { field: string; value: string } // text on screen, or a form field's value
+const DEMO_DATA: Record<string, Proof> = {
+  '/recorded_share?r=demo-book': "开始欣赏《Mimi's Sunny Day》",
+  '/recorded_share?r=demo-cat8': '开始欣赏《Colors Around Me》',
+  '/word_share?r=demo-words': '开始欣赏《看图学单词》',
+  '/': '陪孩子在玩中学英语',
+  '/price_up': '查看会员方案',
+  '/space_upgrade': '50GB 空间包',
+  '/expand_space': '领取扩容礼包',
+  '/generate_book/list?id=0': '英语绘本合集',
+  [`/generate_book/list?id=${DEMO_FOLDERS.collection}`]: '启蒙绘本 第一辑',
+  [`/generate_book/list?id=${DEMO_FOLDERS.starterBooks}`]: '12 本适合 3-6 岁孩子的英语启蒙绘本',
+  [`/generate_book/create?parentId=${DEMO_FOLDERS.collection}`]: '睡前故事', // a tag choice from bookCreation/options
+  [`/generate_book/create?id=${DEMO_FOLDERS.starterBooks}`]: { field: '名称', value: '启蒙绘本 第一辑' },
+  [`/generate_book/list?id=0&fakeHostToken=${DEMO_TOKENS.basic}`]: '乐乐的绘本',
+}
+const FAILURE_TEXTS = ['加载失败', '获取数据失败', '网络错误', '请求失败', '出错了']
+
+describe('the demo links npm start prints', () => {
+  it('each opens its page with its data loaded, as printed', async () => {
+    const links = DEMO_LINK_GROUPS.flatMap((group) => group.links)
+    expect(links.map((link) => link.path).sort()).toEqual(Object.keys(DEMO_DATA).sort())
+    for (const fixture of ['browser', 'app'] as const) {
+      const phone = await openPhone(fixture)
+      for (const link of links.filter((l) => l.inApp === (fixture === 'app'))) {
+        // Step: open the link exactly as the banner prints it.
+        const response = await phone.page.goto(demoLinkUrl(phone.baseUrl, link))
+        expect(response?.status(), link.path).toBe(200)
+        // Step: the data from the API is on screen, and no failure view or toast is.
+        const proof = DEMO_DATA[link.path]!
+        if (typeof proof === 'string') await phone.page.getByText(proof).first().waitFor({ timeout: 10_000 })
+        else await expect.poll(() => phone.page.getByLabel(proof.field).inputValue(), { timeout: 10_000 }).toBe(proof.value)
+        const text = await phone.page.locator('body').innerText()
+        for (const failure of FAILURE_TEXTS) expect(text, `${link.path} shows ${failure}`).not.toContain(failure)
+      }
+      expect(phone.errors).toEqual([])
+      await phone.context.close()
+    }
   })
 })
 
