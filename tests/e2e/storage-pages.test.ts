@@ -174,6 +174,9 @@ describe('/expand_space', () => {
     await page.goto(`${phone.baseUrl}/expand_space`)
     await page.getByRole('button', { name: '领取扩容礼包' }).click()
     await page.getByRole('alert').filter({ hasText: '该福利仅限会员领取' }).waitFor()
+    expect(await page.getByRole('dialog', { name: '领取成功' }).count()).toBe(0)
+    await settle(phone)
+    await phone.shot('expand-app-not-vip')
     await phone.context.close()
   })
 

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 
 export type Fixture = 'app' | 'browser'
 
@@ -93,6 +93,7 @@ export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
   })
   mkdirSync(ARTIFACTS, { recursive: true })
+  keepLastState(context, page, fixture)
   return {
     page,
     context,
@@ -113,5 +114,24 @@ export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise
     shot: async (name) => {
       await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) })
     },
+  }
+}
+
+const shotsPerTest = new Map<string, number>()
+
+/**
+ * Every journey leaves a screenshot of the state it ended in (`end-<test name>-<fixture>.png`), taken
+ * as the test closes its context, so even a journey with no `shot` of its own can be looked at.
+ */
+function keepLastState(context: BrowserContext, page: Page, fixture: Fixture): void {
+  const test = expect.getState().currentTestName ?? 'unnamed'
+  const slug = test.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 80)
+  const n = (shotsPerTest.get(slug) ?? 0) + 1
+  shotsPerTest.set(slug, n)
+  const name = `end-${slug}-${fixture}${n > 1 ? `-${n}` : ''}`
+  const close = context.close.bind(context)
+  context.close = async (options) => {
+    if (!page.isClosed()) await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) }).catch(() => {})
+    return close(options)
   }
 }
