@@ -1,4 +1,6 @@
 import { mountPage } from '@shared/app/mount-page'
 import { ExpandSpacePage } from './expand-space-page'
+// The claim is the page's one action: bundle the HTTP client so the tap does not wait for its download.
+import '@shared/http/axios-client'
 
 mountPage(<ExpandSpacePage />)

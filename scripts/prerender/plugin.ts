@@ -48,6 +48,8 @@ interface WriteContext {
   base: string
   /** Route path → the files only its lazy chunks load. */
   lazy: Map<string, string[]>
+  /** Lazy chunks fetched on first use only, never preloaded: the HTTP client (shared/http/axios-client.ts). */
+  onDemand: Set<string>
 }
 
 /** Writes a decided frame, and the page's CSS, into the route's HTML files; returns a reason when it could not. */
@@ -72,6 +74,22 @@ function lazyByRoute(outDir: string, base: string, bundle: Rolldown.OutputBundle
   return new Map(Object.values(routes).map((r) => [r.path, r.assets.filter((a) => a.lazy).map((a) => a.file)]))
 }
 
+/** The chunk of the HTTP client and the chunks it alone imports: a page whose HTML starts its request may never need them. */
+function onDemandChunks(bundle: Rolldown.OutputBundle): Set<string> {
+  const found = new Set<string>()
+  const add = (chunk: Rolldown.OutputChunk) => {
+    found.add(chunk.fileName)
+    for (const file of chunk.imports) {
+      const imported = bundle[file]
+      if (imported?.type === 'chunk' && !found.has(file)) add(imported)
+    }
+  }
+  for (const item of Object.values(bundle)) {
+    if (item.type === 'chunk' && item.moduleIds.some((id) => id.endsWith('/shared/http/axios-client.ts'))) add(item)
+  }
+  return found
+}
+
 /** One line per route for the build log. */
 function describe(d: Decision): string {
   const name = `/${d.route}`
@@ -92,7 +110,9 @@ async function addPrefetch(config: ResolvedConfig, options: PrerenderOptions, ct
   const code = await buildPrefetchScript(config, options.repoRoot)
   const tags = (route: string) => {
     const rule = PREFETCH_RULES[route]!
-    const lazyJs = rule.preloadLazy ? (ctx.lazy.get(`/${route}`) ?? []).filter((f) => f.endsWith('.js')) : []
+    const lazyJs = rule.preloadLazy
+      ? (ctx.lazy.get(`/${route}`) ?? []).filter((f) => f.endsWith('.js') && !ctx.onDemand.has(f))
+      : []
     // From the script, not as <link> tags: only when the request starts, and the pages manifest still sees them as lazy.
     return prefetchTag(code, lazyJs.length ? { ...rule, modulepreload: lazyJs.map((f) => ctx.base + f) } : rule)
   }
@@ -113,7 +133,12 @@ export function prerender(options: PrerenderOptions): Plugin {
         if (process.env.PRERENDER === '0' || config.build.ssr) return
         const outDir = output.dir ?? resolve(config.root, config.build.outDir)
         const entries = new Map(options.routes.map((route) => [route, join(options.pagesDir, routeFolder(route), 'main.tsx')]))
-        const ctx: WriteContext = { outDir, base: config.base, lazy: lazyByRoute(outDir, config.base, bundle) }
+        const ctx: WriteContext = {
+          outDir,
+          base: config.base,
+          lazy: lazyByRoute(outDir, config.base, bundle),
+          onDemand: onDemandChunks(bundle),
+        }
         const server = await buildForServer(config, options.plugins(), options.repoRoot, entries)
         const queue = [...server.entries]
         const lines: string[] = []

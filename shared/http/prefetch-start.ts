@@ -7,7 +7,6 @@
 import { getToken } from '../bridge/user'
 import { getEnv } from '../env'
 import { parseQuery } from '../format/parse-query'
-// client.ts imports axios, but only for its instance: these two leave it out of the inline bundle.
 import { getApiBase, REQUEST_TIMEOUT_MS } from './client'
 import { putPrefetched, type PrefetchedReply } from './prefetch'
 

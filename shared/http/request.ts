@@ -2,7 +2,7 @@ import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios'
 import { nativeDecryptData } from '../bridge/decrypt-queue'
 import { isProductionApi } from '../config/api-hosts'
 import { isInApp } from '../env'
-import { getApiBase, getHttpClient } from './client'
+import { getApiBase } from './client'
 import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
 import { waitForLogin } from './login-wait'
 import { takePrefetched } from './prefetch'
@@ -12,6 +12,9 @@ export const MSG_SIGN_IN_IN_APP = '请在App内登录后查看'
 
 /** Uploads (a PDF may be 200 MB on a phone network) get far longer than the 15 s of other calls. */
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000
+
+/** The axios instance, downloaded on first use (axios-client.ts); a failed chunk load is a network error. */
+const loadClient = () => import('./axios-client').then((module) => module.getHttpClient())
 
 /**
  * Sends `config` and reads the reply into an ApiResult. Never rejects.
@@ -27,7 +30,7 @@ async function send<T>(config: AxiosRequestConfig, afterLogin = false): Promise<
   try {
     // The page's HTML may have started this GET while the bundle downloaded (prefetch.ts): take that reply.
     const early = config.method === 'GET' && config.url ? takePrefetched(config.url, config.params) : null
-    const reply = early ? await early.then((r) => ({ status: r.status, data: r.body })) : await getHttpClient().request(config)
+    const reply = early ? await early.then((r) => ({ status: r.status, data: r.body })) : await (await loadClient()).request(config)
     status = reply.status
     body = reply.data
   } catch {

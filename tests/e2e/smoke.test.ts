@@ -125,3 +125,32 @@ describe('before any JavaScript file arrives', () => {
     await phone.context.close()
   })
 })
+
+describe('the HTTP client', () => {
+  it('is downloaded by the share page and the folder list only when they send a request their HTML did not start', async () => {
+    const axiosChunk = /\/assets\/axios-client-[\w-]+\.js$/
+    // Step: a stranger opens a share link; the reply the HTML asked for fills the cover.
+    const visitor = await openPhone('browser')
+    const seen: string[] = []
+    visitor.page.on('request', (request) => seen.push(request.url()))
+    await visitor.page.goto(`${visitor.baseUrl}/recorded_share?r=demo-book`)
+    await visitor.page.getByRole('button', { name: "开始欣赏《Mimi's Sunny Day》" }).waitFor()
+    expect(seen.filter((url) => axiosChunk.test(url))).toEqual([])
+    await visitor.context.close()
+
+    // Step: the folder list in the app shows its folder without the client…
+    const owner = await openPhone('app')
+    const loaded: string[] = []
+    owner.page.on('request', (request) => loaded.push(request.url()))
+    await owner.page.goto(`${owner.baseUrl}/generate_book/list?id=${DEMO_FOLDERS.collection}`)
+    await owner.page.getByText('启蒙绘本 第一辑').waitFor()
+    expect(loaded.filter((url) => axiosChunk.test(url))).toEqual([])
+    // …and fetches it for its first request of its own (a reload when the WebView is shown again).
+    const reload = owner.page.waitForResponse((response) => response.url().endsWith(`/v1/directory/${DEMO_FOLDERS.collection}`))
+    await owner.sendHost('visibleChange', { result: true })
+    expect((await reload).status()).toBe(200)
+    expect(loaded.filter((url) => axiosChunk.test(url))).toHaveLength(1)
+    expect(owner.errors).toEqual([])
+    await owner.context.close()
+  })
+})

@@ -15,9 +15,10 @@ async function load(reply: (url: string) => FakeReply, { url = 'http://localhost
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua)
   vi.resetModules()
   const http = await import('@shared/http')
-  const server = fakeServer((config) => reply(http.getHttpClient().getUri(config)))
+  const { getHttpClient } = await import('@shared/http/axios-client')
+  const server = fakeServer((config) => reply(getHttpClient().getUri(config)))
   http.resetHttpClientForTests({ adapter: server })
-  return { ...http, server, lastRequest: () => server.mock.lastCall![0] }
+  return { ...http, getHttpClient, server, lastRequest: () => server.mock.lastCall![0] }
 }
 
 afterEach(() => {

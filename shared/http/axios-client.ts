@@ -1,0 +1,52 @@
+/**
+ * The one axios instance (style.md 6). request.ts imports this module on first use, so a page whose
+ * first requests were started by its HTML (shared/http/prefetch.ts: the share pages, the folder list)
+ * downloads axios only when it sends a request of its own. A page that sends requests as soon as it
+ * starts imports this module from its main.tsx, which bundles axios with the page instead.
+ */
+import axios, { type AxiosInstance, type CreateAxiosDefaults, type InternalAxiosRequestConfig } from 'axios'
+import { getToken } from '../bridge/user'
+import { getEnv } from '../env'
+import { getApiBase, REQUEST_TIMEOUT_MS, testClientDefaults } from './client'
+
+let client: AxiosInstance | undefined
+let madeFor = -1
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url, typeof location === 'undefined' ? undefined : location.href).origin
+  } catch {
+    return null
+  }
+}
+
+function create(defaults: CreateAxiosDefaults): AxiosInstance {
+  const instance = axios.create({
+    baseURL: getApiBase(),
+    timeout: REQUEST_TIMEOUT_MS,
+    // Every status resolves: envelope.ts reads error replies too, so only "no reply" rejects.
+    validateStatus: () => true,
+    ...defaults,
+  })
+  instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+    // The token and app id go to the API base only; an absolute URL elsewhere gets neither.
+    const target = originOf(instance.getUri(config))
+    if (target === null || target !== originOf(config.baseURL ?? '')) return config
+    const token = getToken()
+    const { appId } = getEnv()
+    if (token) config.headers.set('Authorization', `Bearer ${token}`)
+    if (appId) config.headers.set('X-App-Id', appId)
+    return config
+  })
+  return instance
+}
+
+/** The one axios instance, created on first use (so importing this module touches no browser global). */
+export function getHttpClient(): AxiosInstance {
+  const { defaults, generation } = testClientDefaults()
+  if (!client || madeFor !== generation) {
+    client = create(defaults)
+    madeFor = generation
+  }
+  return client
+}
