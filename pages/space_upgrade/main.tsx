@@ -1,6 +1,4 @@
 import { mountPage } from '@shared/app/mount-page'
 import { SpaceUpgradePage } from './space-upgrade-page'
-// It sends requests as soon as it starts (none come from its HTML): bundle the HTTP client with it.
-import '@shared/http/axios-client'
 
 mountPage(<SpaceUpgradePage />)

@@ -18,6 +18,7 @@ import { ROUTE_ALIASES, routeFolder } from '../routes.ts'
 import { decide, guardScript, PROBE_PARAMS, type Decision } from './decide.ts'
 import { inlineCss } from './inline-css.ts'
 import { hasEmptyRoot, injectMarkup, splitHoisted } from './inject.ts'
+import type { PrefetchRule } from '../../shared/http/prefetch-start.ts'
 import { addToHead, buildPrefetchScript, PREFETCH_RULES, prefetchTag } from './prefetch.ts'
 import { buildForServer } from './server-build.ts'
 
@@ -38,7 +39,7 @@ function htmlFilesOf(outDir: string, route: string): string[] {
 
 /** The query a real link to `route` carries: the parameters its first request cannot do without. */
 function typicalQuery(route: string): Record<string, string> {
-  const query = Object.entries(PREFETCH_RULES[route]?.query ?? {}).filter(([, kind]) => kind === 'text')
+  const query = (PREFETCH_RULES[route] ?? []).flatMap((rule) => Object.entries(rule.query)).filter(([, kind]) => kind === 'text')
   return Object.fromEntries(query.map(([name]) => [name, PROBE_PARAMS[name] ?? 'probe']))
 }
 
@@ -109,12 +110,11 @@ async function addPrefetch(config: ResolvedConfig, options: PrerenderOptions, ct
   if (routes.length === 0) return []
   const code = await buildPrefetchScript(config, options.repoRoot)
   const tags = (route: string) => {
-    const rule = PREFETCH_RULES[route]!
-    const lazyJs = rule.preloadLazy
-      ? (ctx.lazy.get(`/${route}`) ?? []).filter((f) => f.endsWith('.js') && !ctx.onDemand.has(f))
-      : []
+    const lazyJs = (ctx.lazy.get(`/${route}`) ?? []).filter((f) => f.endsWith('.js') && !ctx.onDemand.has(f))
     // From the script, not as <link> tags: only when the request starts, and the pages manifest still sees them as lazy.
-    return prefetchTag(code, lazyJs.length ? { ...rule, modulepreload: lazyJs.map((f) => ctx.base + f) } : rule)
+    const withPreload = (rule: PrefetchRule) =>
+      rule.preloadLazy && lazyJs.length ? { ...rule, modulepreload: lazyJs.map((f) => ctx.base + f) } : rule
+    return prefetchTag(code, PREFETCH_RULES[route]!.map(withPreload))
   }
   return routes.filter((route) => htmlFilesOf(ctx.outDir, route).every((file) => addToHead(file, tags(route)))).map((r) => `/${r}`)
 }

@@ -9,12 +9,21 @@ import { resolve } from 'node:path'
 import { build, type ResolvedConfig, type Rolldown } from 'vite'
 import type { PrefetchRule } from '../../shared/http/prefetch-start.ts'
 
-/** The first request of each page that makes one on load, keyed by route (contracts/api.md). */
-export const PREFETCH_RULES: Readonly<Record<string, PrefetchRule>> = {
+/** The requests each page makes as it starts, keyed by route (contracts/api.md). */
+export const PREFETCH_RULES: Readonly<Record<string, readonly PrefetchRule[]>> = {
   // The cover (the LCP element) is preloaded as soon as the reply names it; the viewer chunk with the bundle.
-  recorded_share: { path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true },
-  word_share: { path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true },
-  'generate_book/list': { path: '/v1/directory/:id', query: { id: 'id' }, needsToken: true },
+  recorded_share: [{ path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true }],
+  word_share: [{ path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true }],
+  'generate_book/list': [{ path: '/v1/directory/:id', query: { id: 'id' }, needsToken: true }],
+  // The form's choices, and the folder being edited (?id=; a new folder, ?parentId=, asks for none).
+  'generate_book/create': [
+    { path: '/v1/bookCreation/options', query: {}, needsToken: true },
+    { path: '/v1/directory/:id', query: { id: 'requiredId' }, needsToken: true },
+  ],
+  space_upgrade: [
+    { path: '/v1/user/myCapacity', query: {}, needsToken: true },
+    { path: '/v1/goods/spaces', query: {}, needsToken: true },
+  ],
 }
 
 const GLOBAL = '__kidsPrefetchStart'
@@ -41,9 +50,10 @@ export async function buildPrefetchScript(config: ResolvedConfig, repoRoot: stri
   return chunk.code
 }
 
-/** The inline script for `rule`: its `var` stays inside a function, and `</script` cannot end it early. */
-export function prefetchTag(code: string, rule: PrefetchRule): string {
-  const body = `(function(){${code.trim()};\n${GLOBAL}.startPrefetch(${JSON.stringify(rule)})})()`
+/** The inline script for `rules`: its `var` stays inside a function, and `</script` cannot end it early. */
+export function prefetchTag(code: string, rules: readonly PrefetchRule[]): string {
+  const starts = rules.map((rule) => `${GLOBAL}.startPrefetch(${JSON.stringify(rule)})`).join(';')
+  const body = `(function(){${code.trim()};\n${starts}})()`
   return `<script>${body.replace(/<\/(script)/gi, '<\\/$1')}</script>`
 }
 

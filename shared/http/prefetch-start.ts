@@ -15,10 +15,11 @@ export interface PrefetchRule {
   /** The API path; a `:name` segment takes the query parameter `name`. */
   path: string
   /**
-   * Query parameter → how the page reads it: `text` (trimmed; empty = the page makes no request) or
-   * `id` (a positive whole number, anything else 0).
+   * Query parameter → how the page reads it: `text` (trimmed; empty = the page makes no request),
+   * `id` (a positive whole number, anything else 0) or `requiredId` (a positive whole number, anything
+   * else = the page makes no request).
    */
-  query: Record<string, 'text' | 'id'>
+  query: Record<string, 'text' | 'id' | 'requiredId'>
   /** The call needs a token: without one the page would be sent to log in, so nothing starts. */
   needsToken: boolean
   /** A dotted path in the reply (`data.imageUrl`) to an image the first view shows: preloaded on arrival. */
@@ -79,10 +80,14 @@ export function startPrefetch(rule: PrefetchRule): void {
   for (const [name, kind] of Object.entries(rule.query)) {
     const raw = query[name] ?? ''
     let value = raw.trim()
-    if (kind === 'id') {
+    if (kind === 'text') {
+      if (!value) return
+    } else {
       const n = Number(raw)
-      value = String(Number.isSafeInteger(n) && n > 0 ? n : 0)
-    } else if (!value) return
+      const valid = Number.isSafeInteger(n) && n > 0
+      if (!valid && kind === 'requiredId') return
+      value = String(valid ? n : 0)
+    }
     if (path.includes(`:${name}`)) path = path.replace(`:${name}`, encodeURIComponent(value))
     else params[name] = value
   }

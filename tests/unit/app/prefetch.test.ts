@@ -28,6 +28,7 @@ function stubFetch(body: unknown, status = 200) {
 
 const SHARE = { path: '/v1/share/uar', query: { r: 'text' as const }, needsToken: false }
 const DIRECTORY = { path: '/v1/directory/:id', query: { id: 'id' as const }, needsToken: true }
+const EDITED = { path: '/v1/directory/:id', query: { id: 'requiredId' as const }, needsToken: true }
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -68,6 +69,19 @@ describe('startPrefetch', () => {
     const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=-3', APP_UA)
     startPrefetch(DIRECTORY)
     expect(fetch.mock.calls[0]![0]).toBe('http://localhost:3000/v1/directory/0')
+  })
+
+  it('asks for the folder being edited only when the URL names one (requiredId)', async () => {
+    const fetch = stubFetch(null)
+    const { startPrefetch } = await load('http://localhost:3000/generate_book/create?id=11', APP_UA)
+    startPrefetch(EDITED)
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['http://localhost:3000/v1/directory/11'])
+    for (const url of ['/generate_book/create?parentId=10', '/generate_book/create?id=0', '/generate_book/create?id=x']) {
+      fetch.mockClear()
+      const fresh = await load(`http://localhost:3000${url}`, APP_UA)
+      fresh.startPrefetch(EDITED)
+      expect(fetch, url).not.toHaveBeenCalled()
+    }
   })
 
   it('starts no call that needs a token when there is none (the page would send the user to log in)', async () => {
