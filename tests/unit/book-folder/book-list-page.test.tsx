@@ -95,6 +95,14 @@ describe('the folder list page', () => {
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
   })
 
+  it('offers 添加文件夹 on an index that starts with a type 2 collection, opening the create-method sheet', async () => {
+    directory.mockResolvedValueOnce(ok(folderOf({ id: 0, type: 0, items: [{ id: 10, title: '合集', type: 2 }, { id: 14, title: '睡前', type: 1 }] })))
+    render(<BookListPage id={0} />)
+    await userEvent.click(await screen.findByRole('button', { name: '添加文件夹' }))
+    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: '手动创建' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '添加绘本' })).toBeNull()
+  })
+
   describe('in a type 1 folder', () => {
     it('offers 进入绘本 and 返回上一级 under a type 2 folder, without 提交', async () => {
       render(<BookListPage id={11} />)
