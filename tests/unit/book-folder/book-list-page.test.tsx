@@ -175,6 +175,22 @@ describe('the folder list page', () => {
     await waitFor(() => expect(move).toHaveBeenCalledWith(11, [102, 101]))
   })
 
+  it('keeps a drag made while a reload is out instead of the older order it answers with', async () => {
+    render(<BookListPage id={11} />)
+    const handle = within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '拖动排序' })
+    let answer!: (value: ApiResult<Folder>) => void
+    directory.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    send('visibleChange', { result: true })
+    await waitFor(() => expect(directory).toHaveBeenCalledTimes(2))
+    handle.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await waitFor(() => expect(move).toHaveBeenCalledWith(11, [102, 101]))
+    directory.mockResolvedValue(ok(folderOf({ items: [books[1]!, books[0]!] }))) // the server after the save
+    await act(async () => answer(ok(folderOf()))) // read before the save: the old order
+    await waitFor(() => expect(directory).toHaveBeenCalledTimes(3))
+    expect(screen.getAllByRole('listitem').map((row) => row.textContent?.slice(0, 2))).toEqual(['小狗', '小猫'])
+  })
+
   it('logs a failed reorder to the console and keeps the order on screen', async () => {
     move.mockResolvedValueOnce(fail('排序失败'))
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
