@@ -1,9 +1,18 @@
+/** What a folder or picture book without a name is called on screen. */
+export const UNNAMED = '未命名'
+
+/** The name as every part of the page shows it: a blank name is `未命名`. */
+export function displayName(name: string): string {
+  return name.trim() === '' ? UNNAMED : name
+}
+
 /**
  * The delete confirmation of spec §5 (texts from contracts/ui-text.md): it names how many files go
- * with a folder that has children.
+ * with a folder that has children, and calls the item what its row calls it.
  */
 export function deleteConfirmText(name: string, childCnt: number): string {
-  return childCnt > 0 ? `“${name}”中包含${childCnt}个文件，确认删除吗？` : `确认删除“${name}”吗？`
+  const shown = displayName(name)
+  return childCnt > 0 ? `“${shown}”中包含${childCnt}个文件，确认删除吗？` : `确认删除“${shown}”吗？`
 }
 
 /**

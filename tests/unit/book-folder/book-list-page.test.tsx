@@ -140,6 +140,14 @@ describe('the folder list page', () => {
       expect(await screen.findByText('“空”中包含4个文件，确认删除吗？')).toBeTruthy()
     })
 
+    it('names an item without a name 未命名 in the confirm, as its row does', async () => {
+      directory.mockResolvedValueOnce(ok(folderOf({ items: [{ id: 15, title: '', type: 0 }] })))
+      render(<BookListPage id={11} />)
+      const row = (await screen.findByText('未命名')).closest('li')!
+      await userEvent.click(within(row).getByRole('button', { name: '删除' }))
+      expect(within(await screen.findByRole('dialog')).getByText('确认删除“未命名”吗？')).toBeTruthy()
+    })
+
     it('sends nothing when cancelled', async () => {
       render(<BookListPage id={11} />)
       const row = (await screen.findByText('小猫')).closest('li')!
