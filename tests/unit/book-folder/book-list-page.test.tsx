@@ -5,8 +5,10 @@ import { deleteBookCreation } from '@shared/api/delete-book-creation'
 import { getDirectory } from '@shared/api/get-directory'
 import { moveBookCreation } from '@shared/api/move-book-creation'
 import type { Folder } from '@shared/api/types'
+import { resetEnvForTests } from '@shared/env'
 import type { ApiResult } from '@shared/http'
 import { BookListPage } from '../../../pages/generate_book/list/book-list-page'
+import { installIosHost, removeHost } from '../bridge/fake-host'
 import { clearOverlays } from '../components/clear-overlays'
 
 vi.mock('@shared/api/get-directory', () => ({ getDirectory: vi.fn() }))
@@ -225,5 +227,96 @@ describe('the folder list page', () => {
     await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '拍照' }))
     expect(await screen.findByText('请在App内操作')).toBeTruthy()
+  })
+
+  describe('leaving and going elsewhere', () => {
+    // The page drops a second tap within a short window; each test starts well after the last one's taps.
+    let now = Date.now()
+    beforeEach(() => {
+      now += 60_000
+      vi.spyOn(Date, 'now').mockImplementation(() => now)
+      resetEnvForTests()
+    })
+    afterEach(() => {
+      removeHost()
+      resetEnvForTests()
+    })
+
+    const appVersion = (version: string | null) =>
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(`Mozilla/5.0 (Linux; Android 14) com.kidsenglish.app${version ? ` version_${version}` : ''}`)
+
+    it('goes back once for a double tap on 返回上一级', async () => {
+      directory.mockResolvedValueOnce(ok(folderOf({ parentId: 10 })))
+      vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${location.origin}/generate_book/list?id=10`)
+      vi.spyOn(history, 'length', 'get').mockReturnValue(3)
+      const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await userEvent.dblClick(await screen.findByRole('button', { name: '返回上一级' }))
+      expect(back).toHaveBeenCalledOnce()
+    })
+
+    it('replaces the page with the parent list once for a double tap on 返回上一级 without a referrer', async () => {
+      directory.mockResolvedValueOnce(ok(folderOf({ parentId: 10 })))
+      const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await userEvent.dblClick(await screen.findByRole('button', { name: '返回上一级' }))
+      expect(replace).toHaveBeenCalledOnce()
+      expect(replace).toHaveBeenCalledWith('/generate_book/list?id=10')
+    })
+
+    it('goes back once for a double tap on the header back', async () => {
+      vi.spyOn(history, 'length', 'get').mockReturnValue(3)
+      const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await screen.findByText('小猫')
+      await userEvent.dblClick(screen.getByRole('button', { name: '返回' }))
+      expect(back).toHaveBeenCalledOnce()
+    })
+
+    it('closes the WebView on the native back button when there is no history', async () => {
+      vi.spyOn(history, 'length', 'get').mockReturnValue(1)
+      const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+      const host = installIosHost('closeWebview')
+      render(<BookListPage id={11} />)
+      await screen.findByText('小猫')
+      send('backClick')
+      expect(host.closeWebview).toHaveBeenCalledWith({ sourceFrom: 'h5' })
+      expect(back).not.toHaveBeenCalled()
+    })
+
+    it('opens the cloud-drive upload for this folder from 百度网盘上传', async () => {
+      appVersion('2.12.0')
+      directory.mockResolvedValueOnce(ok(folderOf({ items: [] })))
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+      render(<BookListPage id={13} />)
+      await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '百度网盘上传' }))
+      expect(assign).toHaveBeenCalledWith('/self_service_baidu?from=generate_book&albumId=13&supportSuffix=pdf')
+    })
+
+    it('opens the cloud-drive import under this folder from 网盘导入', async () => {
+      appVersion('2.12.0')
+      directory.mockResolvedValueOnce(ok(folderOf({ type: 2, parentType: 0, items: [{ id: 11, title: '入门绘本', type: 1 }] })))
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+      render(<BookListPage id={10} />)
+      await userEvent.click(await screen.findByRole('button', { name: '添加文件夹' }))
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '网盘导入' }))
+      expect(assign).toHaveBeenCalledWith('/self_service_baidu?from=generate_book&parentId=10&supportSuffix=pdf')
+    })
+
+    it('offers 百度网盘上传 when the app version is unknown', async () => {
+      appVersion(null)
+      render(<BookListPage id={11} />)
+      await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
+      expect(within(await screen.findByRole('dialog')).getByRole('button', { name: '百度网盘上传' })).toBeTruthy()
+    })
+
+    it('leaves 百度网盘上传 out for app version 2.11.9', async () => {
+      appVersion('2.11.9')
+      render(<BookListPage id={11} />)
+      await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
+      const sheet = await screen.findByRole('dialog')
+      expect(within(sheet).getAllByRole('button').map((button) => button.textContent)).toEqual(['拍照', '本地PDF文件', '取消'])
+    })
   })
 })
