@@ -236,7 +236,7 @@ describe('the picture-book manager in the app', () => {
 
     // Step: edit it: the form comes filled; rename and save; the list shows the new name.
     await row(page, '海洋动物').getByRole('button', { name: '编辑' }).click()
-    await page.waitForURL(new RegExp(`/generate_book/create\\?id=${created.id}$`))
+    await page.waitForURL(new RegExp(`/generate_book/create\\?id=${created.id}&listId=10$`))
     await page.getByRole('heading', { name: '编辑文件夹' }).waitFor()
     const name = page.getByRole('textbox', { name: /名称/ })
     await expect.poll(() => name.inputValue()).toBe('海洋动物')

@@ -42,9 +42,9 @@ export function openItem(item: Pick<BookFolder, 'id' | 'type'>): void {
   else if (!openPage('pictureBookDetail', { id: item.id })) toast(OPEN_BOOK_IN_APP)
 }
 
-/** Opens the create page in edit mode for `id`. */
-export function editItem(id: number): void {
-  if (firstTap()) navigate(editUrl(id))
+/** Opens the create page in edit mode for `id`, from the list of `listId` (where the save returns). */
+export function editItem(id: number, listId: number): void {
+  if (firstTap()) navigate(editUrl(id, listId))
 }
 
 const cloudDrive = () => cloudDriveAllowed(getEnv().appVersion)

@@ -36,6 +36,7 @@ export function BookListPage({ id = folderIdFromQuery(typeof location === 'undef
     return () => window.removeEventListener('pageshow', onShow)
   }, [load])
 
+  const onEdit = useCallback((editId: number) => editItem(editId, id), [id])
   const loaded = state.status === 'loaded' ? state : null
   const onAction = useCallback(
     (action: BottomAction) => {
@@ -62,11 +63,11 @@ export function BookListPage({ id = folderIdFromQuery(typeof location === 'undef
       {state.status === 'failed' && <ErrorView message={state.msg} onRetry={retry} />}
       {loaded && (
         <>
-          {viewKind(id, loaded.items.length) !== 'index' && <FolderSummary folder={loaded.folder} onEdit={editItem} />}
+          {viewKind(id, loaded.items.length) !== 'index' && <FolderSummary folder={loaded.folder} onEdit={onEdit} />}
           {loaded.items.length === 0 ? (
             <Empty />
           ) : (
-            <FolderList items={loaded.items} onOpen={openItem} onEdit={editItem} onDelete={remove} onReorder={reorder} />
+            <FolderList items={loaded.items} onOpen={openItem} onEdit={onEdit} onDelete={remove} onReorder={reorder} />
           )}
           <BottomBar actions={bottomActions(loaded.folder, loaded.items)} onAction={onAction} />
         </>

@@ -284,6 +284,20 @@ describe('the folder list page', () => {
       expect(back).not.toHaveBeenCalled()
     })
 
+    it('edits the folder from its summary card, saying this list opened the edit', async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await userEvent.click(within(await screen.findByRole('region', { name: '文件夹信息' })).getByRole('button', { name: '编辑' }))
+      expect(assign).toHaveBeenCalledWith('/generate_book/create?id=11&listId=11')
+    })
+
+    it('edits a child from its row, saying this list opened the edit', async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await userEvent.click(within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '编辑' }))
+      expect(assign).toHaveBeenCalledWith('/generate_book/create?id=101&listId=11')
+    })
+
     it('opens the cloud-drive upload for this folder from 百度网盘上传', async () => {
       appVersion('2.12.0')
       directory.mockResolvedValueOnce(ok(folderOf({ items: [] })))

@@ -46,6 +46,7 @@ describe('tagsLine', () => {
 describe('page URLs', () => {
   it('opens the list of a folder', () => expect(listUrl(12)).toBe('/generate_book/list?id=12'))
   it('edits a folder', () => expect(editUrl(12)).toBe('/generate_book/create?id=12'))
+  it('edits a folder from a list', () => expect(editUrl(12, 0)).toBe('/generate_book/create?id=12&listId=0'))
   it('creates under a parent', () => expect(createUrl(0)).toBe('/generate_book/create?parentId=0'))
 
   it('uploads from the cloud drive into an album, restricted to pdf', () => {
