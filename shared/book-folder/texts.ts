@@ -17,11 +17,13 @@ export function deleteConfirmText(name: string, childCnt: number): string {
 
 /**
  * The summary card's tags line: `{category} · {ages} · {tags…}`, leaving out the parts that are empty.
+ * The space before each dot does not break, so a wrapped line never starts with `·` (the card also
+ * keeps each part whole: `word-break: keep-all`).
  * @param ages the ages already formatted (`3-6岁`), or '' when none.
  */
 export function tagsLine(category: string, ages: string, tags: readonly string[]): string {
   return [category, ages, ...tags]
     .map((part) => part.trim())
     .filter(Boolean)
-    .join(' · ')
+    .join('\u00a0· ')
 }

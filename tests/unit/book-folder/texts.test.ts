@@ -30,8 +30,8 @@ describe('displayName', () => {
 })
 
 describe('tagsLine', () => {
-  it('joins category, ages and tags with a middle dot', () => {
-    expect(tagsLine('自然拼读', '3-6岁', ['动物', '启蒙'])).toBe('自然拼读 · 3-6岁 · 动物 · 启蒙')
+  it('joins category, ages and tags with a middle dot that never starts a line', () => {
+    expect(tagsLine('自然拼读', '3-6岁', ['动物', '启蒙'])).toBe('自然拼读\u00a0· 3-6岁\u00a0· 动物\u00a0· 启蒙')
   })
 
   it('leaves out the empty parts', () => {
