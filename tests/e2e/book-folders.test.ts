@@ -387,6 +387,7 @@ describe('the picture-book manager in a browser', () => {
     await page.addInitScript((token) => localStorage.setItem('token', token), VIP)
     await page.goto(`${baseUrl}/generate_book/list?id=${DEMO_FOLDERS.bedtime}`)
     await row(page, 'Good Night, Moon Rabbit').waitFor()
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete)) // covers in the shot
     await phone.shot('book-folders-browser-folder')
 
     // Step: a picture book opens only in the app.
