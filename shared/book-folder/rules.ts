@@ -40,8 +40,10 @@ export const BOTTOM_ACTION_TEXT: Record<BottomAction, string> = {
 /**
  * The bottom bar, left to right (spec §5). A type 1 folder (a folder of picture books) gets
  * `进入绘本` and `返回上一级` (parent is type 2) or `完成提交`. Any other view gets `添加绘本` when
- * there are no children or the first child is a picture book, and `添加文件夹` when there are no
- * children or the first child is a type 1 folder.
+ * there are no children or the first child is a picture book (type 0), and `添加文件夹` when there
+ * are no children or the first child is a folder of any kind (type not 0: spec §3 calls every
+ * non-0 type a folder, and decisions.md adds type 2). So the index, whose first child may be a
+ * type 2 collection, still offers `添加文件夹` and a top-level folder can be created.
  */
 export function bottomActions(
   folder: Pick<BookFolder, 'id' | 'type' | 'parentType'>,
@@ -53,7 +55,7 @@ export function bottomActions(
   const first = children[0]
   const actions: BottomAction[] = []
   if (!first || first.type === 0) actions.push('addBook')
-  if (!first || first.type === 1) actions.push('addFolder')
+  if (!first || first.type !== 0) actions.push('addFolder')
   return actions
 }
 

@@ -11,8 +11,13 @@ export const CLOUD_DRIVE_FROM = 'generate_book'
 /** The folder list; id 0 is the index. */
 export const listUrl = (id: number) => `/generate_book/list?id=${q(id)}`
 
-/** Edits folder `id`. */
-export const editUrl = (id: number) => `/generate_book/create?id=${q(id)}`
+/**
+ * Edits folder `id`. `listId` names the list the edit is opened from (0 = the index): a folder can be
+ * edited from its parent's list or from its own summary card, and the save returns there even when
+ * the page gets no referrer.
+ */
+export const editUrl = (id: number, listId?: number) =>
+  `/generate_book/create?id=${q(id)}${listId === undefined ? '' : `&listId=${q(listId)}`}`
 
 /** Creates a folder under `parentId` (0 = top level). */
 export const createUrl = (parentId: number) => `/generate_book/create?parentId=${q(parentId)}`

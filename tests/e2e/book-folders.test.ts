@@ -111,6 +111,18 @@ describe('the picture-book manager in the app', () => {
     await phone.shot('book-folders-index')
     console.log(`[index] paints ${JSON.stringify(await paintTimes(page))}`)
 
+    // Step: the index starts with a type 2 collection and still offers 添加文件夹 (a top-level
+    // folder can be made), which opens the create-method sheet; 取消 closes it.
+    expect(await page.getByRole('button', { name: '添加绘本' }).count()).toBe(0)
+    await page.getByRole('button', { name: '添加文件夹' }).click()
+    const indexSheet = page.getByRole('dialog')
+    await indexSheet.getByRole('button', { name: '手动创建' }).waitFor()
+    expect(await indexSheet.getByRole('button').allTextContents()).toEqual(['网盘导入', '手动创建', '取消'])
+    await page.waitForTimeout(300) // the sheet's entry animation
+    await phone.shot('book-folders-index-create-sheet')
+    await indexSheet.getByRole('button', { name: '取消' }).click()
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+
     // Step: open the type 2 collection: its card, its type 1 folders, 添加文件夹 and 提交.
     await row(page, '英语绘本合集').getByRole('button').first().click()
     await page.waitForURL(/\/generate_book\/list\?id=10$/)
@@ -145,6 +157,13 @@ describe('the picture-book manager in the app', () => {
     await expect.poll(() => phone.calls('openFileAndUpload')).toEqual([
       expect.objectContaining({ payload: { parentId: 13, fileSuffix: 'pdf' } }),
     ])
+
+    // Step: 百度网盘上传 opens the cloud-drive page (spec §7) for this folder, pdf only; come back.
+    await page.getByRole('button', { name: '进入绘本' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '百度网盘上传' }).click()
+    await page.waitForURL(`${baseUrl}/self_service_baidu?from=generate_book&albumId=13&supportSuffix=pdf`)
+    await page.goBack()
+    await page.waitForURL(/id=13$/)
 
     // Step: 返回上一级 goes back to the collection; open the type 1 folder with 12 books.
     await page.getByRole('button', { name: '返回上一级' }).click()
@@ -196,10 +215,18 @@ describe('the picture-book manager in the app', () => {
     await expect.poll(() => row(page, 'Dog and Ball').count()).toBe(0)
     expect(await rows(page).count()).toBe(11)
 
-    // Step: back in the collection, 添加文件夹 → 手动创建 opens the create page under it.
+    // Step: back in the collection, 添加文件夹 → 网盘导入 opens the cloud-drive import under it.
     await page.goto(`${baseUrl}/generate_book/list?id=${DEMO_FOLDERS.collection}`)
     await page.getByRole('button', { name: '添加文件夹' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '网盘导入' }).click()
+    await page.waitForURL(`${baseUrl}/self_service_baidu?from=generate_book&parentId=10&supportSuffix=pdf`)
+    await page.goBack()
+    await page.waitForURL(/id=10$/)
+
+    // Step: 添加文件夹 → 手动创建 opens the create page under it.
+    await page.getByRole('button', { name: '添加文件夹' }).click()
     const createSheet = page.getByRole('dialog')
+    await createSheet.getByRole('button', { name: '手动创建' }).waitFor()
     expect(await createSheet.getByRole('button').allTextContents()).toEqual(['网盘导入', '手动创建', '取消'])
     await page.waitForTimeout(300)
     await phone.shot('book-folders-create-sheet')
@@ -236,7 +263,7 @@ describe('the picture-book manager in the app', () => {
 
     // Step: edit it: the form comes filled; rename and save; the list shows the new name.
     await row(page, '海洋动物').getByRole('button', { name: '编辑' }).click()
-    await page.waitForURL(new RegExp(`/generate_book/create\\?id=${created.id}$`))
+    await page.waitForURL(new RegExp(`/generate_book/create\\?id=${created.id}&listId=10$`))
     await page.getByRole('heading', { name: '编辑文件夹' }).waitFor()
     const name = page.getByRole('textbox', { name: /名称/ })
     await expect.poll(() => name.inputValue()).toBe('海洋动物')
@@ -268,6 +295,8 @@ describe('the picture-book manager in the app', () => {
     const sheet = phone.page.getByRole('dialog')
     await sheet.getByRole('button', { name: '拍照' }).waitFor()
     expect(await sheet.getByRole('button').allTextContents()).toEqual(['拍照', '本地PDF文件', '取消'])
+    await phone.page.waitForTimeout(300) // the sheet's entry animation
+    await phone.shot('book-folders-sheet-2-11-9')
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -332,6 +361,7 @@ describe('a folder of 300 picture books', () => {
     expect((await rowNames(page)).slice(0, 6)).toEqual(['绘本 2', '绘本 3', '绘本 4', '绘本 5', '绘本 6', '绘本 1'])
     // Shared CI cores are noisy: the bound catches a freeze (a full re-render per pointer move), not jank.
     expect(worst).toBeLessThan(500)
+    await phone.shot('book-folders-300-items')
     console.log(`[300 items] rows on screen after ${loadedMs} ms; paints ${JSON.stringify(paints)}; drag frames: ${frames.length}, p95 ${p95} ms, worst ${worst} ms`)
     expect(phone.errors).toEqual([])
     await phone.context.close()
@@ -357,21 +387,29 @@ describe('the picture-book manager in a browser', () => {
     await page.addInitScript((token) => localStorage.setItem('token', token), VIP)
     await page.goto(`${baseUrl}/generate_book/list?id=${DEMO_FOLDERS.bedtime}`)
     await row(page, 'Good Night, Moon Rabbit').waitFor()
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete)) // covers in the shot
     await phone.shot('book-folders-browser-folder')
 
     // Step: a picture book opens only in the app.
     await row(page, 'Good Night, Moon Rabbit').getByRole('button').first().click()
     await page.getByRole('alert').getByText('请在App内查看绘本').waitFor()
 
-    // Step: 拍照 and 本地PDF文件 need the app's picker.
+    // Step: the version is unknown outside the app, so the cloud-drive option stays (user-agent.md).
     await page.getByRole('button', { name: '进入绘本' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: '拍照' }).click()
+    const sheet = page.getByRole('dialog')
+    await sheet.getByRole('button', { name: '拍照' }).waitFor()
+    expect(await sheet.getByRole('button').allTextContents()).toEqual(['百度网盘上传', '拍照', '本地PDF文件', '取消'])
+
+    // Step: 拍照 and 本地PDF文件 need the app's picker.
+    await sheet.getByRole('button', { name: '拍照' }).click()
     await page.getByRole('alert').getByText('请在App内操作').waitFor()
     await page.getByRole('button', { name: '进入绘本' }).click()
     await page.getByRole('dialog').getByRole('button', { name: '本地PDF文件' }).click()
-    await page.getByRole('alert').getByText('请在App内操作').waitFor()
+    const toast = page.getByRole('alert').getByText('请在App内操作')
+    await toast.waitFor()
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     await page.waitForTimeout(300) // the sheet's exit animation
+    expect(await toast.isVisible()).toBe(true) // still on screen in the shot
     await phone.shot('book-folders-browser-toast')
     expect(phone.errors).toEqual([])
     await phone.context.close()

@@ -1,8 +1,8 @@
 import { listUrl } from '@shared/book-folder'
 
 /**
- * Back to the list after a save: history back when the list opened this page (the list reloads when
- * it shows again), else the list of `listId` in place of this page.
+ * Back to the list after a save: history back when a list opened this page (the list reloads when
+ * it shows again), else the list of `listId` (the one the page was opened from) in place of this page.
  */
 export function returnToList(listId: number): void {
   let fromList = false

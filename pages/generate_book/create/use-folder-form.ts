@@ -54,6 +54,10 @@ export function useFolderForm(target: CreateTarget) {
   const savingRef = useRef(false)
   const editId = target.mode === 'edit' ? target.id : 0
   const parentId = target.mode === 'create' ? target.parentId : 0
+  // Where a save returns: the list the edit was opened from (its own list from the summary card,
+  // its parent's from a row), else the folder's parent; a new folder's parent.
+  const folderParentId = state.status === 'ready' ? (state.folder?.parentId ?? 0) : 0
+  const returnListId = target.mode === 'edit' ? (target.listId ?? folderParentId) : parentId
 
   const apply = useCallback((loaded: Loaded) => {
     if (loaded.status === 'failed') {
@@ -101,8 +105,8 @@ export function useFolderForm(target: CreateTarget) {
     }
     // The button stays disabled: the page is leaving.
     guard.release()
-    returnToList(editId ? (state.folder?.parentId ?? 0) : parentId)
-  }, [state, form, uploading, editId, parentId, guard])
+    returnToList(returnListId)
+  }, [state, form, uploading, editId, parentId, returnListId, guard])
 
   return { state, form, errors, saving, uploading, setUploading, change, save, retry, back: guard.back }
 }

@@ -9,7 +9,7 @@ import {
   listUrl,
   type BookFolder,
 } from '@shared/book-folder'
-import { nativeLog, openAlbumAndUpload, openFileAndUpload, openPage } from '@shared/bridge'
+import { goBackOrClose, nativeLog, openAlbumAndUpload, openFileAndUpload, openPage } from '@shared/bridge'
 import { showActionSheet } from '@shared/components/action-sheet'
 import { toast } from '@shared/components/toast'
 import { getEnv } from '@shared/env'
@@ -19,7 +19,8 @@ export const IN_APP_ONLY = '请在App内操作'
 /** Toast for a picture book tapped in a browser (decisions.md "Opening a picture book"). */
 export const OPEN_BOOK_IN_APP = '请在App内查看绘本'
 
-// A double tap must not open a book screen twice or queue two navigations.
+// A double tap must not open a book screen twice or queue two navigations (two history.back()
+// calls would leave two pages at once).
 const TAP_GUARD_MS = 800
 let lastTap = 0
 function firstTap(): boolean {
@@ -41,9 +42,9 @@ export function openItem(item: Pick<BookFolder, 'id' | 'type'>): void {
   else if (!openPage('pictureBookDetail', { id: item.id })) toast(OPEN_BOOK_IN_APP)
 }
 
-/** Opens the create page in edit mode for `id`. */
-export function editItem(id: number): void {
-  if (firstTap()) navigate(editUrl(id))
+/** Opens the create page in edit mode for `id`, from the list of `listId` (where the save returns). */
+export function editItem(id: number, listId: number): void {
+  if (firstTap()) navigate(editUrl(id, listId))
 }
 
 const cloudDrive = () => cloudDriveAllowed(getEnv().appVersion)
@@ -64,11 +65,17 @@ export async function chooseCreateMethod(parentId: number): Promise<void> {
   else if (key === 'manual') navigate(createUrl(parentId))
 }
 
+/** The header back and the native back button: one page back, or closes the WebView at the first page. */
+export function goBack(): void {
+  if (firstTap()) goBackOrClose()
+}
+
 /**
  * `返回上一级`: back in history when the page before was the parent's list (so history does not
  * grow a loop), else straight to the parent's list in place of this one.
  */
 export function backToParent(parentId: number): void {
+  if (!firstTap()) return
   const parent = listUrl(parentId)
   let previous = ''
   try {

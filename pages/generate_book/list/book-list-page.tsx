@@ -1,13 +1,12 @@
 import { useCallback, useEffect } from 'react'
 import { bottomActions, canSubmit, viewKind, type BottomAction } from '@shared/book-folder'
-import { goBackOrClose } from '@shared/bridge'
 import { Empty } from '@shared/components/empty'
 import { ErrorView } from '@shared/components/error-view'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { PageShell } from '@shared/components/page-shell'
 import { parseQuery } from '@shared/format'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
-import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, openItem } from './actions'
+import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, goBack, openItem } from './actions'
 import { BottomBar } from './bottom-bar'
 import { FolderList } from './folder-list'
 import { FolderSummary } from './folder-summary'
@@ -29,7 +28,7 @@ export function BookListPage({ id = folderIdFromQuery(typeof location === 'undef
   useNativeMessage('visibleChange', ({ data }) => {
     if (data.result) void load()
   })
-  useNativeMessage('backClick', () => goBackOrClose())
+  useNativeMessage('backClick', goBack)
   useEffect(() => {
     // Back from the create page, a browser may restore this page from its cache: show the change.
     const onShow = (event: PageTransitionEvent) => event.persisted && void load()
@@ -37,6 +36,7 @@ export function BookListPage({ id = folderIdFromQuery(typeof location === 'undef
     return () => window.removeEventListener('pageshow', onShow)
   }, [load])
 
+  const onEdit = useCallback((editId: number) => editItem(editId, id), [id])
   const loaded = state.status === 'loaded' ? state : null
   const onAction = useCallback(
     (action: BottomAction) => {
@@ -58,16 +58,16 @@ export function BookListPage({ id = folderIdFromQuery(typeof location === 'undef
     ) : undefined
 
   return (
-    <PageShell title={TITLE} header={{ right }}>
+    <PageShell title={TITLE} header={{ right, onBack: goBack }}>
       {state.status === 'loading' && <LoadingOverlay visible />}
       {state.status === 'failed' && <ErrorView message={state.msg} onRetry={retry} />}
       {loaded && (
         <>
-          {viewKind(id, loaded.items.length) !== 'index' && <FolderSummary folder={loaded.folder} onEdit={editItem} />}
+          {viewKind(id, loaded.items.length) !== 'index' && <FolderSummary folder={loaded.folder} onEdit={onEdit} />}
           {loaded.items.length === 0 ? (
             <Empty />
           ) : (
-            <FolderList items={loaded.items} onOpen={openItem} onEdit={editItem} onDelete={remove} onReorder={reorder} />
+            <FolderList items={loaded.items} onOpen={openItem} onEdit={onEdit} onDelete={remove} onReorder={reorder} />
           )}
           <BottomBar actions={bottomActions(loaded.folder, loaded.items)} onAction={onAction} />
         </>

@@ -32,16 +32,24 @@ export function useFolderList(id: number) {
   const exclusive = useExclusive()
   const latest = useRef(state)
   const loads = useRef(0)
+  // Counts drags: a load answer read before the latest drag was saved holds an older order.
+  const movesMade = useRef(0)
   useLayoutEffect(() => {
     latest.current = state
   })
 
   const load = useCallback(async () => {
     const mine = ++loads.current
-    // An order save in flight would be overwritten on screen by the order it is replacing.
-    await moves.idle()
-    const result = await getDirectory(id)
-    if (mine !== loads.current) return // a newer load is on its way
+    let result: Awaited<ReturnType<typeof getDirectory>>
+    let movesBefore: number
+    do {
+      // An order save in flight would be overwritten on screen by the order it is replacing.
+      await moves.idle()
+      movesBefore = movesMade.current
+      result = await getDirectory(id)
+      if (mine !== loads.current) return // a newer load is on its way
+      // A drag made while the request was out: the answer holds the older order, so ask again.
+    } while (movesBefore !== movesMade.current)
     if (result.success && result.data) {
       dispatch({ type: 'loaded', folder: { ...toBookFolder(result.data), id } })
     } else {
@@ -65,6 +73,7 @@ export function useFolderList(id: number) {
       const current = latest.current
       if (current.status !== 'loaded') return
       dispatch({ type: 'moved', from, to })
+      movesMade.current++
       moves.push(id, moveItem(current.items, from, to).map((item) => item.id))
     },
     [id, moves],

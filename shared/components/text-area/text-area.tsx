@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type CompositionEvent, type TextareaHTMLAttributes } from 'react'
+import { useId, useRef, useState, type ChangeEvent, type FocusEvent, type TextareaHTMLAttributes } from 'react'
 import { segmentLength } from '../../format/segments'
 import { limitEdit } from './limit-edit'
 import styles from './text-area.module.css'
@@ -17,8 +17,11 @@ export interface TextAreaProps
  * A text area with a length limit counted in user-perceived characters and a `{n}/{max}` counter.
  * Chinese IME composition runs untouched and is cut only after `compositionend`; an over-long edit
  * cuts what was inserted, so typing at the limit in the middle never eats the text's tail.
+ * Some Android keyboards never send `compositionend` (on blur, or when a composition is cancelled):
+ * a blur, or an input event that says it is not composing, then ends the composition, so the text
+ * on screen always reaches `onChange`.
  */
-export function TextArea({ value, onChange, maxLength, className, ...rest }: TextAreaProps) {
+export function TextArea({ value, onChange, maxLength, className, onBlur, ...rest }: TextAreaProps) {
   const counterId = useId()
   // Non-null while an IME composes: the raw text shown, which may be over the limit for a moment.
   const [draft, setDraft] = useState<string | null>(null)
@@ -36,9 +39,21 @@ export function TextArea({ value, onChange, maxLength, className, ...rest }: Tex
     if (edit.value !== value) onChange(edit.value)
   }
 
+  // Ends a composition (a real compositionend, or one that never came) and commits what is shown,
+  // through the same limit as any other edit.
+  const endComposition = (element: HTMLTextAreaElement) => {
+    composing.current = false
+    setDraft(null)
+    commit(element)
+  }
+
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
-    const native = event.nativeEvent as InputEvent
-    if (composing.current || native.isComposing) setDraft(event.target.value)
+    const native = event.nativeEvent as Partial<InputEvent>
+    // An input event that says it is not composing, while a composition is open, means the
+    // compositionend was lost: the composition is over. (Events without the flag prove nothing.)
+    const stale = native.isComposing === false && (composing.current || draft !== null)
+    if (stale) endComposition(event.target)
+    else if (composing.current || native.isComposing) setDraft(event.target.value)
     else commit(event.target)
   }
 
@@ -46,10 +61,9 @@ export function TextArea({ value, onChange, maxLength, className, ...rest }: Tex
     composing.current = true
   }
 
-  const handleCompositionEnd = (event: CompositionEvent<HTMLTextAreaElement>) => {
-    composing.current = false
-    setDraft(null)
-    commit(event.currentTarget)
+  const handleBlur = (event: FocusEvent<HTMLTextAreaElement>) => {
+    if (composing.current || draft !== null) endComposition(event.currentTarget)
+    onBlur?.(event)
   }
 
   const count = segmentLength(shown)
@@ -63,7 +77,8 @@ export function TextArea({ value, onChange, maxLength, className, ...rest }: Tex
         aria-describedby={describedBy}
         onChange={handleChange}
         onCompositionStart={handleCompositionStart}
-        onCompositionEnd={handleCompositionEnd}
+        onCompositionEnd={(event) => endComposition(event.currentTarget)}
+        onBlur={handleBlur}
       />
       <span id={counterId} className={count > maxLength ? `${styles.counter} ${styles.over}` : styles.counter}>
         {count}/{maxLength}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { addBookCreation } from '@shared/api/add-book-creation'
@@ -99,6 +99,17 @@ describe('the create page', () => {
     expect(nameBox()).toBeTruthy()
   })
 
+  it('asks before leaving on the native back button, and leaves on 离开', async () => {
+    render(<BookCreatePage target={{ mode: 'create', parentId: 0 }} />)
+    await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '猫')
+    act(() => (window as unknown as { onNativeMessage: (m: unknown) => void }).onNativeMessage({ type: 'backClick' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('修改尚未保存，确定离开吗？')).toBeTruthy()
+    expect(goBackOrClose).not.toHaveBeenCalled()
+    await userEvent.click(within(dialog).getByRole('button', { name: '离开' }))
+    await waitFor(() => expect(goBackOrClose).toHaveBeenCalledOnce())
+  })
+
   it('asks the browser to confirm a reload or close with unsaved changes, and not without', async () => {
     render(<BookCreatePage target={{ mode: 'create', parentId: 0 }} />)
     await screen.findByRole('textbox', { name: /名称/ })
@@ -141,6 +152,13 @@ describe('the create page', () => {
         expect(update).toHaveBeenCalledWith({ id: 12, title: '新名字', intro: '旧简介', imageUrl: '', rootId: 1, ages: ['3', '5'], tags: ['动物'] }),
       )
       expect(returnToList).toHaveBeenCalledWith(10)
+    })
+
+    it('returns to the list the edit was opened from, the folder\'s own', async () => {
+      render(<BookCreatePage target={{ mode: 'edit', id: 12, listId: 12 }} />)
+      await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '2')
+      await userEvent.click(screen.getByRole('button', { name: '保存' }))
+      await waitFor(() => expect(returnToList).toHaveBeenCalledWith(12))
     })
 
     it('shows 获取数据失败 with 重试 when the folder cannot be read', async () => {

@@ -5,8 +5,10 @@ import { deleteBookCreation } from '@shared/api/delete-book-creation'
 import { getDirectory } from '@shared/api/get-directory'
 import { moveBookCreation } from '@shared/api/move-book-creation'
 import type { Folder } from '@shared/api/types'
+import { resetEnvForTests } from '@shared/env'
 import type { ApiResult } from '@shared/http'
 import { BookListPage } from '../../../pages/generate_book/list/book-list-page'
+import { installIosHost, removeHost } from '../bridge/fake-host'
 import { clearOverlays } from '../components/clear-overlays'
 
 vi.mock('@shared/api/get-directory', () => ({ getDirectory: vi.fn() }))
@@ -95,6 +97,14 @@ describe('the folder list page', () => {
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
   })
 
+  it('offers 添加文件夹 on an index that starts with a type 2 collection, opening the create-method sheet', async () => {
+    directory.mockResolvedValueOnce(ok(folderOf({ id: 0, type: 0, items: [{ id: 10, title: '合集', type: 2 }, { id: 14, title: '睡前', type: 1 }] })))
+    render(<BookListPage id={0} />)
+    await userEvent.click(await screen.findByRole('button', { name: '添加文件夹' }))
+    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: '手动创建' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '添加绘本' })).toBeNull()
+  })
+
   describe('in a type 1 folder', () => {
     it('offers 进入绘本 and 返回上一级 under a type 2 folder, without 提交', async () => {
       render(<BookListPage id={11} />)
@@ -132,6 +142,14 @@ describe('the folder list page', () => {
       expect(await screen.findByText('“空”中包含4个文件，确认删除吗？')).toBeTruthy()
     })
 
+    it('names an item without a name 未命名 in the confirm, as its row does', async () => {
+      directory.mockResolvedValueOnce(ok(folderOf({ items: [{ id: 15, title: '', type: 0 }] })))
+      render(<BookListPage id={11} />)
+      const row = (await screen.findByText('未命名')).closest('li')!
+      await userEvent.click(within(row).getByRole('button', { name: '删除' }))
+      expect(within(await screen.findByRole('dialog')).getByText('确认删除“未命名”吗？')).toBeTruthy()
+    })
+
     it('sends nothing when cancelled', async () => {
       render(<BookListPage id={11} />)
       const row = (await screen.findByText('小猫')).closest('li')!
@@ -167,6 +185,22 @@ describe('the folder list page', () => {
     await waitFor(() => expect(move).toHaveBeenCalledWith(11, [102, 101]))
   })
 
+  it('keeps a drag made while a reload is out instead of the older order it answers with', async () => {
+    render(<BookListPage id={11} />)
+    const handle = within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '拖动排序' })
+    let answer!: (value: ApiResult<Folder>) => void
+    directory.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    send('visibleChange', { result: true })
+    await waitFor(() => expect(directory).toHaveBeenCalledTimes(2))
+    handle.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await waitFor(() => expect(move).toHaveBeenCalledWith(11, [102, 101]))
+    directory.mockResolvedValue(ok(folderOf({ items: [books[1]!, books[0]!] }))) // the server after the save
+    await act(async () => answer(ok(folderOf()))) // read before the save: the old order
+    await waitFor(() => expect(directory).toHaveBeenCalledTimes(3))
+    expect(screen.getAllByRole('listitem').map((row) => row.textContent?.slice(0, 2))).toEqual(['小狗', '小猫'])
+  })
+
   it('logs a failed reorder to the console and keeps the order on screen', async () => {
     move.mockResolvedValueOnce(fail('排序失败'))
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -193,5 +227,110 @@ describe('the folder list page', () => {
     await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '拍照' }))
     expect(await screen.findByText('请在App内操作')).toBeTruthy()
+  })
+
+  describe('leaving and going elsewhere', () => {
+    // The page drops a second tap within a short window; each test starts well after the last one's taps.
+    let now = Date.now()
+    beforeEach(() => {
+      now += 60_000
+      vi.spyOn(Date, 'now').mockImplementation(() => now)
+      resetEnvForTests()
+    })
+    afterEach(() => {
+      removeHost()
+      resetEnvForTests()
+    })
+
+    const appVersion = (version: string | null) =>
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(`Mozilla/5.0 (Linux; Android 14) com.kidsenglish.app${version ? ` version_${version}` : ''}`)
+
+    it('goes back once for a double tap on 返回上一级', async () => {
+      directory.mockResolvedValueOnce(ok(folderOf({ parentId: 10 })))
+      vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${location.origin}/generate_book/list?id=10`)
+      vi.spyOn(history, 'length', 'get').mockReturnValue(3)
+      const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await userEvent.dblClick(await screen.findByRole('button', { name: '返回上一级' }))
+      expect(back).toHaveBeenCalledOnce()
+    })
+
+    it('replaces the page with the parent list once for a double tap on 返回上一级 without a referrer', async () => {
+      directory.mockResolvedValueOnce(ok(folderOf({ parentId: 10 })))
+      const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await userEvent.dblClick(await screen.findByRole('button', { name: '返回上一级' }))
+      expect(replace).toHaveBeenCalledOnce()
+      expect(replace).toHaveBeenCalledWith('/generate_book/list?id=10')
+    })
+
+    it('goes back once for a double tap on the header back', async () => {
+      vi.spyOn(history, 'length', 'get').mockReturnValue(3)
+      const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await screen.findByText('小猫')
+      await userEvent.dblClick(screen.getByRole('button', { name: '返回' }))
+      expect(back).toHaveBeenCalledOnce()
+    })
+
+    it('closes the WebView on the native back button when there is no history', async () => {
+      vi.spyOn(history, 'length', 'get').mockReturnValue(1)
+      const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+      const host = installIosHost('closeWebview')
+      render(<BookListPage id={11} />)
+      await screen.findByText('小猫')
+      send('backClick')
+      expect(host.closeWebview).toHaveBeenCalledWith({ sourceFrom: 'h5' })
+      expect(back).not.toHaveBeenCalled()
+    })
+
+    it('edits the folder from its summary card, saying this list opened the edit', async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await userEvent.click(within(await screen.findByRole('region', { name: '文件夹信息' })).getByRole('button', { name: '编辑' }))
+      expect(assign).toHaveBeenCalledWith('/generate_book/create?id=11&listId=11')
+    })
+
+    it('edits a child from its row, saying this list opened the edit', async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+      render(<BookListPage id={11} />)
+      await userEvent.click(within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '编辑' }))
+      expect(assign).toHaveBeenCalledWith('/generate_book/create?id=101&listId=11')
+    })
+
+    it('opens the cloud-drive upload for this folder from 百度网盘上传', async () => {
+      appVersion('2.12.0')
+      directory.mockResolvedValueOnce(ok(folderOf({ items: [] })))
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+      render(<BookListPage id={13} />)
+      await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '百度网盘上传' }))
+      expect(assign).toHaveBeenCalledWith('/self_service_baidu?from=generate_book&albumId=13&supportSuffix=pdf')
+    })
+
+    it('opens the cloud-drive import under this folder from 网盘导入', async () => {
+      appVersion('2.12.0')
+      directory.mockResolvedValueOnce(ok(folderOf({ type: 2, parentType: 0, items: [{ id: 11, title: '入门绘本', type: 1 }] })))
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+      render(<BookListPage id={10} />)
+      await userEvent.click(await screen.findByRole('button', { name: '添加文件夹' }))
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '网盘导入' }))
+      expect(assign).toHaveBeenCalledWith('/self_service_baidu?from=generate_book&parentId=10&supportSuffix=pdf')
+    })
+
+    it('offers 百度网盘上传 when the app version is unknown', async () => {
+      appVersion(null)
+      render(<BookListPage id={11} />)
+      await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
+      expect(within(await screen.findByRole('dialog')).getByRole('button', { name: '百度网盘上传' })).toBeTruthy()
+    })
+
+    it('leaves 百度网盘上传 out for app version 2.11.9', async () => {
+      appVersion('2.11.9')
+      render(<BookListPage id={11} />)
+      await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
+      const sheet = await screen.findByRole('dialog')
+      expect(within(sheet).getAllByRole('button').map((button) => button.textContent)).toEqual(['拍照', '本地PDF文件', '取消'])
+    })
   })
 })

@@ -95,6 +95,16 @@ describe('isDirty', () => {
 
 describe('targetFromQuery', () => {
   it('edits for ?id=', () => expect(targetFromQuery({ id: '12' })).toEqual({ mode: 'edit', id: 12 }))
+  it('keeps the list the edit was opened from', () => {
+    expect(targetFromQuery({ id: '12', listId: '12' })).toEqual({ mode: 'edit', id: 12, listId: 12 })
+  })
+  it('keeps the index as the list the edit was opened from', () => {
+    expect(targetFromQuery({ id: '12', listId: '0' })).toEqual({ mode: 'edit', id: 12, listId: 0 })
+  })
+  it('ignores a list id that is not a whole number from 0', () => {
+    expect(targetFromQuery({ id: '12', listId: '-1' })).toEqual({ mode: 'edit', id: 12 })
+    expect(targetFromQuery({ id: '12', listId: '' })).toEqual({ mode: 'edit', id: 12 })
+  })
   it('creates under ?parentId=', () => expect(targetFromQuery({ parentId: '10' })).toEqual({ mode: 'create', parentId: 10 }))
   it('creates at the top level for a hostile id', () => {
     expect(targetFromQuery({ id: '1;drop', parentId: '-4' })).toEqual({ mode: 'create', parentId: 0 })

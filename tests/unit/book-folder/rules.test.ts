@@ -38,12 +38,20 @@ describe('bottomActions', () => {
     expect(bottomActions(folder(2), [child(1), child(0)])).toEqual(['addFolder'])
   })
 
-  it('offers no add button when the first child is a type 2 folder', () => {
-    expect(bottomActions(folder(2), [child(2)])).toEqual([])
+  it('offers only 添加文件夹 when the first child is a type 2 folder', () => {
+    expect(bottomActions(folder(2), [child(2), child(1)])).toEqual(['addFolder'])
   })
 
   it('applies the children rule on the index', () => {
     expect(bottomActions(folder(0, 0, 0), [child(1)])).toEqual(['addFolder'])
+  })
+
+  it('offers 添加文件夹 on an index whose first child is a type 2 folder', () => {
+    expect(bottomActions(folder(0, 0, 0), [child(2), child(1)])).toEqual(['addFolder'])
+  })
+
+  it('offers 添加绘本 on an index whose first child is a picture book', () => {
+    expect(bottomActions(folder(0, 0, 0), [child(0), child(2)])).toEqual(['addBook'])
   })
 
   it('offers 进入绘本 and 完成提交 in a type 1 folder at the top level', () => {

@@ -118,6 +118,52 @@ describe('TextArea', () => {
       expect(box().value).toBe('abcde')
     })
 
+    it('keeps composing on an input event that says it is composing', () => {
+      const onChange = vi.fn()
+      render(<Field initial="abcd" max={5} onChange={onChange} />)
+      fireEvent.compositionStart(box())
+      fireEvent.input(box(), { target: { value: 'abcdni hao' }, isComposing: true })
+      expect(box().value).toBe('abcdni hao')
+      expect(onChange).not.toHaveBeenCalled()
+    })
+
+    it('commits within the limit on blur when compositionend never arrives', () => {
+      const onChange = vi.fn()
+      render(<Field initial="abcd" max={5} onChange={onChange} />)
+      fireEvent.compositionStart(box())
+      input('abcd你好')
+      fireEvent.blur(box())
+      expect(box().value).toBe('abcd你')
+      expect(onChange).toHaveBeenCalledWith('abcd你')
+    })
+
+    it('ends a composition left open when an input event says it is not composing', () => {
+      const onChange = vi.fn()
+      render(<Field max={30} onChange={onChange} />)
+      fireEvent.compositionStart(box())
+      input('你')
+      fireEvent.input(box(), { target: { value: '你好' }, isComposing: false })
+      expect(onChange).toHaveBeenLastCalledWith('你好')
+      expect(screen.getByText('2/30')).toBeTruthy()
+    })
+
+    it('sends later typing to onChange after a lost compositionend', () => {
+      const onChange = vi.fn()
+      render(<Field max={30} onChange={onChange} />)
+      fireEvent.compositionStart(box())
+      input('你')
+      fireEvent.blur(box())
+      input('你好')
+      expect(onChange).toHaveBeenLastCalledWith('你好')
+    })
+
+    it('still calls the onBlur it was given', () => {
+      const onBlur = vi.fn()
+      render(<TextArea aria-label="简介" value="" maxLength={5} onChange={() => {}} onBlur={onBlur} />)
+      fireEvent.blur(box())
+      expect(onBlur).toHaveBeenCalledOnce()
+    })
+
     it('commits a composition that fits as it is', () => {
       const onChange = vi.fn()
       render(<Field max={30} onChange={onChange} />)

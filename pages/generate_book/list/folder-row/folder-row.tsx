@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent } from 'react'
-import type { BookFolder } from '@shared/book-folder'
+import { displayName, type BookFolder } from '@shared/book-folder'
 import { formatUpdateTime } from '@shared/format'
 import { Cover } from '../cover'
 import styles from './folder-row.module.css'
@@ -36,7 +36,7 @@ export const FolderRow = memo(function FolderRow({ item, index, count, onOpen, o
       <button type="button" className={styles.main} onClick={() => onOpen(item)}>
         <Cover src={item.imageUrl} type={item.type} />
         <span className={styles.text}>
-          <span className={styles.name}>{item.name || '未命名'}</span>
+          <span className={styles.name}>{displayName(item.name)}</span>
           {time && <span className={styles.time}>更新时间 {time}</span>}
         </span>
       </button>

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { tagsLine, type BookFolder } from '@shared/book-folder'
+import { displayName, tagsLine, type BookFolder } from '@shared/book-folder'
 import { formatAges } from '@shared/format'
 import { Cover } from '../cover'
 import styles from './folder-summary.module.css'
@@ -18,7 +18,7 @@ export const FolderSummary = memo(function FolderSummary({ folder, onEdit }: Fol
       <div className={styles.top}>
         <Cover src={folder.imageUrl} type={folder.type} size={72} eager />
         <div className={styles.body}>
-          <h2 className={styles.name}>{folder.name || '未命名'}</h2>
+          <h2 className={styles.name}>{displayName(folder.name)}</h2>
           {tags && <p className={styles.tags}>{tags}</p>}
         </div>
         <button type="button" className={styles.edit} onClick={() => onEdit(folder.id)}>
