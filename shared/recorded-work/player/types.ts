@@ -39,10 +39,20 @@ export type PlayerState =
   | { status: 'skipping'; token: number; target: Target }
   /** The last sentence of `item` ended with auto-next on: the next item after the next delay (500 ms). */
   | { status: 'advancing'; token: number; item: number }
-  /** Paused on a sentence; `atSec` is where to resume (`null` = from the sentence's start). */
-  | { status: 'paused'; item: number; sentence: number; atSec: number | null }
+  /**
+   * Paused on a sentence. `resumeAt` is where it stopped: a position in the file `url`. A resume goes on
+   * from there only when the sentence still plays that file (`原声` or the accent may have changed it);
+   * otherwise, or when `null`, it starts the sentence's source at its own start.
+   */
+  | { status: 'paused'; item: number; sentence: number; resumeAt: ResumePoint | null }
   /** The list ran out with auto-next on: the view shows the end slide. */
   | { status: 'finished' }
+
+/** A position in an audio file. */
+export interface ResumePoint {
+  url: string
+  sec: number
+}
 
 export type PlayerStatus = PlayerState['status']
 

@@ -88,7 +88,7 @@ describe('when playing a list sentence', () => {
     player.playItem(1)
     await flush()
     audio.finish()
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
     expect(vi.getTimerCount()).toBe(0)
   })
 
@@ -177,7 +177,7 @@ describe('when playing a list sentence', () => {
     audio.outcomes = ['NotAllowedError']
     player.playItem(1)
     await flush()
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
     expect(vi.getTimerCount()).toBe(0)
   })
 
@@ -187,7 +187,7 @@ describe('when playing a list sentence', () => {
     await flush()
     audio.advanceTo(0.7)
     player.pause()
-    expect(state()).toEqual({ status: 'paused', item: 0, sentence: 0, atSec: 0.7 })
+    expect(state()).toEqual({ status: 'paused', item: 0, sentence: 0, resumeAt: { url: '/rec/a1.mp3', sec: 0.7 } })
     expect(audio.paused).toBe(true)
     player.resume()
     await flush()
@@ -202,7 +202,7 @@ describe('when playing a list sentence', () => {
     await flush()
     audio.advanceTo(0.4)
     player.toggle(0)
-    expect(state()).toEqual({ status: 'paused', item: 0, sentence: 0, atSec: 0.4 })
+    expect(state()).toEqual({ status: 'paused', item: 0, sentence: 0, resumeAt: { url: '/rec/a1.mp3', sec: 0.4 } })
   })
 
   it('does not restart when the slide of the page it plays comes into view', async () => {
@@ -268,7 +268,7 @@ describe('when skipping a sentence with no media', () => {
     const { player, state } = setupPlayer()
     player.playItem(2)
     player.pause()
-    expect(state()).toEqual({ status: 'paused', item: 2, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 2, sentence: 0, resumeAt: null })
     expect(vi.getTimerCount()).toBe(0)
     player.resume()
     expect(state()).toMatchObject({ status: 'skipping', target: { item: 2 } })
@@ -321,7 +321,7 @@ describe('when advancing to the next item', () => {
   it('turning 自动翻页 off cancels the page turn and stays on the page', async () => {
     const { player, state } = await advancingFrom(1)
     player.setAutoNext(false)
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
     vi.advanceTimersByTime(1000)
     expect(state().status).toBe('paused')
   })
@@ -351,7 +351,7 @@ describe('when advancing to the next item', () => {
   it('the play/pause button pauses during the page turn', async () => {
     const { player, state } = await advancingFrom(1)
     player.toggle(1)
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
   })
 })
 
@@ -400,6 +400,66 @@ describe('when paused', () => {
     const { player, state } = await pausedOn(1)
     player.setPlaylist([{ clips: [clip('a')] }])
     expect(state()).toEqual({ status: 'idle' })
+  })
+
+  it('resumes the book clip at its startSec after 原声 was switched off, not at the recording\'s offset', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    audio.advanceTo(0.7)
+    player.pause()
+    player.setPlayRecord(false)
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/book.mp3' }, fromSec: 3 })
+  })
+
+  it('resumes the recording at 0 after 原声 was switched on, not at the book clip\'s offset', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.setPlayRecord(false)
+    player.playItem(1)
+    await flush()
+    audio.seeked()
+    audio.advanceTo(3.5)
+    player.pause()
+    player.setPlayRecord(true)
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/rec/b1.mp3' }, fromSec: 0 })
+  })
+
+  it('resumes where it stopped when 原声 was switched and switched back', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    audio.advanceTo(0.7)
+    player.pause()
+    player.setPlayRecord(false)
+    player.setPlayRecord(true)
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/rec/b1.mp3' }, fromSec: 0.7 })
+  })
+
+  it('resumes a source the new list changed (the other accent) from its own start', async () => {
+    const uk = { url: '/uk.mp3', startSec: null, endSec: null }
+    const us = { url: '/us.mp3', startSec: null, endSec: null }
+    const { player, audio, state } = setupPlayer([{ clips: [{ record: null, original: uk }] }])
+    player.playItem(0)
+    await flush()
+    audio.advanceTo(0.6)
+    player.pause()
+    player.setPlaylist([{ clips: [{ record: null, original: us }] }])
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/us.mp3' }, fromSec: 0 })
+  })
+
+  it('keeps the offset when a new list still plays the same file for the sentence', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    audio.advanceTo(0.7)
+    player.pause()
+    player.setPlaylist([{ clips: [clip('x')] }, { clips: [clip('b1', 3, 4)] }])
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/rec/b1.mp3' }, fromSec: 0.7 })
   })
 })
 
