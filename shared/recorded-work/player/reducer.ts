@@ -48,6 +48,24 @@ function enterSentence(
   return { status: 'playing', token: ctx.token, target, source, fromSec }
 }
 
+/**
+ * After the list sentence playing in `state` failed (404, decode error): its other source, from that
+ * source's start, when it has one that is not the failed file and has not failed yet (decisions.md
+ * `原声`: a missing source means the other plays); else skipping, as for no media.
+ */
+function afterFailure(
+  snap: PlayerSnapshot,
+  ctx: ReduceContext,
+  state: Extract<PlayerState, { status: 'playing' }>,
+  target: Extract<Target, { mode: 'list' }>,
+): PlayerState {
+  const clip = clipAt(ctx.playlist, target.item, target.sentence)
+  // The source not chosen by 原声; when the chosen one was missing, that is the one that just failed.
+  const other = state.fallback || !clip ? null : snap.playRecord ? clip.original : clip.record
+  if (!other || other.url === state.source.url) return { status: 'skipping', token: ctx.token, target }
+  return { status: 'playing', token: ctx.token, target, source: other, fromSec: other.startSec ?? 0, fallback: true }
+}
+
 /** After a sentence is over (ended, or skipped): the next sentence, the next item, or a stop. */
 function afterSentence(snap: PlayerSnapshot, ctx: ReduceContext, target: Target): PlayerState {
   if (target.mode === 'once') return { status: 'idle' }
@@ -124,9 +142,10 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
       return afterSentence(snap, ctx, state.target)
     case 'clipFailed':
       if (state.status !== 'playing' || state.token !== event.token) return state
-      // A one-off clip that fails is simply over; a list sentence counts as "no media" (spec §4).
+      // A one-off clip that fails is simply over; a list sentence tries its other source, then counts as
+      // "no media" (spec §4).
       if (state.target.mode === 'once') return { status: 'idle' }
-      return { status: 'skipping', token: ctx.token, target: state.target }
+      return afterFailure(snap, ctx, state, state.target)
     case 'playBlocked':
       if (state.status !== 'playing' || state.token !== event.token) return state
       if (state.target.mode === 'once') return { status: 'idle' }

@@ -154,21 +154,88 @@ describe('when playing a list sentence', () => {
     expect(state().status).toBe('playing')
   })
 
-  it('treats a media error as no media: skips after 2000 ms', async () => {
+  it('plays the book clip from its startSec at once when the recording fails (404, decode)', async () => {
     const { player, audio, state } = setupPlayer()
     player.playItem(1)
     await flush()
     audio.fail()
+    expect(state()).toMatchObject({ status: 'playing', target: { item: 1, sentence: 0 }, source: { url: '/book.mp3' }, fromSec: 3 })
+    expect(audio.src).toBe('/book.mp3')
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('plays the recording at once when the book clip fails with 原声 off', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.setPlayRecord(false)
+    player.playItem(1)
+    await flush()
+    audio.fail()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/rec/b1.mp3' }, fromSec: 0 })
+    expect(audio.src).toBe('/rec/b1.mp3')
+  })
+
+  it('goes on to the next sentence when the other source, played after a failure, ends', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(0)
+    await flush()
+    audio.fail()
+    await flush()
+    audio.seeked()
+    audio.advanceTo(2.01)
+    expect(state()).toMatchObject({ status: 'playing', target: { item: 0, sentence: 1 }, source: { url: '/rec/a2.mp3' } })
+  })
+
+  it('skips after 2000 ms when the other source fails too', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    audio.fail()
+    await flush()
+    audio.fail()
     expect(state()).toMatchObject({ status: 'skipping', target: { item: 1, sentence: 0 } })
-    vi.advanceTimersByTime(2000)
+    vi.advanceTimersByTime(1999)
+    expect(state().status).toBe('skipping')
+    vi.advanceTimersByTime(1)
     expect(state()).toMatchObject({ status: 'advancing', item: 1 })
+  })
+
+  it('skips after 2000 ms when the failed source is the only one', async () => {
+    const onlyRecord = { record: { url: '/rec/r.mp3', startSec: null, endSec: null }, original: null }
+    const { player, audio, state } = setupPlayer([{ clips: [onlyRecord, clip('next')] }])
+    player.playItem(0)
+    await flush()
+    audio.fail()
+    expect(state()).toMatchObject({ status: 'skipping', target: { item: 0, sentence: 0 } })
+    vi.advanceTimersByTime(2000)
+    expect(state()).toMatchObject({ status: 'playing', target: { item: 0, sentence: 1 } })
+  })
+
+  it('skips when the chosen source was missing and the other one fails', async () => {
+    const onlyOriginal = { record: null, original: { url: '/o.mp3', startSec: null, endSec: null } }
+    const { player, audio, state } = setupPlayer([{ clips: [onlyOriginal] }])
+    player.playItem(0)
+    await flush()
+    audio.fail()
+    expect(state()).toMatchObject({ status: 'skipping', target: { item: 0, sentence: 0 } })
+  })
+
+  it('does not retry the same file as the other source', async () => {
+    const same = { url: '/same.mp3', startSec: null, endSec: null }
+    const { player, audio, state } = setupPlayer([{ clips: [{ record: same, original: { ...same } }] }])
+    player.playItem(0)
+    await flush()
+    audio.fail()
+    expect(state().status).toBe('skipping')
+    expect(audio.playCalls).toBe(1)
   })
 
   it('treats a play() rejected as unsupported like a media error', async () => {
     const { player, audio, state } = setupPlayer()
-    audio.outcomes = ['NotSupportedError']
+    audio.outcomes = ['NotSupportedError', 'NotSupportedError']
     player.playItem(0)
     await flush()
+    await flush()
+    expect(audio.playCalls).toBe(2)
     expect(state()).toMatchObject({ status: 'skipping', target: { item: 0, sentence: 0 } })
   })
 
@@ -290,11 +357,13 @@ describe('when skipping a sentence with no media', () => {
     expect(state()).toEqual({ status: 'idle' })
   })
 
-  it('tries the other source at once when 原声 is switched after a media error', async () => {
+  it('tries the other source at once when 原声 is switched after both sources failed', async () => {
     const { player, audio, state } = setupPlayer()
     player.playItem(1)
     await flush()
     audio.fail() // the learner's recording is broken
+    await flush()
+    audio.fail() // and so, for now, is the book's file
     expect(state().status).toBe('skipping')
     player.setPlayRecord(false)
     expect(state()).toMatchObject({ status: 'playing', source: { url: '/book.mp3' }, target: { item: 1 } })
