@@ -4,11 +4,12 @@ import type { RecordedWork } from './data'
 
 /**
  * The share title (spec §6): the logged-in user's nickname when the host gave one, else the inviter's,
- * e.g. `小米妈妈的录音作品《The Hungry Cat》`.
+ * e.g. `小米妈妈的录音作品《The Hungry Cat》`; with neither, `录音作品《The Hungry Cat》`. An empty work
+ * title drops the `《》`.
  */
 export function shareTitle(work: RecordedWork, userNickName: string | null | undefined): string {
-  const nick = (typeof userNickName === 'string' && userNickName.trim()) || work.inviter.nickName
-  return `${nick}的录音作品${work.title ? `《${work.title}》` : ''}`
+  const nick = (typeof userNickName === 'string' && userNickName.trim()) || work.inviter.nickName.trim()
+  return `${nick ? `${nick}的` : ''}录音作品${work.title ? `《${work.title}》` : ''}`
 }
 
 function absolute(url: string): string {
