@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react'
+import { goBackOrClose } from '@shared/bridge'
 import { ErrorBoundary } from '@shared/components/error-boundary'
 import { ErrorView } from '@shared/components/error-view'
 import { HeaderBar } from '@shared/components/header-bar'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { parseQuery } from '@shared/format'
+import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { readText } from '../data'
 import { useShareLoad } from '../hooks/use-share-load'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
@@ -36,13 +38,15 @@ function LoadedWork(props: RecordedWorkViewerProps) {
 
 /**
  * A recorded-work share page (/recorded_share, /word_share): reads `r`, `title`, `isNeedBackWeb`,
- * loads the share, and shows loading, the error view (`加载失败` + `重试`) or the viewer.
+ * loads the share, and shows loading, the error view (`加载失败` + `重试`) or the viewer. The native back
+ * button (`backClick`) goes back, or closes the WebView when the page is the first of its history.
  */
 export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
   const [query] = useState(readQuery)
   const { load, retry } = useShareLoad(query.r, { variant })
   const nick = load.status === 'loaded' ? load.work.inviter.nickName : ''
   const title = query.title || (nick ? `${nick}的录音作品` : '录音作品')
+  useNativeMessage('backClick', goBackOrClose)
 
   useEffect(() => {
     // The viewer chunk downloads while the share data is on its way.

@@ -1,11 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ApiResult } from '@shared/http'
 import type { ShareData } from '@shared/api/types'
 import { getShare } from '@shared/api/get-share'
+import { startBridge } from '@shared/bridge'
 import { RecordedWorkPage } from '@shared/recorded-work/recorded-work-page'
 import { FakeAudio } from './support/fake-audio'
+import { installAndroidHost, removeHost, sendFromHost } from '../bridge/fake-host'
 import { clearOverlays } from '../components/clear-overlays'
 
 vi.mock('@shared/api/get-share', () => ({ getShare: vi.fn() }))
@@ -40,6 +42,7 @@ afterEach(async () => {
   await clearOverlays()
   vi.unstubAllGlobals()
   vi.mocked(getShare).mockReset()
+  removeHost()
 })
 
 describe('loading a share', () => {
@@ -141,5 +144,32 @@ describe('the cover', () => {
     expect((screen.getByRole('checkbox', { name: '自动翻页' }) as HTMLInputElement).checked).toBe(true)
     expect((screen.getByRole('checkbox', { name: '原声' }) as HTMLInputElement).checked).toBe(true)
     expect(screen.getByRole('button', { name: '暂停' })).toBeTruthy()
+  })
+})
+
+describe('the native back button', () => {
+  // As mountPage does: the page's window.onNativeMessage is installed before the first render.
+  beforeEach(() => startBridge())
+
+  it('closes the WebView when the share page is the first of its history', async () => {
+    const host = installAndroidHost('getUserInfo', 'closeWebview')
+    vi.spyOn(history, 'length', 'get').mockReturnValue(1)
+    vi.mocked(getShare).mockResolvedValue(ok(BOOK))
+    openAt('?r=demo-book')
+    render(<RecordedWorkPage variant="auto" />)
+    await screen.findByRole('button', { name: '开始欣赏《The Cat》' })
+    act(() => sendFromHost({ type: 'backClick' }))
+    expect(host.closeWebview).toHaveBeenCalledTimes(1)
+  })
+
+  it('goes back when there is history, also while the share is loading', () => {
+    installAndroidHost('getUserInfo', 'closeWebview')
+    vi.spyOn(history, 'length', 'get').mockReturnValue(3)
+    const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+    vi.mocked(getShare).mockReturnValue(new Promise(() => {}))
+    openAt('?r=demo-book')
+    render(<RecordedWorkPage variant="auto" />)
+    act(() => sendFromHost({ type: 'backClick' }))
+    expect(back).toHaveBeenCalledTimes(1)
   })
 })
