@@ -329,6 +329,22 @@ describe('a 1,000-word share', () => {
   })
 })
 
+describe.each<Fixture>(['browser', 'app'])('before any JavaScript file arrives, in the %s fixture', (fixture) => {
+  it('paints the header, the loading state and, in a browser only, the download bar', async () => {
+    const phone = await openPhone(fixture)
+    const { page } = phone
+    await page.route('**/assets/*.js', (route) => route.abort())
+    for (const path of ['/recorded_share?r=demo-book', '/word_share?r=demo-words']) {
+      await page.goto(phone.baseUrl + path)
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe('录音作品')
+      expect(await page.getByRole('status', { name: '加载中' }).count(), path).toBe(1)
+      expect(await page.getByRole('button', { name: '下载App' }).count(), path).toBe(fixture === 'browser' ? 1 : 0)
+    }
+    await phone.shot(`recorded-share-${fixture}-frame`)
+    await phone.context.close()
+  })
+})
+
 describe('first paint', () => {
   it('paints the cover of the picture book quickly', async () => {
     const phone = await openPhone('browser')

@@ -118,6 +118,37 @@ describe('loading a share', () => {
   })
 })
 
+describe('the download bar before the work is shown', () => {
+  const bar = () => screen.queryByRole('button', { name: '下载App' })
+
+  it('invites a browser visitor in while the share loads', () => {
+    vi.mocked(getShare).mockReturnValue(new Promise(() => {}))
+    openAt('?r=demo-book')
+    render(<RecordedWorkPage variant="auto" />)
+    expect(screen.getByRole('status', { name: '加载中' })).toBeTruthy()
+    expect(bar()).toBeTruthy()
+  })
+
+  it('invites a browser visitor in on the error view', async () => {
+    vi.mocked(getShare).mockResolvedValue(failed('分享不存在'))
+    openAt('?r=nope')
+    render(<RecordedWorkPage variant="auto" />)
+    await screen.findByRole('button', { name: '重试' })
+    expect(screen.getByText('下载App，和孩子一起学英语')).toBeTruthy()
+    expect(bar()).toBeTruthy()
+  })
+
+  it('is not shown in the app, loading or failed', async () => {
+    installAndroidHost('getUserInfo')
+    vi.mocked(getShare).mockResolvedValue(failed('分享不存在'))
+    openAt('?r=nope')
+    render(<RecordedWorkPage variant="auto" />)
+    expect(bar()).toBeNull()
+    await screen.findByRole('button', { name: '重试' })
+    expect(bar()).toBeNull()
+  })
+})
+
 describe('the cover', () => {
   it('lists every sentence with its stars and plays only the tapped one', async () => {
     vi.mocked(getShare).mockResolvedValue(ok(BOOK))
