@@ -12,6 +12,8 @@ const START_BOOK = `开始欣赏《${BOOK_TITLE}》`
 
 interface MediaLog {
   elements: number
+  /** Every file a play() started, in order (pathnames). */
+  played: string[]
   src: string
   currentTime: number
   paused: boolean
@@ -21,10 +23,12 @@ interface MediaLog {
 
 /** Records every media element that plays, its `ended` events and the furthest time it reached. */
 function recordMedia(): void {
-  const w = window as unknown as { __media: { els: HTMLMediaElement[]; ended: number; maxTime: number } }
-  w.__media = { els: [], ended: 0, maxTime: 0 }
+  const w = window as unknown as { __media: { els: HTMLMediaElement[]; played: string[]; ended: number; maxTime: number } }
+  w.__media = { els: [], played: [], ended: 0, maxTime: 0 }
   const play = HTMLMediaElement.prototype.play
   HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    const file = this.src ? new URL(this.src).pathname : ''
+    if (w.__media.played[w.__media.played.length - 1] !== file) w.__media.played.push(file)
     if (!w.__media.els.includes(this)) {
       w.__media.els.push(this)
       this.addEventListener('ended', () => (w.__media.ended += 1))
@@ -36,10 +40,12 @@ function recordMedia(): void {
 
 const media = (page: Page): Promise<MediaLog> =>
   page.evaluate(() => {
-    const m = (window as unknown as { __media: { els: HTMLMediaElement[]; ended: number; maxTime: number } }).__media
+    const m = (window as unknown as { __media: { els: HTMLMediaElement[]; played: string[]; ended: number; maxTime: number } })
+      .__media
     const el = m.els[m.els.length - 1]
     return {
       elements: m.els.length,
+      played: [...m.played],
       src: el ? new URL(el.src).pathname : '',
       currentTime: el?.currentTime ?? 0,
       paused: el?.paused ?? true,
@@ -146,11 +152,14 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     // Step: 原声 off restarts the sentence from the book's audio.
     await original.uncheck()
     await expect.poll(async () => (await media(page)).src).toBe('/media/book/p1.mp3')
+    await settle(page)
+    await phone.shot(`recorded-share-${fixture}-original-off`)
     // Step: 自动翻页 off: the page ends and stays.
     await autoNext.uncheck()
     await expect.poll(() => slide(page).getByRole('button', { name: '播放' }).isVisible(), { timeout: 10_000 }).toBe(true)
     await page.waitForTimeout(1200)
     expect(await counter(page, '1/7').isVisible()).toBe(true)
+    await phone.shot(`recorded-share-${fixture}-autonext-off`)
     // The page's two segments of p1.mp3 played, the second after a seek (play, then seek).
     expect((await media(page)).maxTime).toBeGreaterThan(3)
     expect(phone.errors).toEqual([])
@@ -168,6 +177,8 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     // Sentence 2 is 2.876–4.296 s of the same file: the seek lands there.
     await expect.poll(() => counter(page, '2/9').isVisible(), { timeout: 10_000 }).toBe(true)
     await expect.poll(async () => (await media(page)).currentTime, { timeout: 5000 }).toBeGreaterThan(2.8)
+    await settle(page)
+    await phone.shot(`recorded-share-${fixture}-cat8`)
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -182,18 +193,67 @@ describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (
     await expect.poll(async () => (await media(page)).src).toBe('/media/words/apple-rec.mp3')
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-word`)
-    // Step: 美 is pressed and plays the US pronunciation and example.
+    // Step: to dog, whose UK and US phonetics differ (/dɒɡ/, /dɑːɡ/); 自动翻页 off keeps the player there.
+    await page.getByRole('checkbox', { name: '自动翻页' }).uncheck()
+    for (let i = 0; i < 3; i += 1) await swipe(page, 'left')
+    await expect.poll(() => counter(page, '4/8').isVisible()).toBe(true)
+    expect(await slide(page).getByText('/dɒɡ/', { exact: true }).isVisible()).toBe(true)
+    await slide(page).getByRole('button', { name: 'dog' }).click()
+    await expect.poll(async () => (await media(page)).src).toBe('/media/words/dog-uk.mp3')
+    // Tapping the word while it sounds stops it: let it end first.
+    await expect.poll(async () => (await media(page)).paused, { timeout: 5000 }).toBe(true)
+    // Step: 美 is pressed, swaps the phonetic and plays the US pronunciation and example.
     const us = slide(page).getByRole('button', { name: '美' })
     await us.click()
     expect(await us.getAttribute('aria-pressed')).toBe('true')
     expect(await slide(page).getByRole('button', { name: '英' }).getAttribute('aria-pressed')).toBe('false')
-    await slide(page).getByRole('button', { name: 'apple' }).click()
-    await expect.poll(async () => (await media(page)).src).toBe('/media/words/apple-us.mp3')
+    expect(await slide(page).getByText('/dɑːɡ/', { exact: true }).isVisible()).toBe(true)
+    expect(await slide(page).getByText('/dɒɡ/', { exact: true }).count()).toBe(0)
+    await slide(page).getByRole('button', { name: 'dog' }).click()
+    await expect.poll(async () => (await media(page)).src).toBe('/media/words/dog-us.mp3')
     await slide(page).getByRole('button', { name: '播放例句' }).click()
-    await expect.poll(async () => (await media(page)).src).toBe('/media/words/apple-example-us.mp3')
+    await expect.poll(async () => (await media(page)).src).toBe('/media/words/dog-example-us.mp3')
+    await settle(page)
+    await phone.shot(`recorded-share-${fixture}-word-us`)
+    // Step: with 原声 off the word plays its pronunciation in the chosen accent.
+    await slide(page).getByRole('button', { name: '暂停例句' }).click()
+    await page.getByRole('checkbox', { name: '原声' }).uncheck()
+    await slide(page).getByRole('button', { name: '播放', exact: true }).click()
+    await expect.poll(async () => (await media(page)).src).toBe('/media/words/dog-us.mp3')
+    // Step: 英 swaps back.
+    await slide(page).getByRole('button', { name: '英' }).click()
+    expect(await slide(page).getByText('/dɒɡ/', { exact: true }).isVisible()).toBe(true)
+    await slide(page).getByRole('button', { name: 'dog' }).click()
+    await expect.poll(async () => (await media(page)).src).toBe('/media/words/dog-uk.mp3')
     // Step: the next word.
     await swipe(page, 'left')
-    await expect.poll(() => counter(page, '2/8').isVisible()).toBe(true)
+    await expect.poll(() => counter(page, '5/8').isVisible()).toBe(true)
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
+  it('plays every word by itself to the end slide, then goes home with 返回首页', async () => {
+    const phone = await open(fixture, '/word_share?r=demo-words')
+    const { page } = phone
+    await page.getByRole('button', { name: '开始欣赏《看图学单词》' }).click()
+    await expect.poll(() => counter(page, '1/8').isVisible()).toBe(true)
+    // Step: the words turn by themselves; ball has no recording, so its UK pronunciation plays.
+    await expect
+      .poll(() => slide(page).getByText('《看图学单词》欣赏结束').isVisible(), { timeout: 30_000 })
+      .toBe(true)
+    const played = await media(page)
+    expect(played.played).toEqual(
+      ['apple-rec', 'cat-rec', 'sun-rec', 'dog-rec', 'fish-rec', 'tree-rec', 'ball-uk', 'bird-rec'].map((f) => `/media/words/${f}.mp3`),
+    )
+    expect(played.ended).toBe(8)
+    await settle(page)
+    await phone.shot(`recorded-share-${fixture}-word-end`)
+    // Step: 返回首页 goes back to the cover, silent.
+    await slide(page).getByRole('button', { name: '返回首页' }).click()
+    await expect.poll(() => page.getByRole('button', { name: '开始欣赏《看图学单词》' }).isVisible()).toBe(true)
+    expect((await media(page)).paused).toBe(true)
+    await settle(page)
+    await phone.shot(`recorded-share-${fixture}-word-cover`)
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -208,27 +268,33 @@ describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (
 })
 
 describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (fixture) => {
-  it('shows the error view without a request when r is missing', async () => {
+  // The download bar invites a browser visitor in on the error view too; the app has none.
+  const bars = fixture === 'browser' ? 1 : 0
+
+  it.each(['/recorded_share', '/word_share'])('shows the error view without a request when r is missing on %s', async (route) => {
     const phone = await openPhone(fixture)
     const requests: string[] = []
     phone.page.on('request', (request) => {
       if (request.url().includes('/v1/share/')) requests.push(request.url())
     })
-    await phone.page.goto(`${phone.baseUrl}/recorded_share`)
+    await phone.page.goto(`${phone.baseUrl}${route}`)
     await expect.poll(() => phone.page.getByRole('button', { name: '重试' }).isVisible()).toBe(true)
     expect(await phone.page.getByText('加载失败').isVisible()).toBe(true)
+    expect(await phone.page.getByRole('button', { name: '下载App' }).count()).toBe(bars)
     expect(requests).toEqual([])
+    await phone.shot(`${route.slice(1).replace('_', '-')}-${fixture}-error-no-r`)
     await phone.context.close()
   })
 
-  it('shows 加载失败 and the server message for an unknown share', async () => {
+  it.each(['/recorded_share', '/word_share'])('shows 加载失败 and the server message for an unknown share on %s', async (route) => {
     const phone = await openPhone(fixture)
-    await phone.page.goto(`${phone.baseUrl}/recorded_share?r=no-such-share`)
+    await phone.page.goto(`${phone.baseUrl}${route}?r=no-such-share`)
     await expect.poll(() => phone.page.getByRole('alert').textContent()).toBe('分享内容不存在或已失效')
     expect(await phone.page.getByText('加载失败').isVisible()).toBe(true)
     // The loading overlay has faded out (it is aria-hidden while it fades).
     await expect.poll(() => phone.page.getByRole('status', { name: '加载中', includeHidden: true }).count()).toBe(0)
-    await phone.shot(`recorded-share-${fixture}-error`)
+    expect(await phone.page.getByRole('button', { name: '下载App' }).count()).toBe(bars)
+    await phone.shot(`${route.slice(1).replace('_', '-')}-${fixture}-error`)
     await phone.context.close()
   })
 
@@ -265,8 +331,10 @@ describe('sharing', () => {
 
   it('shares natively in the app, titled with the logged-in nickname', async () => {
     // The basic demo user (乐乐爸爸) opens 小米妈妈's share: the title uses the logged-in nickname.
-    const phone = await open('app', '/recorded_share?r=demo-book', { token: 'demo-basic-token', isVip: false })
+    // Opened as the app opens it, with its back bar; the link shared to WeChat must not carry that.
+    const phone = await open('app', '/recorded_share?r=demo-book&isNeedBackWeb=1', { token: 'demo-basic-token', isVip: false })
     const { page } = phone
+    expect(await page.getByRole('button', { name: '返回' }).isVisible()).toBe(true)
     await page.getByRole('button', { name: START_BOOK }).click()
     expect(await page.getByRole('button', { name: '下载App' }).count()).toBe(0)
     await expect.poll(() => phone.calls('getUserInfo').then((c) => c.length)).toBe(1)
@@ -276,10 +344,36 @@ describe('sharing', () => {
     const [call] = await phone.calls('shareUrl')
     expect(call?.payload).toMatchObject({
       title: `乐乐爸爸的录音作品《${BOOK_TITLE}》`,
-      url: expect.stringContaining('/recorded_share?r=demo-book'),
+      url: `${phone.baseUrl}/recorded_share?r=demo-book`,
       thumbnail: expect.stringContaining('/media/book/cover.svg'),
     })
     expect(await page.getByRole('dialog', { name: '分享引导' }).count()).toBe(0)
+    await settle(page)
+    await phone.shot('recorded-share-app-native-share')
+    await phone.context.close()
+  })
+
+  it('closes the WebView on the native back button when the share is the first page', async () => {
+    const phone = await openPhone('app')
+    const { page } = phone
+    // Replacing the blank first page: the share is the only entry of the history, as in a new WebView.
+    await page.evaluate((url) => location.replace(url), `${phone.baseUrl}/recorded_share?r=demo-book`)
+    await page.getByRole('button', { name: START_BOOK }).waitFor()
+    expect(await page.evaluate(() => history.length)).toBe(1)
+    await phone.sendHost('backClick')
+    await expect.poll(() => phone.calls('closeWebview').then((c) => c.length)).toBe(1)
+    await phone.shot('recorded-share-app-back-closed')
+    await phone.context.close()
+  })
+
+  it('goes back on the native back button when there is a page to go back to', async () => {
+    const phone = await openPhone('app')
+    const { page } = phone
+    await page.goto(`${phone.baseUrl}/`)
+    await page.goto(`${phone.baseUrl}/word_share?r=demo-words`)
+    await page.getByRole('button', { name: '开始欣赏《看图学单词》' }).waitFor()
+    await phone.sendHost('backClick')
+    await page.waitForURL(`${phone.baseUrl}/`)
     await phone.context.close()
   })
 })
@@ -325,6 +419,22 @@ describe('a 1,000-word share', () => {
     expect(stats.nodes).toBeLessThan(2500)
     // Before the slides' layers were limited to the drawn ones, a page turn here took over a second.
     expect(stats.longest).toBeLessThan(500)
+    await phone.context.close()
+  })
+})
+
+describe.each<Fixture>(['browser', 'app'])('before any JavaScript file arrives, in the %s fixture', (fixture) => {
+  it('paints the header, the loading state and, in a browser only, the download bar', async () => {
+    const phone = await openPhone(fixture)
+    const { page } = phone
+    await page.route('**/assets/*.js', (route) => route.abort())
+    for (const path of ['/recorded_share?r=demo-book', '/word_share?r=demo-words']) {
+      await page.goto(phone.baseUrl + path)
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe('录音作品')
+      expect(await page.getByRole('status', { name: '加载中' }).count(), path).toBe(1)
+      expect(await page.getByRole('button', { name: '下载App' }).count(), path).toBe(fixture === 'browser' ? 1 : 0)
+    }
+    await phone.shot(`recorded-share-${fixture}-frame`)
     await phone.context.close()
   })
 })

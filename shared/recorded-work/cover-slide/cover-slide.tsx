@@ -37,7 +37,6 @@ export function CoverSlide(props: CoverSlideProps) {
                 {tag}
               </li>
             ))}
-            {more && <li ref={sentinelRef} className={styles.sentinel} aria-hidden="true" />}
           </ul>
         )}
         {props.intro && <p className={styles.intro}>{props.intro}</p>}

@@ -14,5 +14,6 @@ export type {
   PlayerState,
   PlayerStatus,
   PlaylistItem,
+  ResumePoint,
   Target,
 } from './types'

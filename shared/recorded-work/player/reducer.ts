@@ -1,4 +1,13 @@
-import type { AudioSource, Clip, PlayerEvent, PlayerSnapshot, PlayerState, PlaylistItem, Target } from './types'
+import type {
+  AudioSource,
+  Clip,
+  PlayerEvent,
+  PlayerSnapshot,
+  PlayerState,
+  PlaylistItem,
+  ResumePoint,
+  Target,
+} from './types'
 
 /** What the reducer may read besides the snapshot. */
 export interface ReduceContext {
@@ -19,19 +28,42 @@ function clipAt(playlist: readonly PlaylistItem[], item: number, sentence: numbe
   return playlist[item]?.clips[sentence]
 }
 
-/** Enters sentence (item, sentence) from `fromSec`: playing when it has a source, else skipping. */
+/**
+ * Enters sentence (item, sentence): playing when it has a source, else skipping. It plays from the
+ * source's start, or from `resumeAt` when that is a position in the very file it plays: an offset in
+ * the learner's recording means nothing in the book's file, nor in the other accent's pronunciation.
+ */
 function enterSentence(
   snap: PlayerSnapshot,
   ctx: ReduceContext,
   item: number,
   sentence: number,
-  fromSec: number | null = null,
+  resumeAt: ResumePoint | null = null,
 ): PlayerState {
   const clip = clipAt(ctx.playlist, item, sentence)
   const target: Target = { mode: 'list', item, sentence }
   const source = clip ? pickSource(clip, snap.playRecord) : null
   if (!source) return { status: 'skipping', token: ctx.token, target }
-  return { status: 'playing', token: ctx.token, target, source, fromSec: fromSec ?? source.startSec ?? 0 }
+  const fromSec = resumeAt && resumeAt.url === source.url ? resumeAt.sec : (source.startSec ?? 0)
+  return { status: 'playing', token: ctx.token, target, source, fromSec }
+}
+
+/**
+ * After the list sentence playing in `state` failed (404, decode error): its other source, from that
+ * source's start, when it has one that is not the failed file and has not failed yet (decisions.md
+ * `原声`: a missing source means the other plays); else skipping, as for no media.
+ */
+function afterFailure(
+  snap: PlayerSnapshot,
+  ctx: ReduceContext,
+  state: Extract<PlayerState, { status: 'playing' }>,
+  target: Extract<Target, { mode: 'list' }>,
+): PlayerState {
+  const clip = clipAt(ctx.playlist, target.item, target.sentence)
+  // The source not chosen by 原声; when the chosen one was missing, that is the one that just failed.
+  const other = state.fallback || !clip ? null : snap.playRecord ? clip.original : clip.record
+  if (!other || other.url === state.source.url) return { status: 'skipping', token: ctx.token, target }
+  return { status: 'playing', token: ctx.token, target, source: other, fromSec: other.startSec ?? 0, fallback: true }
 }
 
 /** After a sentence is over (ended, or skipped): the next sentence, the next item, or a stop. */
@@ -41,7 +73,7 @@ function afterSentence(snap: PlayerSnapshot, ctx: ReduceContext, target: Target)
   if (clipAt(ctx.playlist, item, sentence + 1)) return enterSentence(snap, ctx, item, sentence + 1)
   if (snap.autoNext) return { status: 'advancing', token: ctx.token, item }
   // Auto-next off: the page is done; the play button replays it from its first sentence.
-  return { status: 'paused', item, sentence: 0, atSec: null }
+  return { status: 'paused', item, sentence: 0, resumeAt: null }
 }
 
 /** The list item the state is on (playing, skipping, turning the page or paused), else `null`. */
@@ -93,7 +125,7 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
       return pause(state, event.atSec)
     case 'resume':
       if (state.status !== 'paused') return state
-      return enterSentence(snap, ctx, state.item, state.sentence, state.atSec)
+      return enterSentence(snap, ctx, state.item, state.sentence, state.resumeAt)
     case 'stop':
       return state.status === 'idle' ? state : { status: 'idle' }
     case 'setPlayRecord':
@@ -103,21 +135,22 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
       }
       return state
     case 'setAutoNext':
-      if (!event.value && state.status === 'advancing') return { status: 'paused', item: state.item, sentence: 0, atSec: null }
+      if (!event.value && state.status === 'advancing') return { status: 'paused', item: state.item, sentence: 0, resumeAt: null }
       return state
     case 'clipEnded':
       if (state.status !== 'playing' || state.token !== event.token) return state
       return afterSentence(snap, ctx, state.target)
     case 'clipFailed':
       if (state.status !== 'playing' || state.token !== event.token) return state
-      // A one-off clip that fails is simply over; a list sentence counts as "no media" (spec §4).
+      // A one-off clip that fails is simply over; a list sentence tries its other source, then counts as
+      // "no media" (spec §4).
       if (state.target.mode === 'once') return { status: 'idle' }
-      return { status: 'skipping', token: ctx.token, target: state.target }
+      return afterFailure(snap, ctx, state, state.target)
     case 'playBlocked':
       if (state.status !== 'playing' || state.token !== event.token) return state
       if (state.target.mode === 'once') return { status: 'idle' }
       // No tap has unlocked audio yet: wait paused for one instead of skipping through the book.
-      return { status: 'paused', item: state.target.item, sentence: state.target.sentence, atSec: null }
+      return { status: 'paused', item: state.target.item, sentence: state.target.sentence, resumeAt: null }
     case 'timerFired':
       if (state.status === 'skipping' && state.token === event.token) return afterSentence(snap, ctx, state.target)
       if (state.status === 'advancing' && state.token === event.token) {
@@ -130,15 +163,17 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
 
 function pause(state: PlayerState, atSec: number | null): PlayerState {
   switch (state.status) {
-    case 'playing':
+    case 'playing': {
       if (state.target.mode === 'once') return { status: 'idle' }
-      return { status: 'paused', item: state.target.item, sentence: state.target.sentence, atSec }
+      const resumeAt = atSec === null ? null : { url: state.source.url, sec: atSec }
+      return { status: 'paused', item: state.target.item, sentence: state.target.sentence, resumeAt }
+    }
     case 'skipping':
       if (state.target.mode === 'once') return { status: 'idle' }
-      return { status: 'paused', item: state.target.item, sentence: state.target.sentence, atSec: null }
+      return { status: 'paused', item: state.target.item, sentence: state.target.sentence, resumeAt: null }
     case 'advancing':
       // Paused in the gap between pages: resuming replays this page rather than jumping away from it.
-      return { status: 'paused', item: state.item, sentence: 0, atSec: null }
+      return { status: 'paused', item: state.item, sentence: 0, resumeAt: null }
     default:
       return state
   }

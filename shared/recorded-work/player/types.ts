@@ -33,16 +33,29 @@ export type Target = { mode: 'list'; item: number; sentence: number } | { mode: 
 export type PlayerState =
   /** Nothing to play: initially, after `stop()`, after a one-off clip. */
   | { status: 'idle' }
-  /** The audio element plays `source` from `fromSec` (play, then seek). */
-  | { status: 'playing'; token: number; target: Target; source: AudioSource; fromSec: number }
-  /** The sentence has no media, or its media failed: move on after the skip delay (2000 ms). */
+  /**
+   * The audio element plays `source` from `fromSec` (play, then seek). `fallback`: the sentence's chosen
+   * source failed and this is its other one; when this fails too, the sentence is skipped.
+   */
+  | { status: 'playing'; token: number; target: Target; source: AudioSource; fromSec: number; fallback?: boolean }
+  /** The sentence has no media, or every source it has failed: move on after the skip delay (2000 ms). */
   | { status: 'skipping'; token: number; target: Target }
   /** The last sentence of `item` ended with auto-next on: the next item after the next delay (500 ms). */
   | { status: 'advancing'; token: number; item: number }
-  /** Paused on a sentence; `atSec` is where to resume (`null` = from the sentence's start). */
-  | { status: 'paused'; item: number; sentence: number; atSec: number | null }
+  /**
+   * Paused on a sentence. `resumeAt` is where it stopped: a position in the file `url`. A resume goes on
+   * from there only when the sentence still plays that file (`原声` or the accent may have changed it);
+   * otherwise, or when `null`, it starts the sentence's source at its own start.
+   */
+  | { status: 'paused'; item: number; sentence: number; resumeAt: ResumePoint | null }
   /** The list ran out with auto-next on: the view shows the end slide. */
   | { status: 'finished' }
+
+/** A position in an audio file. */
+export interface ResumePoint {
+  url: string
+  sec: number
+}
 
 export type PlayerStatus = PlayerState['status']
 

@@ -1,9 +1,13 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { goBackOrClose } from '@shared/bridge'
+import { DownloadBar } from '@shared/components/download-bar'
 import { ErrorBoundary } from '@shared/components/error-boundary'
 import { ErrorView } from '@shared/components/error-view'
 import { HeaderBar } from '@shared/components/header-bar'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { parseQuery } from '@shared/format'
+import { useInApp } from '@shared/hooks/use-in-app'
+import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { readText } from '../data'
 import { useShareLoad } from '../hooks/use-share-load'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
@@ -27,22 +31,46 @@ function readQuery(): Query {
   return { r: (q.r ?? '').trim(), title: readText(q.title), isNeedBackWeb: q.isNeedBackWeb === '1' }
 }
 
+/**
+ * The page before the viewer: the header, `children` (the error view, the loading overlay) and, outside
+ * the app, the download bar, fixed at the bottom where the viewer draws it too: a stranger's first view
+ * already invites them in, and nothing moves when the viewer takes over.
+ */
+function WaitingFrame({ title, showBack, children }: { title: string; showBack: boolean; children: ReactNode }) {
+  const inApp = useInApp()
+  return (
+    <div className={styles.root}>
+      <HeaderBar title={title} isShowBack={showBack} />
+      {children}
+      {!inApp && <DownloadBar />}
+    </div>
+  )
+}
+
 /** The loaded work in the viewer, once the viewer chunk is there. */
 function LoadedWork(props: RecordedWorkViewerProps) {
   const viewer = useViewerModule()
-  if (!viewer) return <LoadingOverlay visible />
+  if (!viewer) {
+    return (
+      <WaitingFrame title={props.title} showBack={props.showBackOnCover}>
+        <LoadingOverlay visible />
+      </WaitingFrame>
+    )
+  }
   return <viewer.RecordedWorkViewer {...props} />
 }
 
 /**
  * A recorded-work share page (/recorded_share, /word_share): reads `r`, `title`, `isNeedBackWeb`,
- * loads the share, and shows loading, the error view (`加载失败` + `重试`) or the viewer.
+ * loads the share, and shows loading, the error view (`加载失败` + `重试`) or the viewer. The native back
+ * button (`backClick`) goes back, or closes the WebView when the page is the first of its history.
  */
 export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
   const [query] = useState(readQuery)
   const { load, retry } = useShareLoad(query.r, { variant })
   const nick = load.status === 'loaded' ? load.work.inviter.nickName : ''
   const title = query.title || (nick ? `${nick}的录音作品` : '录音作品')
+  useNativeMessage('backClick', goBackOrClose)
 
   useEffect(() => {
     // The viewer chunk downloads while the share data is on its way.
@@ -58,11 +86,10 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
     )
   }
   return (
-    <div className={styles.root}>
+    <WaitingFrame title={title} showBack={query.isNeedBackWeb}>
       <title>{title}</title>
-      <HeaderBar title={title} isShowBack={query.isNeedBackWeb} />
       {load.status === 'failed' && <ErrorView onRetry={retry} />}
       <LoadingOverlay visible={load.status === 'loading'} />
-    </div>
+    </WaitingFrame>
   )
 }

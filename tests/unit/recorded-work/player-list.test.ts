@@ -88,7 +88,7 @@ describe('when playing a list sentence', () => {
     player.playItem(1)
     await flush()
     audio.finish()
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
     expect(vi.getTimerCount()).toBe(0)
   })
 
@@ -154,21 +154,88 @@ describe('when playing a list sentence', () => {
     expect(state().status).toBe('playing')
   })
 
-  it('treats a media error as no media: skips after 2000 ms', async () => {
+  it('plays the book clip from its startSec at once when the recording fails (404, decode)', async () => {
     const { player, audio, state } = setupPlayer()
     player.playItem(1)
     await flush()
     audio.fail()
+    expect(state()).toMatchObject({ status: 'playing', target: { item: 1, sentence: 0 }, source: { url: '/book.mp3' }, fromSec: 3 })
+    expect(audio.src).toBe('/book.mp3')
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('plays the recording at once when the book clip fails with 原声 off', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.setPlayRecord(false)
+    player.playItem(1)
+    await flush()
+    audio.fail()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/rec/b1.mp3' }, fromSec: 0 })
+    expect(audio.src).toBe('/rec/b1.mp3')
+  })
+
+  it('goes on to the next sentence when the other source, played after a failure, ends', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(0)
+    await flush()
+    audio.fail()
+    await flush()
+    audio.seeked()
+    audio.advanceTo(2.01)
+    expect(state()).toMatchObject({ status: 'playing', target: { item: 0, sentence: 1 }, source: { url: '/rec/a2.mp3' } })
+  })
+
+  it('skips after 2000 ms when the other source fails too', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    audio.fail()
+    await flush()
+    audio.fail()
     expect(state()).toMatchObject({ status: 'skipping', target: { item: 1, sentence: 0 } })
-    vi.advanceTimersByTime(2000)
+    vi.advanceTimersByTime(1999)
+    expect(state().status).toBe('skipping')
+    vi.advanceTimersByTime(1)
     expect(state()).toMatchObject({ status: 'advancing', item: 1 })
+  })
+
+  it('skips after 2000 ms when the failed source is the only one', async () => {
+    const onlyRecord = { record: { url: '/rec/r.mp3', startSec: null, endSec: null }, original: null }
+    const { player, audio, state } = setupPlayer([{ clips: [onlyRecord, clip('next')] }])
+    player.playItem(0)
+    await flush()
+    audio.fail()
+    expect(state()).toMatchObject({ status: 'skipping', target: { item: 0, sentence: 0 } })
+    vi.advanceTimersByTime(2000)
+    expect(state()).toMatchObject({ status: 'playing', target: { item: 0, sentence: 1 } })
+  })
+
+  it('skips when the chosen source was missing and the other one fails', async () => {
+    const onlyOriginal = { record: null, original: { url: '/o.mp3', startSec: null, endSec: null } }
+    const { player, audio, state } = setupPlayer([{ clips: [onlyOriginal] }])
+    player.playItem(0)
+    await flush()
+    audio.fail()
+    expect(state()).toMatchObject({ status: 'skipping', target: { item: 0, sentence: 0 } })
+  })
+
+  it('does not retry the same file as the other source', async () => {
+    const same = { url: '/same.mp3', startSec: null, endSec: null }
+    const { player, audio, state } = setupPlayer([{ clips: [{ record: same, original: { ...same } }] }])
+    player.playItem(0)
+    await flush()
+    audio.fail()
+    expect(state().status).toBe('skipping')
+    expect(audio.playCalls).toBe(1)
   })
 
   it('treats a play() rejected as unsupported like a media error', async () => {
     const { player, audio, state } = setupPlayer()
-    audio.outcomes = ['NotSupportedError']
+    audio.outcomes = ['NotSupportedError', 'NotSupportedError']
     player.playItem(0)
     await flush()
+    await flush()
+    expect(audio.playCalls).toBe(2)
     expect(state()).toMatchObject({ status: 'skipping', target: { item: 0, sentence: 0 } })
   })
 
@@ -177,7 +244,7 @@ describe('when playing a list sentence', () => {
     audio.outcomes = ['NotAllowedError']
     player.playItem(1)
     await flush()
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
     expect(vi.getTimerCount()).toBe(0)
   })
 
@@ -187,7 +254,7 @@ describe('when playing a list sentence', () => {
     await flush()
     audio.advanceTo(0.7)
     player.pause()
-    expect(state()).toEqual({ status: 'paused', item: 0, sentence: 0, atSec: 0.7 })
+    expect(state()).toEqual({ status: 'paused', item: 0, sentence: 0, resumeAt: { url: '/rec/a1.mp3', sec: 0.7 } })
     expect(audio.paused).toBe(true)
     player.resume()
     await flush()
@@ -202,7 +269,7 @@ describe('when playing a list sentence', () => {
     await flush()
     audio.advanceTo(0.4)
     player.toggle(0)
-    expect(state()).toEqual({ status: 'paused', item: 0, sentence: 0, atSec: 0.4 })
+    expect(state()).toEqual({ status: 'paused', item: 0, sentence: 0, resumeAt: { url: '/rec/a1.mp3', sec: 0.4 } })
   })
 
   it('does not restart when the slide of the page it plays comes into view', async () => {
@@ -268,7 +335,7 @@ describe('when skipping a sentence with no media', () => {
     const { player, state } = setupPlayer()
     player.playItem(2)
     player.pause()
-    expect(state()).toEqual({ status: 'paused', item: 2, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 2, sentence: 0, resumeAt: null })
     expect(vi.getTimerCount()).toBe(0)
     player.resume()
     expect(state()).toMatchObject({ status: 'skipping', target: { item: 2 } })
@@ -290,11 +357,13 @@ describe('when skipping a sentence with no media', () => {
     expect(state()).toEqual({ status: 'idle' })
   })
 
-  it('tries the other source at once when 原声 is switched after a media error', async () => {
+  it('tries the other source at once when 原声 is switched after both sources failed', async () => {
     const { player, audio, state } = setupPlayer()
     player.playItem(1)
     await flush()
     audio.fail() // the learner's recording is broken
+    await flush()
+    audio.fail() // and so, for now, is the book's file
     expect(state().status).toBe('skipping')
     player.setPlayRecord(false)
     expect(state()).toMatchObject({ status: 'playing', source: { url: '/book.mp3' }, target: { item: 1 } })
@@ -321,7 +390,7 @@ describe('when advancing to the next item', () => {
   it('turning 自动翻页 off cancels the page turn and stays on the page', async () => {
     const { player, state } = await advancingFrom(1)
     player.setAutoNext(false)
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
     vi.advanceTimersByTime(1000)
     expect(state().status).toBe('paused')
   })
@@ -351,7 +420,7 @@ describe('when advancing to the next item', () => {
   it('the play/pause button pauses during the page turn', async () => {
     const { player, state } = await advancingFrom(1)
     player.toggle(1)
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, atSec: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
   })
 })
 
@@ -400,6 +469,66 @@ describe('when paused', () => {
     const { player, state } = await pausedOn(1)
     player.setPlaylist([{ clips: [clip('a')] }])
     expect(state()).toEqual({ status: 'idle' })
+  })
+
+  it('resumes the book clip at its startSec after 原声 was switched off, not at the recording\'s offset', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    audio.advanceTo(0.7)
+    player.pause()
+    player.setPlayRecord(false)
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/book.mp3' }, fromSec: 3 })
+  })
+
+  it('resumes the recording at 0 after 原声 was switched on, not at the book clip\'s offset', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.setPlayRecord(false)
+    player.playItem(1)
+    await flush()
+    audio.seeked()
+    audio.advanceTo(3.5)
+    player.pause()
+    player.setPlayRecord(true)
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/rec/b1.mp3' }, fromSec: 0 })
+  })
+
+  it('resumes where it stopped when 原声 was switched and switched back', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    audio.advanceTo(0.7)
+    player.pause()
+    player.setPlayRecord(false)
+    player.setPlayRecord(true)
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/rec/b1.mp3' }, fromSec: 0.7 })
+  })
+
+  it('resumes a source the new list changed (the other accent) from its own start', async () => {
+    const uk = { url: '/uk.mp3', startSec: null, endSec: null }
+    const us = { url: '/us.mp3', startSec: null, endSec: null }
+    const { player, audio, state } = setupPlayer([{ clips: [{ record: null, original: uk }] }])
+    player.playItem(0)
+    await flush()
+    audio.advanceTo(0.6)
+    player.pause()
+    player.setPlaylist([{ clips: [{ record: null, original: us }] }])
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/us.mp3' }, fromSec: 0 })
+  })
+
+  it('keeps the offset when a new list still plays the same file for the sentence', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    audio.advanceTo(0.7)
+    player.pause()
+    player.setPlaylist([{ clips: [clip('x')] }, { clips: [clip('b1', 3, 4)] }])
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/rec/b1.mp3' }, fromSec: 0.7 })
   })
 })
 

@@ -1,11 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ApiResult } from '@shared/http'
 import type { ShareData } from '@shared/api/types'
 import { getShare } from '@shared/api/get-share'
+import { startBridge } from '@shared/bridge'
 import { RecordedWorkPage } from '@shared/recorded-work/recorded-work-page'
 import { FakeAudio } from './support/fake-audio'
+import { installAndroidHost, removeHost, sendFromHost } from '../bridge/fake-host'
 import { clearOverlays } from '../components/clear-overlays'
 
 vi.mock('@shared/api/get-share', () => ({ getShare: vi.fn() }))
@@ -40,6 +42,7 @@ afterEach(async () => {
   await clearOverlays()
   vi.unstubAllGlobals()
   vi.mocked(getShare).mockReset()
+  removeHost()
 })
 
 describe('loading a share', () => {
@@ -115,6 +118,37 @@ describe('loading a share', () => {
   })
 })
 
+describe('the download bar before the work is shown', () => {
+  const bar = () => screen.queryByRole('button', { name: '下载App' })
+
+  it('invites a browser visitor in while the share loads', () => {
+    vi.mocked(getShare).mockReturnValue(new Promise(() => {}))
+    openAt('?r=demo-book')
+    render(<RecordedWorkPage variant="auto" />)
+    expect(screen.getByRole('status', { name: '加载中' })).toBeTruthy()
+    expect(bar()).toBeTruthy()
+  })
+
+  it('invites a browser visitor in on the error view', async () => {
+    vi.mocked(getShare).mockResolvedValue(failed('分享不存在'))
+    openAt('?r=nope')
+    render(<RecordedWorkPage variant="auto" />)
+    await screen.findByRole('button', { name: '重试' })
+    expect(screen.getByText('下载App，和孩子一起学英语')).toBeTruthy()
+    expect(bar()).toBeTruthy()
+  })
+
+  it('is not shown in the app, loading or failed', async () => {
+    installAndroidHost('getUserInfo')
+    vi.mocked(getShare).mockResolvedValue(failed('分享不存在'))
+    openAt('?r=nope')
+    render(<RecordedWorkPage variant="auto" />)
+    expect(bar()).toBeNull()
+    await screen.findByRole('button', { name: '重试' })
+    expect(bar()).toBeNull()
+  })
+})
+
 describe('the cover', () => {
   it('lists every sentence with its stars and plays only the tapped one', async () => {
     vi.mocked(getShare).mockResolvedValue(ok(BOOK))
@@ -141,5 +175,32 @@ describe('the cover', () => {
     expect((screen.getByRole('checkbox', { name: '自动翻页' }) as HTMLInputElement).checked).toBe(true)
     expect((screen.getByRole('checkbox', { name: '原声' }) as HTMLInputElement).checked).toBe(true)
     expect(screen.getByRole('button', { name: '暂停' })).toBeTruthy()
+  })
+})
+
+describe('the native back button', () => {
+  // As mountPage does: the page's window.onNativeMessage is installed before the first render.
+  beforeEach(() => startBridge())
+
+  it('closes the WebView when the share page is the first of its history', async () => {
+    const host = installAndroidHost('getUserInfo', 'closeWebview')
+    vi.spyOn(history, 'length', 'get').mockReturnValue(1)
+    vi.mocked(getShare).mockResolvedValue(ok(BOOK))
+    openAt('?r=demo-book')
+    render(<RecordedWorkPage variant="auto" />)
+    await screen.findByRole('button', { name: '开始欣赏《The Cat》' })
+    act(() => sendFromHost({ type: 'backClick' }))
+    expect(host.closeWebview).toHaveBeenCalledTimes(1)
+  })
+
+  it('goes back when there is history, also while the share is loading', () => {
+    installAndroidHost('getUserInfo', 'closeWebview')
+    vi.spyOn(history, 'length', 'get').mockReturnValue(3)
+    const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+    vi.mocked(getShare).mockReturnValue(new Promise(() => {}))
+    openAt('?r=demo-book')
+    render(<RecordedWorkPage variant="auto" />)
+    act(() => sendFromHost({ type: 'backClick' }))
+    expect(back).toHaveBeenCalledTimes(1)
   })
 })

@@ -36,6 +36,6 @@ describe('upcomingUrls', () => {
       autoNext: true,
     }
     expect(upcomingUrls(PLAYLIST, once)).toEqual([])
-    expect(upcomingUrls(PLAYLIST, { ...once, state: { status: 'paused', item: 0, sentence: 0, atSec: null } })).toEqual([])
+    expect(upcomingUrls(PLAYLIST, { ...once, state: { status: 'paused', item: 0, sentence: 0, resumeAt: null } })).toEqual([])
   })
 })
