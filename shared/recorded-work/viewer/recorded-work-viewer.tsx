@@ -67,8 +67,9 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
       onHome: viewer.goHome,
       onShare: share,
       onAccent: viewer.setAccent,
-      onPlayWord: (word) => playOnce(`${word.key}:word`, wordAudio(word, accent)),
-      onPlayExample: (word) => playOnce(`${word.key}:example`, exampleAudio(word, accent)),
+      // The accent is part of the key: after 英/美 a tap plays the other accent instead of stopping the old one.
+      onPlayWord: (word) => playOnce(`${word.key}:word:${accent}`, wordAudio(word, accent)),
+      onPlayExample: (word) => playOnce(`${word.key}:example:${accent}`, exampleAudio(word, accent)),
     })
 
   return (

@@ -79,7 +79,7 @@ export function renderSlide(slide: Slide<{ key: string }> | undefined, ctx: Slid
           onAccent={ctx.onAccent}
           onPlayWord={() => ctx.onPlayWord(word)}
           onPlayExample={() => ctx.onPlayExample(word)}
-          examplePlaying={ctx.onceKey === `${word.key}:example`}
+          examplePlaying={ctx.onceKey === `${word.key}:example:${ctx.accent}`}
         />
       )
     }

@@ -148,6 +148,23 @@ describe('the word viewer', () => {
     expect(audios).toHaveLength(1)
   })
 
+  it('plays the other accent when 英 / 美 is switched while a word or its example is still sounding', async () => {
+    renderViewer(WORDS)
+    await start('Fruit')
+    await userEvent.click(screen.getByRole('button', { name: 'apple' }))
+    expect(lastAudio().src).toBe('/apple-uk.mp3')
+    await userEvent.click(screen.getByRole('button', { name: '美' }))
+    await userEvent.click(screen.getByRole('button', { name: 'apple' }))
+    expect(lastAudio().src).toBe('/apple-us.mp3')
+    expect(lastAudio().paused).toBe(false)
+    await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
+    await userEvent.click(screen.getByRole('button', { name: '英' }))
+    expect(screen.getByRole('button', { name: '播放例句' })).toBeTruthy() // the UK example is not the one playing
+    await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
+    expect(lastAudio().src).toBe('/ex-uk.mp3')
+    expect(lastAudio().paused).toBe(false)
+  })
+
   it('plays the original pronunciation of the accent with 原声 off', async () => {
     renderViewer(WORDS)
     await start('Fruit')
