@@ -1,8 +1,11 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/db'
 import { currentUser } from '../http/auth'
 import { badRequest, ok } from '../http/envelope'
+import { hasNul } from '../http/reject-nul'
 import { replies } from '../http/schemas'
 import { roundMb } from '../http/text'
 import { insertUpload } from '../repositories/uploads-repository'
@@ -36,14 +39,25 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       part.file.resume()
       throw badRequest('请通过 file 字段上传文件')
     }
+    // The name is only recorded, but a NUL in it would fail the INSERT: refuse it before writing.
+    if (hasNul(part.filename)) {
+      part.file.resume()
+      throw badRequest('文件名包含不允许的空字符')
+    }
     const received = await receiveUpload(part.file, () => part.file.truncated, uploadsDir, limits)
-    await insertUpload(db, {
-      userId: user.id,
-      fileName: received.fileName,
-      originalName: part.filename.slice(0, 255),
-      mimeType: received.kind.mime,
-      sizeBytes: received.sizeBytes,
-    })
+    try {
+      await insertUpload(db, {
+        userId: user.id,
+        fileName: received.fileName,
+        originalName: Array.from(part.filename).slice(0, 255).join(''),
+        mimeType: received.kind.mime,
+        sizeBytes: received.sizeBytes,
+      })
+    } catch (error) {
+      // A file nobody has a record of would be an orphan: remove it with the failed request.
+      await rm(join(uploadsDir, received.fileName), { force: true })
+      throw error
+    }
     return ok({
       url: `/uploads/${received.fileName}`,
       fileSizeMb: Math.max(0.01, roundMb(received.sizeBytes / 1048576)),
