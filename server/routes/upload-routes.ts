@@ -24,6 +24,21 @@ const uploadData = {
   properties: { url: { type: 'string' }, fileSizeMb: { type: 'number' } },
 } as const
 
+const MALFORMED_MSG = '上传内容格式不正确'
+
+/**
+ * The multipart parser (busboy) reports a malformed body (no boundary, a boundary that is empty,
+ * too long or absent from the body, a body cut short) with plain `Error`s that have neither a
+ * status nor a code; unmapped they would be 500s. Everything else passes through: our ApiErrors,
+ * the plugin's limit errors (a status), disk and stream errors (a `code`), programming errors
+ * (TypeError, ...).
+ */
+function asMalformed(error: unknown): unknown {
+  if (!(error instanceof Error) || error.constructor !== Error) return error
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown }
+  return statusCode === undefined && code === undefined ? badRequest(MALFORMED_MSG) : error
+}
+
 /** POST /v1/upload — multipart field `file`: a cover image or a PDF book. */
 export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { db, uploadsDir, limits }) => {
   await app.register(multipart, {
@@ -33,7 +48,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
 
   app.post('/v1/upload', { schema: { consumes: ['multipart/form-data'], response: replies(uploadData) } }, async (request) => {
     const user = currentUser(request)
-    const part = await request.file()
+    const part = await request.file().catch((error: unknown) => {
+      throw asMalformed(error)
+    })
     if (!part) throw badRequest('请选择要上传的文件')
     if (part.fieldname !== 'file') {
       part.file.resume()
@@ -44,7 +61,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       part.file.resume()
       throw badRequest('文件名包含不允许的空字符')
     }
-    const received = await receiveUpload(part.file, () => part.file.truncated, uploadsDir, limits)
+    const received = await receiveUpload(part.file, () => part.file.truncated, uploadsDir, limits).catch((error: unknown) => {
+      throw asMalformed(error)
+    })
     try {
       await insertUpload(db, {
         userId: user.id,
