@@ -1,7 +1,8 @@
 /**
  * The same rules on a real PostgreSQL (node-postgres), where requests really run concurrently.
- * Runs when TEST_DATABASE_URL points at a disposable database (its tables are emptied), e.g.
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/kids_test npx vitest run --project server tests/server/pg-db.test.ts
+ * Runs when TEST_DATABASE_URL points at a disposable database (its tables are emptied); .ci/run
+ * starts one. By hand:
+ *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project server tests/server/pg-db.test.ts'
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
