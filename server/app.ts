@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { Db } from './db/db'
 import { authenticate } from './http/auth'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
+import { rejectNul } from './http/reject-nul'
 import { formatSchemaErrors } from './http/validation-messages'
 import { DEFAULT_DIST_DIR } from './paths'
 import { bookCreationRoutes } from './routes/book-creation-routes'
@@ -52,13 +53,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   await app.register(staticRoutes, { uploadsDir })
-  await app.register(shareRoutes, { db })
   await app.register(async (api) => {
-    api.addHook('onRequest', authenticate(db))
-    await api.register(directoryRoutes, { db })
-    await api.register(bookCreationRoutes, { db })
-    await api.register(spaceRoutes, { db })
-    await api.register(uploadRoutes, { db, uploadsDir, limits: options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS })
+    // Before every schema and handler of the API (pages keep their query strings untouched).
+    api.addHook('preValidation', rejectNul)
+    await api.register(shareRoutes, { db })
+    await api.register(async (signedIn) => {
+      signedIn.addHook('onRequest', authenticate(db))
+      await signedIn.register(directoryRoutes, { db })
+      await signedIn.register(bookCreationRoutes, { db })
+      await signedIn.register(spaceRoutes, { db })
+      await signedIn.register(uploadRoutes, { db, uploadsDir, limits: options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS })
+    })
   })
   await app.register(pageRoutes, { distDir })
   return app

@@ -17,12 +17,22 @@ const FRAMEWORK_ERRORS: Record<string, { status?: number; msg: string }> = {
   FST_PROTO_VIOLATION: { status: 400, msg: '请求参数无效' },
 }
 
+/**
+ * A value the database refused as data (SQLSTATE class 22: a NUL in text 22021, an untranslatable
+ * character 22P05, invalid text for a type 22P02, a number out of range 22003, ...). Such a value
+ * came from the request, so the request is at fault; the schemas should have caught it first.
+ */
+export function isDatabaseDataError(error: unknown): boolean {
+  const { code, severity } = error as { code?: unknown; severity?: unknown }
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string'
+}
+
 const isApiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?')
 
 /**
  * Every error becomes an envelope `{ result, data: null, msg }` with a Chinese `msg`:
- * our ApiErrors as they are, schema failures as 400, framework 4xx with a translated
- * message, anything else as a logged 500 that reveals nothing.
+ * our ApiErrors as they are, schema failures and values the database refuses as 400, framework
+ * 4xx with a translated message, anything else as a logged 500 that reveals nothing.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -34,6 +44,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     } else if ('validation' in error && error.validation) {
       status = 400
       msg = error.message
+    } else if (isDatabaseDataError(error)) {
+      status = 400
+      msg = '请求参数包含无法保存的内容'
+      request.log.warn({ err: error }, 'database refused a value the schemas let through')
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const known = FRAMEWORK_ERRORS[error.code ?? '']
       status = known?.status ?? error.statusCode

@@ -61,6 +61,29 @@ export async function findFolder(q: Queryable, userId: number, id: number): Prom
   return row ?? null
 }
 
+/**
+ * How a transaction holds a folder row until it ends (PostgreSQL row locks; PGlite runs one
+ * transaction at a time anyway): `keep` stops others deleting it; `change` also stops others
+ * changing it (so changes to one folder, like adds into it, queue up); `delete` stops everything.
+ */
+export type FolderLock = 'keep' | 'change' | 'delete'
+
+const LOCK_CLAUSE: Record<FolderLock, string> = {
+  keep: 'FOR KEY SHARE',
+  change: 'FOR NO KEY UPDATE',
+  delete: 'FOR UPDATE',
+}
+
+/**
+ * Locks the folder `id` of `userId` and tells whether it exists. Waits for a transaction that is
+ * changing or deleting it; a folder deleted meanwhile counts as absent. Read it afterwards with
+ * findFolder, whose snapshot then includes what that transaction did.
+ */
+export async function lockFolder(q: Queryable, userId: number, id: number, lock: FolderLock): Promise<boolean> {
+  const rows = await q.query(`SELECT id FROM folders WHERE id = $1 AND user_id = $2 ${LOCK_CLAUSE[lock]}`, [id, userId])
+  return rows.length === 1
+}
+
 /** The children of `parentId` (0 = root) in their saved order. */
 export function listChildren(q: Queryable, userId: number, parentId: number): Promise<FolderRecord[]> {
   return q.query<FolderRecord>(
@@ -69,11 +92,15 @@ export function listChildren(q: Queryable, userId: number, parentId: number): Pr
   )
 }
 
-/** The ids of the children of `parentId`, locking them until the transaction ends. */
+/**
+ * The ids of the children of `parentId`, locking them until the transaction ends. Locked in id
+ * order, which never changes: in position order, a move that committed meanwhile would make
+ * concurrent movers lock the same rows in different orders and deadlock.
+ */
 export async function lockChildIds(q: Queryable, userId: number, parentId: number): Promise<number[]> {
   const rows = await q.query<{ id: number }>(
     `SELECT id FROM folders WHERE user_id = $1 AND parent_id IS NOT DISTINCT FROM $2
-     ORDER BY position, id FOR UPDATE`,
+     ORDER BY id FOR UPDATE`,
     [userId, parentId || null],
   )
   return rows.map((row) => row.id)

@@ -1,8 +1,11 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/db'
 import { currentUser } from '../http/auth'
 import { badRequest, ok } from '../http/envelope'
+import { hasNul } from '../http/reject-nul'
 import { replies } from '../http/schemas'
 import { roundMb } from '../http/text'
 import { insertUpload } from '../repositories/uploads-repository'
@@ -21,6 +24,21 @@ const uploadData = {
   properties: { url: { type: 'string' }, fileSizeMb: { type: 'number' } },
 } as const
 
+const MALFORMED_MSG = '上传内容格式不正确'
+
+/**
+ * The multipart parser (busboy) reports a malformed body (no boundary, a boundary that is empty,
+ * too long or absent from the body, a body cut short) with plain `Error`s that have neither a
+ * status nor a code; unmapped they would be 500s. Everything else passes through: our ApiErrors,
+ * the plugin's limit errors (a status), disk and stream errors (a `code`), programming errors
+ * (TypeError, ...).
+ */
+function asMalformed(error: unknown): unknown {
+  if (!(error instanceof Error) || error.constructor !== Error) return error
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown }
+  return statusCode === undefined && code === undefined ? badRequest(MALFORMED_MSG) : error
+}
+
 /** POST /v1/upload — multipart field `file`: a cover image or a PDF book. */
 export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { db, uploadsDir, limits }) => {
   await app.register(multipart, {
@@ -30,20 +48,35 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
 
   app.post('/v1/upload', { schema: { consumes: ['multipart/form-data'], response: replies(uploadData) } }, async (request) => {
     const user = currentUser(request)
-    const part = await request.file()
+    const part = await request.file().catch((error: unknown) => {
+      throw asMalformed(error)
+    })
     if (!part) throw badRequest('请选择要上传的文件')
     if (part.fieldname !== 'file') {
       part.file.resume()
       throw badRequest('请通过 file 字段上传文件')
     }
-    const received = await receiveUpload(part.file, () => part.file.truncated, uploadsDir, limits)
-    await insertUpload(db, {
-      userId: user.id,
-      fileName: received.fileName,
-      originalName: part.filename.slice(0, 255),
-      mimeType: received.kind.mime,
-      sizeBytes: received.sizeBytes,
+    // The name is only recorded, but a NUL in it would fail the INSERT: refuse it before writing.
+    if (hasNul(part.filename)) {
+      part.file.resume()
+      throw badRequest('文件名包含不允许的空字符')
+    }
+    const received = await receiveUpload(part.file, () => part.file.truncated, uploadsDir, limits).catch((error: unknown) => {
+      throw asMalformed(error)
     })
+    try {
+      await insertUpload(db, {
+        userId: user.id,
+        fileName: received.fileName,
+        originalName: Array.from(part.filename).slice(0, 255).join(''),
+        mimeType: received.kind.mime,
+        sizeBytes: received.sizeBytes,
+      })
+    } catch (error) {
+      // A file nobody has a record of would be an orphan: remove it with the failed request.
+      await rm(join(uploadsDir, received.fileName), { force: true })
+      throw error
+    }
     return ok({
       url: `/uploads/${received.fileName}`,
       fileSizeMb: Math.max(0.01, roundMb(received.sizeBytes / 1048576)),

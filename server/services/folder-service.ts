@@ -64,6 +64,15 @@ const fieldsOf = (f: FolderRecord): FolderFields => ({
   tags: f.tags,
 })
 
+/**
+ * Locks, then reads, a folder of the user; null when it is absent or was deleted while waiting.
+ * On PostgreSQL, requests really run at once: without the lock a concurrent delete could remove
+ * the folder between the read and the write (a foreign-key error, or a reload of nothing: 500s).
+ */
+async function lockAndFind(q: Queryable, userId: number, id: number, lock: folders.FolderLock) {
+  return (await folders.lockFolder(q, userId, id, lock)) ? folders.findFolder(q, userId, id) : null
+}
+
 async function reload(q: Queryable, userId: number, id: number): Promise<FolderView> {
   return toFolderView((await folders.findFolder(q, userId, id))!)
 }
@@ -82,7 +91,9 @@ export function addFolder(db: Db, user: User, input: AddInput): Promise<FolderVi
     let parentKind: ParentKind = 'root'
     let categoryId = 0
     if (input.parentId) {
-      const parent = await folders.findFolder(tx, user.id, input.parentId)
+      // Until COMMIT: a concurrent delete of the parent waits (or wins, and this add is a 404),
+      // and adds into one folder queue, so each one's "end of the list" counts the others.
+      const parent = await lockAndFind(tx, user.id, input.parentId, 'change')
       if (!parent) throw notFound('上级文件夹不存在')
       parentKind = parent.type as ParentKind
       categoryId = parent.categoryId
@@ -99,7 +110,7 @@ export function addFolder(db: Db, user: User, input: AddInput): Promise<FolderVi
 /** Edits the provided fields and/or the status. Type and parent cannot change here. */
 export function updateFolder(db: Db, user: User, input: UpdateInput): Promise<FolderView> {
   return db.transaction(async (tx) => {
-    const current = await folders.findFolder(tx, user.id, input.id)
+    const current = await lockAndFind(tx, user.id, input.id, 'change')
     if (!current) throw notFound(MISSING)
     if (input.type !== undefined && input.type !== current.type) throw badRequest('不能修改类型')
     if (input.parentId !== undefined && input.parentId !== current.parentId) {
@@ -119,7 +130,7 @@ export function updateFolder(db: Db, user: User, input: UpdateInput): Promise<Fo
 export async function deleteFolder(db: Db, user: User, id: number): Promise<void> {
   if (id === 0) throw badRequest('不能删除根目录')
   return db.transaction(async (tx) => {
-    const current = await folders.findFolder(tx, user.id, id)
+    const current = await lockAndFind(tx, user.id, id, 'delete')
     if (!current) throw notFound(MISSING)
     await folders.deleteFolder(tx, id)
     await folders.touchFolder(tx, current.parentId)
@@ -129,7 +140,8 @@ export async function deleteFolder(db: Db, user: User, id: number): Promise<void
 /** Reorders the children of `parentId`; `ids` must be exactly those children, each once. */
 export function moveFolders(db: Db, user: User, parentId: number, ids: readonly number[]): Promise<void> {
   return db.transaction(async (tx) => {
-    if (parentId && !(await folders.findFolder(tx, user.id, parentId))) throw notFound('文件夹不存在')
+    // `keep`, not `change`: a delete inside the folder must still be able to touch it meanwhile.
+    if (parentId && !(await folders.lockFolder(tx, user.id, parentId, 'keep'))) throw notFound('文件夹不存在')
     if (new Set(ids).size !== ids.length) throw badRequest('排序列表中有重复的内容')
     const current = new Set(await folders.lockChildIds(tx, user.id, parentId))
     if (current.size !== ids.length || !ids.every((id) => current.has(id))) {

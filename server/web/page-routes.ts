@@ -53,9 +53,19 @@ export function toRelativePath(pathname: string): string | null {
 }
 
 /**
+ * Files of a build or deploy target that are for the deploy tool only (README, Headers): the
+ * pages manifest, and anything whose name starts with a dot (`.releases/`, a running deploy's temp
+ * files).
+ */
+export function isDeployOnly(rel: string): boolean {
+  const parts = rel.split(/[\\/]/)
+  return rel === 'pages-manifest.json' || parts.some((part) => part.startsWith('.'))
+}
+
+/**
  * Everything else under GET: the built pages with clean URLs (`/recorded_share`,
  * `/recorded_share/` and `/recorded_share/index.html` all serve `<dist>/recorded_share/index.html`),
- * and the other files of dist (hashed /assets/* cached for a year).
+ * and the other files of dist (hashed /assets/* cached for a year), except the deploy tool's.
  */
 export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { distDir }) => {
   // Only for `reply.sendFile`; the route below decides what is served.
@@ -75,7 +85,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     const url = new URL(request.url, 'http://localhost')
     if (url.pathname.startsWith('/v1/')) return reply.callNotFound()
     const rel = toRelativePath(url.pathname)
-    if (rel === null) return reply.callNotFound()
+    if (rel === null || isDeployOnly(rel)) return reply.callNotFound()
     if (!existsSync(distDir)) {
       return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE)
     }

@@ -27,6 +27,13 @@ function fakeDist(): string {
   mkdirSync(join(dist, 'assets'))
   writeFileSync(join(dist, 'assets', 'page-abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  // What the deploy tool keeps beside the pages (a deploy target can be served as dist).
+  writeFileSync(join(dist, 'pages-manifest.json'), '{"routes":{}}')
+  mkdirSync(join(dist, '.releases', 'r1'), { recursive: true })
+  writeFileSync(join(dist, '.releases', 'current'), 'r1')
+  writeFileSync(join(dist, '.releases', 'r1', 'manifest.json'), '{}')
+  mkdirSync(join(dist, 'recorded_share', '.tmp'))
+  writeFileSync(join(dist, 'recorded_share', '.index.html.tmp'), '<!doctype html>')
   return dist
 }
 
@@ -72,6 +79,21 @@ describe('clean URLs', () => {
       expect(res.body).toContain('页面不存在')
     },
   )
+
+  it.each([
+    '/pages-manifest.json',
+    '/pages-manifest.json?v=1',
+    '/.releases/current',
+    '/.releases/r1/manifest.json',
+    '/.releases/',
+    '/%2Ereleases/current',
+    '/recorded_share/.index.html.tmp',
+    '/recorded_share/.tmp/',
+  ])('does not serve the deploy tool\'s file %s', async (url) => {
+    const res = await get(url)
+    expect(res.statusCode).toBe(404)
+    expect(res.body).toContain('页面不存在')
+  })
 
   it('serves other files of dist', async () => {
     const res = await get('/favicon.svg')

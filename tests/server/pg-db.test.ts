@@ -1,7 +1,8 @@
 /**
  * The same rules on a real PostgreSQL (node-postgres), where requests really run concurrently.
- * Runs when TEST_DATABASE_URL points at a disposable database (its tables are emptied), e.g.
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/kids_test npx vitest run --project server tests/server/pg-db.test.ts
+ * Runs when TEST_DATABASE_URL points at a disposable database (its tables are emptied); .ci/run
+ * starts one. By hand:
+ *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project server tests/server/pg-db.test.ts'
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -52,6 +53,92 @@ describe.skipIf(!url)('on PostgreSQL', () => {
     const reversed = [...before].reverse()
     expect((await post('/v1/bookCreation/move', { parentId: DEMO_FOLDERS.starterBooks, ids: reversed })).statusCode).toBe(200)
     expect(await list()).toEqual(reversed)
+  })
+
+  const children = async (id: number) =>
+    envelope<FolderView>(await app.inject({ method: 'GET', url: `/v1/directory/${id}`, headers: VIP })).data.items?.map((f) => f.id) ?? []
+  const addFolder = async (parentId: number, type: number, title: string) =>
+    envelope<FolderView>(await post('/v1/bookCreation/add', { parentId, type, title })).data.id
+  const statuses = (replies: { statusCode: number }[]) => [...new Set(replies.map((r) => r.statusCode))].sort()
+
+  it('applies concurrent moves one after another, ending in one of the requested orders', async () => {
+    // Several rounds: a deadlock between movers depends on timing.
+    for (let round = 0; round < 10; round++) {
+      const start = await children(DEMO_FOLDERS.starterBooks)
+      const orders = Array.from({ length: 8 }, (_, i) => [...start.slice(i), ...start.slice(0, i)].reverse())
+      const replies = await Promise.all(orders.map((ids) => post('/v1/bookCreation/move', { parentId: DEMO_FOLDERS.starterBooks, ids })))
+      expect(statuses(replies)).toEqual([200])
+      expect(orders).toContainEqual(await children(DEMO_FOLDERS.starterBooks))
+    }
+  })
+
+  it('keeps a move atomic while books are added to the same folder', async () => {
+    const start = await children(DEMO_FOLDERS.starterBooks)
+    const reversed = [...start].reverse()
+    const [move, ...adds] = await Promise.all([
+      post('/v1/bookCreation/move', { parentId: DEMO_FOLDERS.starterBooks, ids: reversed }),
+      ...Array.from({ length: 5 }, (_, i) => post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.starterBooks, type: 0, title: `新书${i}` })),
+    ])
+    expect(statuses(adds)).toEqual([200])
+    expect([200, 400]).toContain(move!.statusCode)
+    const after = await children(DEMO_FOLDERS.starterBooks)
+    expect(after.filter((id) => start.includes(id))).toEqual(move!.statusCode === 200 ? reversed : start)
+    expect(after).toHaveLength(start.length + 5)
+  })
+
+  it('keeps a move atomic while one of its books is deleted', async () => {
+    const start = await children(DEMO_FOLDERS.starterBooks)
+    const reversed = [...start].reverse()
+    const [move, del] = await Promise.all([
+      post('/v1/bookCreation/move', { parentId: DEMO_FOLDERS.starterBooks, ids: reversed }),
+      post('/v1/bookCreation/delete', { id: start[3] }),
+    ])
+    expect(del!.statusCode).toBe(200)
+    expect([200, 400]).toContain(move!.statusCode)
+    const kept = (ids: number[]) => ids.filter((id) => id !== start[3])
+    expect(await children(DEMO_FOLDERS.starterBooks)).toEqual(kept(move!.statusCode === 200 ? reversed : start))
+  })
+
+  it('answers adds racing the delete of their folder with 200 or 404, never a 500', async () => {
+    for (let round = 0; round < 10; round++) {
+      const folder = await addFolder(0, 1, `将删除${round}`)
+      const replies = await Promise.all([
+        ...Array.from({ length: 4 }, (_, i) => post('/v1/bookCreation/add', { parentId: folder, type: 0, title: `书${i}` })),
+        post('/v1/bookCreation/delete', { id: folder }),
+        ...Array.from({ length: 4 }, (_, i) => post('/v1/bookCreation/add', { parentId: folder, type: 0, title: `书${i + 4}` })),
+      ])
+      expect(replies.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true)
+      expect(await children(0)).not.toContain(folder)
+    }
+  })
+
+  it('answers updates racing the delete of their folder with 200 or 404, never a 500', async () => {
+    for (let round = 0; round < 10; round++) {
+      const folder = await addFolder(0, 1, `将删除${round}`)
+      const replies = await Promise.all([
+        ...Array.from({ length: 4 }, (_, i) => post('/v1/bookCreation/update', { id: folder, title: `改名${i}` })),
+        post('/v1/bookCreation/delete', { id: folder }),
+        ...Array.from({ length: 4 }, () => post('/v1/bookCreation/update', { id: folder, status: 1 })),
+      ])
+      expect(replies.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true)
+    }
+  })
+
+  it('gives ten concurrent adds distinct places at the end of their folder', async () => {
+    const start = await children(DEMO_FOLDERS.starterBooks)
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) =>
+      post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.starterBooks, type: 0, title: `新书${i}` })))
+    const added = replies.map((r) => envelope<FolderView>(r).data.id)
+    const after = await children(DEMO_FOLDERS.starterBooks)
+    expect(after.slice(0, start.length)).toEqual(start)
+    expect([...after.slice(start.length)].sort()).toEqual([...added].sort())
+    const [places] = await db.query<{ n: number; distinct: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT position)::int AS distinct FROM folders WHERE parent_id = $1',
+      [DEMO_FOLDERS.starterBooks],
+    )
+    expect(places).toEqual({ n: start.length + 10, distinct: start.length + 10 })
+    const folder = envelope<FolderView>(await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.starterBooks}`, headers: VIP })).data
+    expect(folder.childCnt).toBe(start.length + 10)
   })
 
   it('adds, reads and deletes a folder with the same SQL as PGlite', async () => {

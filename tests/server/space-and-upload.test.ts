@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { SpaceGoods } from '../../server/repositories/goods-repository'
 import { countUploads } from '../../server/repositories/uploads-repository'
 import { VIP_FREE_SPACE_MB } from '../../server/routes/space-routes'
@@ -10,7 +11,10 @@ import { BASIC, envelope, setupServer, VIP } from './helpers/test-app'
 
 // Small PDF limit so the PDF size check can be exercised without sending 200 MB.
 const PDF_LIMIT = 64 * 1024
-const server = setupServer({ uploadLimits: { imageBytes: 10 * 1024 * 1024, pdfBytes: PDF_LIMIT } })
+// An empty dist, so paths that fall through to the pages get a 404 whether or not the pages are built.
+const emptyDist = mkdtempSync(join(tmpdir(), 'kids-english-empty-dist-'))
+afterAll(() => rmSync(emptyDist, { recursive: true, force: true }))
+const server = setupServer({ uploadLimits: { imageBytes: 10 * 1024 * 1024, pdfBytes: PDF_LIMIT }, distDir: emptyDist })
 /** The caller's capacity in MB. */
 const capacity = async (headers?: Record<string, string>) =>
   envelope<{ total: number; used: number }>(await server.get('/v1/user/myCapacity', headers)).data
