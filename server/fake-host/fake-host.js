@@ -164,6 +164,7 @@
   var lines = []
   var open = false
   var shadow = null
+  var hostElement = null
 
   function log(via, name, payload) {
     var text
@@ -198,6 +199,9 @@
 
   function render() {
     if (!shadow) return
+    // Lets a screenshot hide the chip and panel but keep the "WebView closed" screen (tests/e2e).
+    if (api.closed) hostElement.setAttribute('data-closed', '')
+    else hostElement.removeAttribute('data-closed')
     shadow.innerHTML = ''
     var style = document.createElement('style')
     style.textContent = CSS
@@ -236,6 +240,7 @@
     // queries never see the panel.
     host.setAttribute('aria-hidden', 'true')
     document.documentElement.appendChild(host)
+    hostElement = host
     shadow = host.attachShadow({ mode: 'closed' })
     render()
   }

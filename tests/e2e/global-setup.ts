@@ -22,10 +22,12 @@ const root = resolve(import.meta.dirname, '../..')
 function ensureBrowser(): void {
   const missing: string[] = []
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium')
-  try {
-    execSync('dpkg -s fonts-noto-cjk', { stdio: 'ignore' })
-  } catch {
-    missing.push('fonts-noto-cjk')
+  for (const fonts of ['fonts-noto-cjk', 'fonts-noto-color-emoji']) {
+    try {
+      execSync(`dpkg -s ${fonts}`, { stdio: 'ignore' })
+    } catch {
+      missing.push(fonts)
+    }
   }
   if (missing.length === 0) return
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '

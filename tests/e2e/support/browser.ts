@@ -30,6 +30,9 @@ export function appUserAgent({ version = '2.12.0', token = 'demo-vip-token', isV
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../../artifacts/screenshots')
 
+/** Screenshots show the page as the app shows it: without the fake host's chip (its "closed" screen stays). */
+const HIDE_FAKE_HOST_CHIP = '[data-fake-host]:not([data-closed]) { display: none !important; }'
+
 let browser: Browser | null = null
 
 export async function launchBrowser(): Promise<Browser> {
@@ -112,7 +115,7 @@ export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise
       )
     },
     shot: async (name) => {
-      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) })
+      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), style: HIDE_FAKE_HOST_CHIP })
     },
   }
 }
@@ -131,7 +134,7 @@ function keepLastState(context: BrowserContext, page: Page, fixture: Fixture): v
   const name = `end-${slug}-${fixture}${n > 1 ? `-${n}` : ''}`
   const close = context.close.bind(context)
   context.close = async (options) => {
-    if (!page.isClosed()) await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) }).catch(() => {})
+    if (!page.isClosed()) await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), style: HIDE_FAKE_HOST_CHIP }).catch(() => {})
     return close(options)
   }
 }
