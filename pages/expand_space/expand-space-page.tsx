@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { closeWebview, goBackOrClose, setNavigationBar } from '@shared/bridge'
+import { closeWebview, goBackOrClose } from '@shared/bridge'
 import { IconButton } from '@shared/components/header-bar'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { ShareMask } from '@shared/components/mask'
@@ -11,6 +10,7 @@ import { usePageShare } from '@shared/hooks/use-page-share'
 import { ClaimSuccessPopup } from './claim-success-popup'
 import { NewYearBanner } from './new-year-banner'
 import { useClaim } from './use-claim'
+import { useHiddenNavigationBar } from './use-hidden-navigation-bar'
 import styles from './expand-space.module.css'
 
 const TITLE = '新年空间扩容礼包'
@@ -29,9 +29,7 @@ export function ExpandSpacePage() {
   })
 
   // The page draws its own festive header; the host's bar would stack a second one above it.
-  useEffect(() => {
-    if (inApp) setNavigationBar({ visible: false })
-  }, [inApp])
+  useHiddenNavigationBar(inApp)
   useNativeMessage('backClick', goBackOrClose)
 
   function onBanner() {

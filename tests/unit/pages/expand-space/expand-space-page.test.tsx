@@ -31,6 +31,14 @@ describe('in the app', () => {
     expect(payloads(host.setNavigationBar!)).toEqual([{ visible: false }])
   })
 
+  it('shows the native navigation bar again when the page is left, and hides it on coming back', () => {
+    const host = installAndroidHost(...APP_CALLS)
+    render(<ExpandSpacePage />)
+    window.dispatchEvent(new Event('pagehide'))
+    window.dispatchEvent(new Event('pageshow'))
+    expect(payloads(host.setNavigationBar!)).toEqual([{ visible: false }, { visible: true }, { visible: false }])
+  })
+
   it('claims from the banner and shows the success popup with the granted space', async () => {
     installAndroidHost(...APP_CALLS)
     const user = userEvent.setup()
