@@ -42,6 +42,11 @@ function enterSentence(
 ): PlayerState {
   const clip = clipAt(ctx.playlist, item, sentence)
   const target: Target = { mode: 'list', item, sentence }
+  // Paused on the fallback: the chosen source already failed, so resume the one that played.
+  const fallback = resumeAt?.fallback && clip ? [clip.record, clip.original].find((s) => s?.url === resumeAt.url) : null
+  if (fallback && resumeAt) {
+    return { status: 'playing', token: ctx.token, target, source: fallback, fromSec: resumeAt.sec, fallback: true }
+  }
   const source = clip ? pickSource(clip, snap.playRecord) : null
   if (!source) return { status: 'skipping', token: ctx.token, target }
   const fromSec = resumeAt && resumeAt.url === source.url ? resumeAt.sec : (source.startSec ?? 0)
@@ -165,7 +170,7 @@ function pause(state: PlayerState, atSec: number | null): PlayerState {
   switch (state.status) {
     case 'playing': {
       if (state.target.mode === 'once') return { status: 'idle' }
-      const resumeAt = atSec === null ? null : { url: state.source.url, sec: atSec }
+      const resumeAt = atSec === null ? null : { url: state.source.url, sec: atSec, fallback: state.fallback }
       return { status: 'paused', item: state.target.item, sentence: state.target.sentence, resumeAt }
     }
     case 'skipping':

@@ -55,6 +55,8 @@ export type PlayerState =
 export interface ResumePoint {
   url: string
   sec: number
+  /** The file was the sentence's other source, playing because its chosen one failed. */
+  fallback?: boolean
 }
 
 export type PlayerStatus = PlayerState['status']

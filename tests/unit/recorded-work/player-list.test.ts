@@ -439,6 +439,20 @@ describe('when paused', () => {
     expect(audio.paused).toBe(true)
   })
 
+  it('resumes the other source where it stopped when it was playing because the chosen one failed', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    audio.fail() // the recording: the book clip plays instead, from 3 s
+    await flush()
+    audio.seeked()
+    audio.advanceTo(3.4)
+    player.pause()
+    player.resume()
+    expect(state()).toMatchObject({ status: 'playing', source: { url: '/book.mp3' }, fromSec: 3.4, fallback: true })
+    expect(audio.src).toBe('/book.mp3')
+  })
+
   it('resumes through the play/pause button of the same item', async () => {
     const { player, state } = await pausedOn(0)
     player.toggle(0)
