@@ -9,11 +9,15 @@ import { resolve } from 'node:path'
 import { build, type ResolvedConfig, type Rolldown } from 'vite'
 import type { PrefetchRule } from '../../shared/http/prefetch-start.ts'
 
+/** Both share pages: the cover (the LCP element) is preloaded as soon as the reply names it; the viewer chunk with the bundle. */
+const SHARE: readonly PrefetchRule[] = [
+  { path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true },
+]
+
 /** The requests each page makes as it starts, keyed by route (contracts/api.md). */
 export const PREFETCH_RULES: Readonly<Record<string, readonly PrefetchRule[]>> = {
-  // The cover (the LCP element) is preloaded as soon as the reply names it; the viewer chunk with the bundle.
-  recorded_share: [{ path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true }],
-  word_share: [{ path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true }],
+  recorded_share: SHARE,
+  word_share: SHARE,
   'generate_book/list': [{ path: '/v1/directory/:id', query: { id: 'id' }, needsToken: true }],
   // The form's choices, and the folder being edited (?id=; a new folder, ?parentId=, asks for none).
   'generate_book/create': [
