@@ -15,7 +15,7 @@ const host = process.env.HOST ?? '127.0.0.1'
 const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR
 const databaseUrl = process.env.DATABASE_URL || undefined
 
-const server = await startServer({ port, host, dataDir, databaseUrl, distDir: DEFAULT_DIST_DIR, logger: false }).catch((error: unknown) => {
+const server = await startServer({ port, host, dataDir, databaseUrl, distDir: DEFAULT_DIST_DIR, logger: (line) => console.log(line) }).catch((error: unknown) => {
   // Taken since server/check-port.ts looked (or started with `npm run serve`): one line, no stack trace.
   if (!isPortInUse(error)) throw error
   console.error(portInUseMessage(port))
