@@ -5,6 +5,7 @@ import type { Db } from './db/db'
 import { authenticate } from './http/auth'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
 import { rejectNul } from './http/reject-nul'
+import { parseJsonAsUtf8 } from './http/utf8-json'
 import { logRequests, terminalLogger, type LogSink } from './http/request-log'
 import { formatSchemaErrors } from './http/validation-messages'
 import { DEFAULT_DIST_DIR } from './paths'
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('failureMsg', null)
   if (logger) logRequests(app)
   installErrorHandling(app)
+  parseJsonAsUtf8(app)
   // Uploaded files are user content: never let a browser guess them into HTML.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff')
