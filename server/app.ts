@@ -16,6 +16,7 @@ import { spaceRoutes } from './routes/space-routes'
 import { uploadRoutes } from './routes/upload-routes'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { pageRoutes } from './web/page-routes'
+import { securityHeaders } from './web/security-headers'
 import { staticRoutes } from './web/static-routes'
 
 export interface BuildAppOptions {
@@ -55,10 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (logger) logRequests(app)
   installErrorHandling(app)
   parseJsonAsUtf8(app)
-  // Uploaded files are user content: never let a browser guess them into HTML.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff')
-  })
+  securityHeaders(app)
 
   await app.register(staticRoutes, { uploadsDir })
   await app.register(async (api) => {
