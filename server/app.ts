@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { Db } from './db/db'
 import { authenticate } from './http/auth'
+import { installCors } from './http/cors'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
 import { rejectNul } from './http/reject-nul'
 import { parseJsonAsUtf8 } from './http/utf8-json'
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   distDir?: string
   /** Where the request log goes (`npm start`: stdout); none by default. */
   logger?: LogSink | false
+  /** Origins whose pages may call the API from another origin (CORS allowlist); none by default. */
+  corsOrigins?: readonly string[]
   /** Upload size limits; the contract's by default (tests lower them). */
   uploadLimits?: UploadLimits
 }
@@ -57,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app)
   parseJsonAsUtf8(app)
   securityHeaders(app)
+  installCors(app, options.corsOrigins ?? [])
 
   await app.register(staticRoutes, { uploadsDir })
   await app.register(async (api) => {
