@@ -22,18 +22,23 @@ const ALBUM = DEMO_FOLDERS.emptyFolder
 
 /**
  * The demo drive, except that every read after the first `free` ones hangs until the server stops
- * (its signal aborts): the server is "killed" in the middle of the job.
+ * (its signal aborts): the server is "killed" in the middle of the job. `stalled` resolves when the
+ * first read hangs, that is when the `free` files before it are imported (a job reads in order).
  */
-function hangingDrive(dir: string, free: number): CloudDriveProvider {
+function hangingDrive(dir: string, free: number): { drive: CloudDriveProvider; stalled: Promise<void> } {
   const demo = createDemoProvider(dir)
   let reads = 0
-  return {
+  let stall = () => {}
+  const stalled = new Promise<void>((resolve) => (stall = resolve))
+  const drive: CloudDriveProvider = {
     ...demo,
     read(grant, id, signal): Promise<Readable> {
       if (++reads <= free) return demo.read(grant, id, signal)
+      stall()
       return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }))
     },
   }
+  return { drive, stalled }
 }
 
 let testDb: TestDb | null = null
@@ -54,11 +59,12 @@ async function startJobAndStopServer(): Promise<string> {
   testDb = await openTestDb()
   db = testDb.db
   await resetTables(db)
-  app = await buildApp({ db, dataDir: testDb.dataDir, devRoutes: true, cloudDrive: hangingDrive(`${testDb.dataDir}/cloud-drive-demo`, 1) })
+  const { drive, stalled } = hangingDrive(`${testDb.dataDir}/cloud-drive-demo`, 1)
+  app = await buildApp({ db, dataDir: testDb.dataDir, devRoutes: true, cloudDrive: drive })
   await grant(app)
   const res = await startImport(app, { fsIds: FILES.map((path) => fsId(path)), albumId: ALBUM })
   const { jobId } = envelope<{ jobId: string }>(res).data
-  for (let i = 0; i < 200 && (await jobRows(jobId)).some((r) => r.status === 'done') === false; i++) await new Promise((r) => setTimeout(r, 20))
+  await stalled
   await app.close()
   app = null
   await db.close()
@@ -130,7 +136,7 @@ describe('capacity held by a running job', () => {
     testDb = await openTestDb()
     db = testDb.db
     await resetTables(db)
-    app = await buildApp({ db, dataDir: testDb.dataDir, devRoutes: true, cloudDrive: hangingDrive(`${testDb.dataDir}/cloud-drive-demo`, 0) })
+    app = await buildApp({ db, dataDir: testDb.dataDir, devRoutes: true, cloudDrive: hangingDrive(`${testDb.dataDir}/cloud-drive-demo`, 0).drive })
     await grant(app)
     const used = envelope<{ used: number }>(await app.inject({ method: 'GET', url: '/v1/user/myCapacity', headers: VIP })).data.used
     // Room for 1 to 100 books of 0.01 MB; a job that takes all of it hangs on its first file.
