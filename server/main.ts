@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR } from './paths'
 import { DEMO_LINK_GROUPS, demoLinkUrl } from './demo-links'
 import { parseCorsOrigins } from './http/cors'
-import { isPortInUse, portInUseMessage } from './port-in-use'
+import { isPortFree, isPortInUse, portInUseMessage } from './port-in-use'
 import { DEMO_TOKENS } from './seed/demo'
 import { startServer } from './start'
 
@@ -19,6 +19,11 @@ const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR
 const databaseUrl = process.env.DATABASE_URL || undefined
 const devRoutes = process.env.DEV_ROUTES !== 'off'
 
+// Before the database opens (seconds on a first start): a busy port says so at once.
+if (port !== 0 && !(await isPortFree(port, host))) {
+  console.error(portInUseMessage(port))
+  process.exit(1)
+}
 const server = await startServer({
   port,
   host,
