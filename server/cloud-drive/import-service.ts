@@ -4,12 +4,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Db, Queryable } from '../db/db'
-import { ApiError, badRequest, notFound } from '../http/envelope'
+import { ApiError, badRequest, conflict, notFound } from '../http/envelope'
 import { countCharacters, roundMb } from '../http/text'
 import { getTotalMb, lockCapacity } from '../repositories/capacities-repository'
 import * as jobs from '../repositories/cloud-import-repository'
 import { findFolder, insertFolder, lockFolder, sumFileSizesMb, touchFolder } from '../repositories/folders-repository'
 import type { User } from '../repositories/users-repository'
+import { checkFolderCount, checkFolderRoom, ITEMS_PER_FOLDER, LIMIT_MSG } from '../services/folder-limits'
 import { checkNesting, TITLE_MAX } from '../services/folder-rules'
 import { asApiError, BOOK_SUFFIX, fileSizeMb, requireGrant } from './cloud-drive-service'
 import { CLOUD_MSG } from './messages'
@@ -121,6 +122,12 @@ export async function createImport(db: Db, provider: CloudDriveProvider, user: U
   await db.transaction(async (tx) => {
     const { categoryId } = await checkTarget(tx, user, mode, targetId, true)
     await lockCapacity(tx, user.id)
+    await checkFolderRoom(tx, user.id, targetId, mode === 'album' ? groups[0]!.files.length : groups.length)
+    if (mode === 'parent') {
+      await checkFolderCount(tx, user.id, groups.length)
+      const largest = Math.max(0, ...groups.map((g) => g.files.length))
+      if (largest > ITEMS_PER_FOLDER) throw conflict(LIMIT_MSG.folderFull(ITEMS_PER_FOLDER))
+    }
     const used = (await sumFileSizesMb(tx, user.id)) + (await jobs.pendingImportMb(tx, user.id))
     if (roundMb((await getTotalMb(tx, user.id)) - used) < needMb) throw new ApiError(409, CLOUD_MSG.capacity, 'CAPACITY')
     const createdIds: number[] = []

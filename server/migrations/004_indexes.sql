@@ -17,3 +17,8 @@ CREATE INDEX shares_user_idx ON shares (user_id);
 
 -- A user's import jobs (ON DELETE CASCADE of users; the poll reads by primary key).
 CREATE INDEX cloud_import_jobs_user_idx ON cloud_import_jobs (user_id);
+
+-- The per-user limits (services/folder-limits.ts): a user's folders, and the files an import
+-- has still to add into a folder.
+CREATE INDEX folders_user_folders_idx ON folders (user_id) WHERE type <> 0;
+CREATE INDEX cloud_import_items_pending_idx ON cloud_import_items (folder_id) WHERE status = 'pending';

@@ -4,10 +4,12 @@
  */
 import type { Db, Queryable } from '../db/db'
 import { badRequest, notFound } from '../http/envelope'
+import { lockCapacity } from '../repositories/capacities-repository'
 import { categoryExists } from '../repositories/categories-repository'
 import * as folders from '../repositories/folders-repository'
 import type { FolderFields, FolderRecord } from '../repositories/folders-repository'
 import type { User } from '../repositories/users-repository'
+import { checkFolderCount, checkFolderRoom } from './folder-limits'
 import { checkNesting, cleanImageUrl, cleanIntro, cleanLabels, cleanTitle, TAG_MAX, type ParentKind } from './folder-rules'
 import { rootFolderView, toFolderView, type FolderView } from './folder-view'
 
@@ -99,6 +101,12 @@ export function addFolder(db: Db, user: User, input: AddInput): Promise<FolderVi
       categoryId = parent.categoryId
     }
     checkNesting(input.type, parentKind)
+    if (input.type !== 0) {
+      // Folders count against the user's total: concurrent adds of folders check one after the other.
+      await lockCapacity(tx, user.id)
+      await checkFolderCount(tx, user.id, 1)
+    }
+    await checkFolderRoom(tx, user.id, input.parentId, 1)
     const base: FolderFields = { title: '', intro: '', imageUrl: '', categoryId, ages: [], tags: [] }
     const fields = await resolveFields(tx, input, base)
     const id = await folders.insertFolder(tx, user.id, input.parentId, input.type, fields)
