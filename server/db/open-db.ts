@@ -4,7 +4,7 @@ import { DEFAULT_DATA_DIR, MIGRATIONS_DIR } from '../paths'
 import type { Db } from './db'
 import { runMigrations } from './migrate'
 import { createPgDb } from './pg-db'
-import { createPgliteDb } from './pglite-db'
+import { createPgliteWorkerDb } from './pglite-worker-db'
 
 export interface OpenDbOptions {
   /** Folder for the embedded database (`<dataDir>/pglite`); default `.data/` at the repo root. */
@@ -24,7 +24,7 @@ export async function openDb({ dataDir = DEFAULT_DATA_DIR, databaseUrl }: OpenDb
   } else {
     const dir = join(dataDir, 'pglite')
     mkdirSync(dir, { recursive: true })
-    db = await createPgliteDb(dir)
+    db = await createPgliteWorkerDb(dir)
   }
   try {
     await runMigrations(db, MIGRATIONS_DIR)
