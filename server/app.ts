@@ -20,6 +20,7 @@ import { directoryRoutes } from './routes/directory-routes'
 import { shareRoutes } from './routes/share-routes'
 import { spaceRoutes } from './routes/space-routes'
 import { uploadRoutes } from './routes/upload-routes'
+import { scheduleUploadCollection } from './uploads/collect-uploads'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { pageRoutes } from './web/page-routes'
 import { securityHeaders } from './web/security-headers'
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // them between files, before the caller closes the database.
   app.addHook('onReady', () => importRunner.resumeAll())
   app.addHook('onClose', () => importRunner.stop())
+  scheduleUploadCollection(app, db, uploadsDir)
   app.decorate('importRunner', importRunner)
   installErrorHandling(app)
   parseJsonAsUtf8(app)

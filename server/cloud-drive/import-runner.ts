@@ -113,7 +113,7 @@ export class ImportRunner {
         const folder = (await findFolder(tx, job.userId, item.folderId))!
         await insertUpload(tx, {
           userId: job.userId, fileName: received.fileName, originalName: item.name.slice(0, 255),
-          mimeType: received.kind.mime, sizeBytes: received.sizeBytes,
+          mimeType: received.kind.mime, sizeBytes: received.sizeBytes, attached: true,
         })
         const bookId = await insertFolder(tx, job.userId, item.folderId, 0, {
           title: bookTitle(item.name), intro: '', imageUrl: '', categoryId: folder.categoryId, ages: [], tags: [],

@@ -8,10 +8,11 @@ import { ApiError, badRequest, conflict, notFound } from '../http/envelope'
 import { countCharacters, roundMb } from '../http/text'
 import { getTotalMb, lockCapacity } from '../repositories/capacities-repository'
 import * as jobs from '../repositories/cloud-import-repository'
-import { findFolder, insertFolder, lockFolder, sumFileSizesMb, touchFolder } from '../repositories/folders-repository'
+import { findFolder, insertFolder, lockFolder, touchFolder } from '../repositories/folders-repository'
 import type { User } from '../repositories/users-repository'
 import { checkFolderCount, checkFolderRoom, ITEMS_PER_FOLDER, LIMIT_MSG } from '../services/folder-limits'
 import { checkNesting, TITLE_MAX } from '../services/folder-rules'
+import { reservedMb } from '../uploads/capacity'
 import { asApiError, BOOK_SUFFIX, fileSizeMb, requireGrant } from './cloud-drive-service'
 import { CLOUD_MSG } from './messages'
 import { CloudDriveError, hasSuffix, type CloudDriveProvider, type CloudEntry, type CloudGrant } from './provider'
@@ -128,7 +129,7 @@ export async function createImport(db: Db, provider: CloudDriveProvider, user: U
       const largest = Math.max(0, ...groups.map((g) => g.files.length))
       if (largest > ITEMS_PER_FOLDER) throw conflict(LIMIT_MSG.folderFull(ITEMS_PER_FOLDER))
     }
-    const used = (await sumFileSizesMb(tx, user.id)) + (await jobs.pendingImportMb(tx, user.id))
+    const used = await reservedMb(tx, user.id)
     if (roundMb((await getTotalMb(tx, user.id)) - used) < needMb) throw new ApiError(409, CLOUD_MSG.capacity, 'CAPACITY')
     const createdIds: number[] = []
     const items: jobs.NewImportItem[] = []

@@ -9,8 +9,14 @@ CREATE INDEX folders_parent_id_idx ON folders (parent_id);
 -- ON DELETE SET NULL of a category would otherwise scan every folder.
 CREATE INDEX folders_category_idx ON folders (category_id) WHERE category_id IS NOT NULL;
 
--- A user's uploads (capacity) and the collection of old unattached ones.
-CREATE INDEX uploads_user_idx ON uploads (user_id, created_at);
+-- Uploads count against the capacity until they are attached (a cover or a book file); the
+-- unattached ones are collected after a day (issue 17 item 4). Uploads already in use are attached.
+ALTER TABLE uploads ADD COLUMN attached_at timestamptz;
+UPDATE uploads u SET attached_at = u.created_at
+WHERE EXISTS (SELECT 1 FROM folders f WHERE f.user_id = u.user_id
+  AND (f.file_url = '/uploads/' || u.file_name OR f.image_url LIKE '%/uploads/' || u.file_name));
+CREATE INDEX uploads_unattached_user_idx ON uploads (user_id) WHERE attached_at IS NULL;
+CREATE INDEX uploads_unattached_age_idx ON uploads (created_at) WHERE attached_at IS NULL;
 
 -- A user's shares (ON DELETE CASCADE of users).
 CREATE INDEX shares_user_idx ON shares (user_id);

@@ -6,8 +6,8 @@ import { replies } from '../http/schemas'
 import { roundMb } from '../http/text'
 import { addToTotalMb, getTotalMb } from '../repositories/capacities-repository'
 import { insertClaim } from '../repositories/claims-repository'
-import { sumFileSizesMb } from '../repositories/folders-repository'
 import { listSpaceGoods } from '../repositories/goods-repository'
+import { usedMb } from '../uploads/capacity'
 
 /** The activity key of the VIP free-space benefit (one claim per user). */
 export const VIP_FREE_SPACE_ACTIVITY = 'vip-free-space'
@@ -46,7 +46,7 @@ export const spaceRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
 
   app.get('/v1/user/myCapacity', { schema: { response: replies(capacityData) } }, async (request) => {
     const user = currentUser(request)
-    return ok({ total: await getTotalMb(db, user.id), used: roundMb(await sumFileSizesMb(db, user.id)) })
+    return ok({ total: await getTotalMb(db, user.id), used: roundMb(await usedMb(db, user.id)) })
   })
 
   app.post(

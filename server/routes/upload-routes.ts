@@ -1,14 +1,16 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import multipart from '@fastify/multipart'
+import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/db'
 import { currentUser } from '../http/auth'
-import { badRequest, ok } from '../http/envelope'
+import { ApiError, badRequest, ok } from '../http/envelope'
 import { hasNul } from '../http/reject-nul'
 import { replies } from '../http/schemas'
 import { roundMb } from '../http/text'
+import { getTotalMb, lockCapacity } from '../repositories/capacities-repository'
 import { insertUpload } from '../repositories/uploads-repository'
+import { reservedMb } from '../uploads/capacity'
 import { receiveUpload, type UploadLimits } from '../uploads/receive-upload'
 
 export interface UploadRoutesOptions {
@@ -39,16 +41,37 @@ function asMalformed(error: unknown): unknown {
   return statusCode === undefined && code === undefined ? badRequest(MALFORMED_MSG) : error
 }
 
+/** The first file part of the body (fields before it are ignored, as they always were). */
+async function firstFile(parts: AsyncIterableIterator<Multipart>): Promise<MultipartFile | undefined> {
+  for (;;) {
+    const next = await parts.next()
+    if (next.done) return undefined
+    if (next.value.type === 'file') return next.value
+  }
+}
+
+/** Reads the rest of the body: a second file is refused, not dropped. */
+async function refuseMoreFiles(parts: AsyncIterableIterator<Multipart>): Promise<void> {
+  for await (const next of parts) {
+    if (next.type === 'file') {
+      next.file.resume()
+      throw badRequest('一次只能上传一个文件')
+    }
+  }
+}
+
 /** POST /v1/upload — multipart field `file`: a cover image or a PDF book. */
 export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { db, uploadsDir, limits }) => {
   await app.register(multipart, {
     // The larger limit is the parser's hard cap; the per-kind limit is checked while streaming.
-    limits: { fileSize: Math.max(limits.imageBytes, limits.pdfBytes), files: 1, fields: 10, parts: 12 },
+    // `files: 2`: a second file part must be seen to be refused (with 1 the parser drops it silently).
+    limits: { fileSize: Math.max(limits.imageBytes, limits.pdfBytes), files: 2, fields: 10, parts: 12 },
   })
 
   app.post('/v1/upload', { schema: { consumes: ['multipart/form-data'], response: replies(uploadData) } }, async (request) => {
     const user = currentUser(request)
-    const part = await request.file().catch((error: unknown) => {
+    const parts = request.parts()
+    const part = await firstFile(parts).catch((error: unknown) => {
       throw asMalformed(error)
     })
     if (!part) throw badRequest('请选择要上传的文件')
@@ -64,13 +87,22 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     const received = await receiveUpload(part.file, () => part.file.truncated, uploadsDir, limits).catch((error: unknown) => {
       throw asMalformed(error)
     })
+    const sizeMb = Math.max(0.01, roundMb(received.sizeBytes / 1048576))
     try {
-      await insertUpload(db, {
-        userId: user.id,
-        fileName: received.fileName,
-        originalName: Array.from(part.filename).slice(0, 255).join(''),
-        mimeType: received.kind.mime,
-        sizeBytes: received.sizeBytes,
+      await refuseMoreFiles(parts).catch((error: unknown) => {
+        throw asMalformed(error)
+      })
+      await db.transaction(async (tx) => {
+        await lockCapacity(tx, user.id)
+        const remaining = roundMb((await getTotalMb(tx, user.id)) - (await reservedMb(tx, user.id)))
+        if (remaining < sizeMb) throw new ApiError(409, '空间不足', 'CAPACITY')
+        await insertUpload(tx, {
+          userId: user.id,
+          fileName: received.fileName,
+          originalName: Array.from(part.filename).slice(0, 255).join(''),
+          mimeType: received.kind.mime,
+          sizeBytes: received.sizeBytes,
+        })
       })
     } catch (error) {
       // A file nobody has a record of would be an orphan: remove it with the failed request.
@@ -79,7 +111,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     }
     return ok({
       url: `/uploads/${received.fileName}`,
-      fileSizeMb: Math.max(0.01, roundMb(received.sizeBytes / 1048576)),
+      fileSizeMb: sizeMb,
     })
   })
 }

@@ -8,6 +8,7 @@ import { lockCapacity } from '../repositories/capacities-repository'
 import { categoryExists } from '../repositories/categories-repository'
 import * as folders from '../repositories/folders-repository'
 import type { FolderFields, FolderRecord } from '../repositories/folders-repository'
+import { attachUpload } from '../repositories/uploads-repository'
 import type { User } from '../repositories/users-repository'
 import { checkFolderCount, checkFolderRoom } from './folder-limits'
 import { checkNesting, cleanImageUrl, cleanIntro, cleanLabels, cleanTitle, TAG_MAX, type ParentKind } from './folder-rules'
@@ -110,6 +111,8 @@ export function addFolder(db: Db, user: User, input: AddInput): Promise<FolderVi
     const base: FolderFields = { title: '', intro: '', imageUrl: '', categoryId, ages: [], tags: [] }
     const fields = await resolveFields(tx, input, base)
     const id = await folders.insertFolder(tx, user.id, input.parentId, input.type, fields)
+    // An upload used as the cover stops counting against the capacity and is never collected.
+    await attachUpload(tx, user.id, fields.imageUrl)
     await folders.touchFolder(tx, input.parentId)
     return reload(tx, user.id, id)
   })
@@ -127,7 +130,9 @@ export function updateFolder(db: Db, user: User, input: UpdateInput): Promise<Fo
     const touchesFields = (['title', 'intro', 'imageUrl', 'rootId', 'ages', 'tags'] as const)
       .some((key) => input[key] !== undefined)
     if (touchesFields) {
-      await folders.updateFolderFields(tx, current.id, await resolveFields(tx, input, fieldsOf(current)))
+      const fields = await resolveFields(tx, input, fieldsOf(current))
+      await folders.updateFolderFields(tx, current.id, fields)
+      await attachUpload(tx, user.id, fields.imageUrl)
     }
     if (input.status !== undefined) await folders.updateFolderStatus(tx, current.id, input.status)
     return reload(tx, user.id, current.id)

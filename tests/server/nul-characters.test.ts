@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import Fastify from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
-import type { Db } from '../../server/db/db'
+import type { Db, Queryable } from '../../server/db/db'
 import { installErrorHandling } from '../../server/http/error-handler'
 import { countUploads } from '../../server/repositories/uploads-repository'
 import { DEMO_FOLDERS, DEMO_SHARES, DEMO_USERS } from '../../server/seed/demo'
@@ -115,10 +115,11 @@ describe('NUL in an upload\'s file name', () => {
 
   it('removes the stored file when its record cannot be written', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kids-english-orphan-'))
-    const failingDb: Db = {
-      ...server.db,
-      query: (sql, params) => (/INSERT INTO uploads/.test(sql) ? Promise.reject(new Error('disk full')) : server.db.query(sql, params)),
-    }
+    const failing = (q: Queryable): Queryable => ({
+      ...q,
+      query: (sql, params) => (/INSERT INTO uploads/.test(sql) ? Promise.reject(new Error('disk full')) : q.query(sql, params)),
+    })
+    const failingDb: Db = { ...server.db, ...failing(server.db), transaction: (fn) => server.db.transaction((tx) => fn(failing(tx))) }
     const app = await buildApp({ db: failingDb, dataDir })
     try {
       const res = await uploadNamed(app, 'filename="cover.png"')
