@@ -50,8 +50,12 @@ const run = (url: string, headers: Record<string, string>, connections: number) 
   autocannon({ url, headers, connections, duration: seconds })
 
 const ms = (value: number) => `${Math.round(value)} ms`
-const row = (name: string, connections: string, r: Result) =>
-  `| ${name} | ${connections} | ${r.requests.total} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${r.non2xx + r.errors + r.timeouts} |`
+/** A phase where nothing came back has no latency to show: every request took longer than the phase. */
+const row = (name: string, connections: string, r: Result) => {
+  const none = `none back in ${seconds} s`
+  const [p50, p99] = r.requests.total === 0 ? [none, none] : [ms(r.latency.p50), ms(r.latency.p99)]
+  return `| ${name} | ${connections} | ${r.requests.total} | ${p50} | ${p99} | ${r.non2xx + r.errors + r.timeouts} |`
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'))
 let stop: (() => Promise<void>) | undefined

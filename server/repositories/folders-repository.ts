@@ -40,31 +40,33 @@ export interface FolderFields {
 
 /**
  * The folders matching `where` (on `f`, the folders table) with their derived figures, in one
- * statement whatever their number: one recursive walk gives every folder's subtree size and child
- * count at once (nesting is at most three levels deep), through `folders_parent_id_idx`, instead
- * of a scan of the table per folder.
+ * statement whatever their number. The nesting rules (services/folder-rules.ts) keep everything
+ * at most two levels below a folder (type 2 → type 1 → book), so the child counts and subtree
+ * sizes of all of them come from two grouped joins through `folders_parent_id_idx` instead of a
+ * scan of the table (or a recursive walk) per folder.
  */
 const selectWhere = (where: string, orderBy = '') => `
-  WITH RECURSIVE base AS (
+  WITH base AS (
     SELECT * FROM folders f WHERE ${where}
-  ), sub AS (
-    -- Books hold nothing (the nesting rules), so only folders are walked.
-    SELECT b.id AS root, b.id, b.file_size_mb, 0 AS depth FROM base b WHERE b.type <> 0
-    UNION ALL
-    SELECT s.root, k.id, k.file_size_mb, s.depth + 1 FROM folders k JOIN sub s ON k.parent_id = s.id
-  ), agg AS (
-    SELECT root, sum(file_size_mb) AS mb, count(*) FILTER (WHERE depth = 1) AS kids FROM sub GROUP BY root
+  ), kids AS (
+    SELECT k.parent_id AS root, count(*) AS n, sum(k.file_size_mb) AS mb
+    FROM folders k WHERE k.parent_id IN (SELECT id FROM base WHERE type <> 0) GROUP BY k.parent_id
+  ), grandkids AS (
+    SELECT k.parent_id AS root, sum(g.file_size_mb) AS mb
+    FROM folders k JOIN folders g ON g.parent_id = k.id
+    WHERE k.parent_id IN (SELECT id FROM base WHERE type = 2) GROUP BY k.parent_id
   )
   SELECT f.id, f.user_id AS "userId", coalesce(f.parent_id, 0) AS "parentId",
     coalesce(p.type, 0)::int AS "parentType", f.type::int AS type, f.title, f.intro,
     f.image_url AS "imageUrl", coalesce(f.category_id, 0) AS "categoryId",
     coalesce(c.name, '') AS "categoryName", f.ages, f.tags, f.status::int AS status, f.position,
-    CASE WHEN f.type = 0 THEN f.file_size_mb ELSE coalesce(a.mb, 0) END::float8 AS "subtreeMb",
+    (f.file_size_mb + coalesce(kids.mb, 0) + coalesce(grandkids.mb, 0))::float8 AS "subtreeMb",
     f.quiz_cnt AS "quizCnt", f.file_suffix AS "fileSuffix",
-    CASE WHEN f.type = 0 THEN 0 ELSE coalesce(a.kids, 0) END::int AS "childCnt",
+    coalesce(kids.n, 0)::int AS "childCnt",
     f.updated_at AS "updatedAt"
   FROM base f
-  LEFT JOIN agg a ON a.root = f.id
+  LEFT JOIN kids ON kids.root = f.id
+  LEFT JOIN grandkids ON grandkids.root = f.id
   LEFT JOIN folders p ON p.id = f.parent_id
   LEFT JOIN categories c ON c.id = f.category_id
   ${orderBy}`
