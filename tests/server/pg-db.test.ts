@@ -12,7 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import type { Db } from '../../server/db/db'
 import { openDb } from '../../server/db/open-db'
-import { DEMO_CAPACITY_MB, DEMO_FOLDERS } from '../../server/seed/demo'
+import { DEMO_CAPACITY_MB, DEMO_FOLDERS, DEMO_USERS } from '../../server/seed/demo'
+import { ITEMS_PER_FOLDER } from '../../server/services/folder-limits'
 import { resetTables } from '../../server/seed/seed'
 import type { FolderView } from '../../server/services/folder-view'
 import { envelope, VIP } from './helpers/test-app'
@@ -145,5 +146,28 @@ describe.skipIf(!url)('on PostgreSQL', () => {
     const added = envelope<FolderView>(await post('/v1/bookCreation/add', { parentId: 0, type: 1, title: ' 新文件夹 ', ages: ['3'], tags: [] })).data
     expect(added).toMatchObject({ title: '新文件夹', parentType: 0, ages: ['3'], childCnt: 0 })
     expect((await post('/v1/bookCreation/delete', { id: added.id })).statusCode).toBe(200)
+  })
+
+  it('lets exactly one of ten concurrent adds take the last place of a folder at the item limit', async () => {
+    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM folders WHERE parent_id = $1', [DEMO_FOLDERS.emptyFolder])
+    const fill = ITEMS_PER_FOLDER - 1 - row!.n
+    await db.query(
+      `INSERT INTO folders (user_id, parent_id, type, title, position)
+       SELECT $1, $2, 0, '填充 ' || n, 10000 + n FROM generate_series(1, $3::int) n`,
+      [DEMO_USERS.vip.id, DEMO_FOLDERS.emptyFolder, fill],
+    )
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) =>
+      post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.emptyFolder, type: 0, title: `最后一本${i}` })))
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)])
+    const folder = envelope<FolderView>(await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.emptyFolder}`, headers: VIP })).data
+    expect(folder.childCnt).toBe(ITEMS_PER_FOLDER)
+  })
+
+  it('lists a folder with the same child counts and sizes as PGlite', async () => {
+    const folder = envelope<FolderView>(await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.collection}`, headers: VIP })).data
+    expect(folder.items?.map((f) => f.childCnt)).toEqual([12, 3, 0])
+    const sum = (folder.items ?? []).reduce((total, f) => total + f.fileSizeMb, 0)
+    expect(folder.fileSizeMb).toBeCloseTo(sum, 2)
+    expect(folder.fileSizeMb).toBeGreaterThan(0)
   })
 })
