@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium()
   try {
     const only = args.pages?.split(',').map((p) => p.trim())
-    const targets = benchTargets(join(ROOT, 'pages')).filter((t) => t.name === 'floor' || !only || only.includes(t.name))
+    const targets = benchTargets(distDir).filter((t) => t.name === 'floor' || !only || only.includes(t.name))
     const runs = Number(args.runs)
     const scalingRuns = Number(args['scaling-runs'])
     log(`measuring ${targets.length} pages × ${runs} runs on ${front.url}`)
