@@ -29,7 +29,7 @@ export function BookListPage({ id = page.query().id }: { id?: number }) {
   }, [load])
 
   const onEdit = useCallback((editId: number) => editItem(editId, id), [id])
-  const loaded = state.status === 'loaded' ? state : null
+  const loaded = state.status === 'loaded' ? state.data : null
   const onAction = useCallback(
     (action: BottomAction) => {
       if (!loaded) return

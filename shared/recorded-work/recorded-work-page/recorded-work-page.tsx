@@ -61,7 +61,7 @@ function LoadedWork(props: RecordedWorkViewerProps) {
 export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
   const [query] = useState(readQuery)
   const { load, retry } = useShareLoad(query.r, { variant })
-  const nick = load.status === 'loaded' ? load.work.inviter.nickName : ''
+  const nick = load.status === 'loaded' ? load.data.inviter.nickName : ''
   const title = query.title || (nick ? `${nick}的录音作品` : '录音作品')
   useNativeMessage('backClick', goBackOrClose)
 
@@ -74,7 +74,7 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
     return (
       <ErrorBoundary>
         <title>{title}</title>
-        <LoadedWork work={load.work} title={title} showBackOnCover={query.isNeedBackWeb} />
+        <LoadedWork work={load.data} title={title} showBackOnCover={query.isNeedBackWeb} />
       </ErrorBoundary>
     )
   }
