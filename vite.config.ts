@@ -5,6 +5,7 @@ import { defineConfig, type UserConfig } from 'vite'
 import { multiPage } from './scripts/vite-multi-page.ts'
 import { discoverRoutes, routeFolder } from './scripts/routes.ts'
 import { cspMeta } from './scripts/csp-meta.ts'
+import { entryWatchdog } from './scripts/entry-watchdog.ts'
 import { pagesManifest } from './scripts/pages-manifest.ts'
 import { chunkModules } from './scripts/prerender/chunk-modules.ts'
 import { prerender } from './scripts/prerender/plugin.ts'
@@ -28,6 +29,8 @@ export default defineConfig(async (): Promise<UserConfig> => {
     appType: 'mpa',
     plugins: [
       react(),
+      // Never 加载中 forever: the error view when the page's code fails to load or to start.
+      entryWatchdog(),
       multiPage({ pagesDir, routes, aliases: aliasesOf(pages) }),
       // Paint before JS (issue 7): each page's frame rendered into its HTML; before the manifest hashes it.
       prerender({ repoRoot: root, pagesDir, routes, pages, plugins: () => [react()] }),
