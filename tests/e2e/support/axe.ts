@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import type { AxeResults, ImpactValue, Result, RunOptions } from 'axe-core'
+import { smallTapTargets } from './tap-targets'
 
 /** The WCAG 2.0 and 2.1 level A and AA rules (axe's tag names). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const
@@ -60,17 +61,20 @@ export function describeViolation(v: Result): string {
 
 /**
  * Fails when the page, in the state a journey has reached, has a serious or critical WCAG 2.1 A/AA
- * violation. `state` names that state in the message (`'/space_upgrade loaded, app'`).
+ * violation, or a control on screen whose touch target is under 44×44 CSS px (./tap-targets.ts).
+ * `state` names that state in the message (`'/space_upgrade loaded, app'`).
  */
 export async function expectAccessible(page: Page, state: string): Promise<void> {
   const violations = await axeViolations(page)
   const failing = violations.filter((v) => v.impact && FAILING.includes(v.impact))
-  if (failing.length === 0) return
+  const small = await smallTapTargets(page)
+  if (failing.length === 0 && small.length === 0) return
   const others = violations.filter((v) => !failing.includes(v))
   const lines = [
     `${failing.length} serious/critical accessibility violation(s) in "${state}" (${page.url()}):`,
     ...failing.map(describeViolation),
     ...(others.length ? ['  also (not failing):', ...others.map(describeViolation)] : []),
+    ...(small.length ? [`  tap targets under 44×44 CSS px:`, ...small.map((s) => `    ${s}`)] : []),
   ]
   throw new Error(lines.join('\n'))
 }
