@@ -71,7 +71,7 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
   if (failing.length === 0 && small.length === 0) return
   const others = violations.filter((v) => !failing.includes(v))
   const lines = [
-    `${failing.length} serious/critical accessibility violation(s) in "${state}" (${page.url()}):`,
+    `Not accessible in "${state}" (${page.url()}): ${failing.length} serious/critical axe violation(s), ${small.length} small target(s)`,
     ...failing.map(describeViolation),
     ...(others.length ? ['  also (not failing):', ...others.map(describeViolation)] : []),
     ...(small.length ? [`  tap targets under 44×44 CSS px:`, ...small.map((s) => `    ${s}`)] : []),
