@@ -137,6 +137,31 @@ describe('200% text size', () => {
   })
 })
 
+describe('a screen reader on the share page', () => {
+  it('hears each slide by its position and whether it plays', async () => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    const deck = page.getByRole('region', { name: "Mimi's Sunny Day" })
+    // Step: the cover is the slide on screen, and the live status says so.
+    await deck.getByRole('group', { name: '封面' }).waitFor()
+    expect(await deck.getByRole('status').textContent()).toBe('封面')
+    // Step: start: the first page, playing, announced with the counter's {n}/{total}.
+    await page.getByRole('button', { name: /^开始欣赏/ }).click()
+    const first = deck.getByRole('group', { name: /^1\/\d+$/ })
+    await first.waitFor()
+    const position = await first.getAttribute('aria-label')
+    await first.getByText(position!, { exact: true }).waitFor() // the counter on the slide reads the same
+    await expect.poll(() => deck.getByRole('status').textContent()).toBe(`${position} 正在播放`)
+    // Step: pause: announced too.
+    await page.getByRole('checkbox', { name: '自动翻页' }).uncheck()
+    await first.getByRole('button', { name: '暂停' }).click()
+    await expect.poll(() => deck.getByRole('status').textContent()).toBe(`${position} 已暂停`)
+    await expectAccessible(page, 'share page paused, browser')
+    await phone.context.close()
+  })
+})
+
 describe('reduced motion', () => {
   it('turns share pages without sliding and opens overlays without animating', async () => {
     const phone = await openPhone('browser')
