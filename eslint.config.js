@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import local from './scripts/eslint-import-direction.js'
+import reactFree from './scripts/eslint-react-free.js'
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'artifacts/', 'server/demo-media/', 'bench/tmp/', 'coverage/'] },
@@ -11,10 +12,11 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks, local },
+    plugins: { 'react-hooks': reactHooks, local, 'react-free': reactFree },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'local/import-direction': 'error',
+      'react-free/core': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [

@@ -1,5 +1,4 @@
-import { getToken } from '@shared/bridge'
-import { isInApp } from '@shared/env'
+import { getToken, isInApp } from '@shared/bridge'
 import { MSG_SIGN_IN_IN_APP, type ApiResult } from '@shared/http'
 
 /**

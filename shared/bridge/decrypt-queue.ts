@@ -1,7 +1,7 @@
 import { v4 as uuidv4 } from 'uuid'
-import { toast } from '@shared/components/toast'
 import { nativeDecrypt, nativeLog } from './calls'
 import { installNativeMessageHandler, subscribeNative } from './messages'
+import { reportMissingCall } from './missing-call'
 import { hasNativeHandler } from './transports'
 
 /** How long the host has to answer one decrypt request (spec §4, §9). */
@@ -33,13 +33,13 @@ let busy = false
  * Decrypts `data` through the host (bridge.md "Native decrypt queue"). Requests run one at a time,
  * each under a fresh v4 uuid; the next starts when the host answers that id or after 10,000 ms.
  * @returns the decrypted data.
- * @throws NativeDecryptError `unavailable` at once (after a toast asking to upgrade) when the app has
- *   no `nativeDecrypt`; `timeout` when the host does not answer in time (logged via `nativeLog`);
+ * @throws NativeDecryptError `unavailable` at once when the app has no `nativeDecrypt` (reported to
+ *   `onMissingCall` listeners first, so the page layer can ask the user to upgrade); `timeout` when the host does not answer in time (logged via `nativeLog`);
  *   `rejected` when its answer carries an `error`.
  */
 export function nativeDecryptData(data: unknown): Promise<unknown> {
   if (!hasNativeHandler('nativeDecrypt')) {
-    toast('请升级App到最新版本')
+    reportMissingCall('nativeDecrypt')
     return Promise.reject(new NativeDecryptError('unavailable', 'nativeDecrypt is missing'))
   }
   // The answer comes through onNativeMessage; make sure it is there even if startBridge was skipped.

@@ -1,4 +1,3 @@
-import { hasNativeHandler } from '../bridge/transports'
 import { parseUserAgent, type ClientEnv } from './parse-user-agent'
 import { versionGte } from './version'
 
@@ -20,14 +19,6 @@ export function getEnv(): ClientEnv {
 /** Forgets the cached environment so the next `getEnv()` reads the user agent again. Tests only. */
 export function resetEnvForTests(): void {
   cached = undefined
-}
-
-/**
- * True inside the host app: the bridge answers `getUserInfo` on either transport (bridge.md).
- * The user agent is not trusted for this: any browser can claim the package name.
- */
-export function isInApp(): boolean {
-  return hasNativeHandler('getUserInfo')
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios'
 import { nativeDecryptData } from '../bridge/decrypt-queue'
+import { isInApp } from '../bridge/in-app'
 import { isProductionApi } from '../config/api-hosts'
-import { isInApp } from '../env'
 import { getApiBase } from './client'
 import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
 import { waitForLogin } from './login-wait'
@@ -49,7 +49,7 @@ async function send<T>(config: AxiosRequestConfig, afterLogin = false): Promise<
   try {
     return { ...result, data: parseDecrypted(await nativeDecryptData(result.data)) as T }
   } catch {
-    return failure(MSG_FAILED, status, 'DECRYPT_ERROR') // unavailable (already toasted), time-out or refused
+    return failure(MSG_FAILED, status, 'DECRYPT_ERROR') // unavailable (reported to the page layer), time-out or refused
   }
 }
 

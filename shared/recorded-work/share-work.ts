@@ -1,5 +1,4 @@
-import { shareUrl } from '@shared/bridge'
-import { isInApp } from '@shared/env'
+import { isInApp, shareUrl } from '@shared/bridge'
 import type { RecordedWork } from './data'
 
 /**

@@ -4,6 +4,8 @@ import { act, useState } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { mountPage } from '@shared/app/mount-page'
+import { nativeDecryptData } from '@shared/bridge'
+import { clearToast } from '@shared/components/toast'
 
 function Counter() {
   const [n, setN] = useState(0)
@@ -36,6 +38,7 @@ beforeAll(() => {
 })
 
 afterEach(() => {
+  act(clearToast)
   document.body.innerHTML = ''
 })
 
@@ -69,6 +72,15 @@ describe('mountPage', () => {
     const root = rootWith()
     await mount(<Counter />)
     expect(root.children).toHaveLength(1)
+  })
+
+  it('asks to upgrade the app in a toast when the core finds nativeDecrypt missing', async () => {
+    rootWith()
+    await mount(<Counter />)
+    await act(async () => {
+      await expect(nativeDecryptData('cipher')).rejects.toMatchObject({ reason: 'unavailable' })
+    })
+    expect(screen.getByRole('alert').textContent).toBe('请升级App到最新版本')
   })
 
   it('fails loudly when the page HTML has no #root', () => {

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getEnv, isInApp, resetEnvForTests, versionAllows } from '@shared/env'
-import { installAndroidHost, installIosHost, removeHost } from '../bridge/fake-host'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { getEnv, resetEnvForTests, versionAllows } from '@shared/env'
 
 const stubUserAgent = (ua: string) => vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua)
 
 beforeEach(resetEnvForTests)
-afterEach(removeHost)
 
 describe('getEnv', () => {
   it('reads navigator.userAgent', () => {
@@ -28,29 +26,6 @@ describe('getEnv', () => {
     } finally {
       vi.unstubAllGlobals()
     }
-  })
-})
-
-describe('isInApp', () => {
-  it('is false in a browser even when the user agent claims the app', () => {
-    stubUserAgent('Mozilla/5.0 com.kidsenglish.app')
-    expect(isInApp()).toBe(false)
-  })
-
-  it('is true with a getUserInfo handler on iOS', () => {
-    installIosHost('getUserInfo')
-    expect(isInApp()).toBe(true)
-  })
-
-  it('is true with a getUserInfo handler on Android, whatever the user agent says', () => {
-    stubUserAgent('Mozilla/5.0 (Windows NT 10.0)')
-    installAndroidHost('getUserInfo')
-    expect(isInApp()).toBe(true)
-  })
-
-  it('is false when the host lacks getUserInfo', () => {
-    installIosHost('closeWebview')
-    expect(isInApp()).toBe(false)
   })
 })
 

@@ -4,8 +4,6 @@ import { installIosHost, removeHost, sendFromHost } from '../bridge/fake-host'
 import { envelope, fakeServer, visit, type FakeReply } from './fake-server'
 import { LOGIN_SETTLE_MS } from '@shared/http/login-wait'
 
-vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
-
 const UA = 'Mozilla/5.0 (iPhone) Mobile com.kidsenglish.app appId_kidsenglish-ios token_ua.token'
 const UA_WITHOUT_TOKEN = 'Mozilla/5.0 (iPhone) Mobile com.kidsenglish.app appId_kidsenglish-ios'
 
