@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path'
 /** The folder under pages/ that holds the home page (route `''`, served at `/`). */
 export const HOME_FOLDER = 'home'
 
-/** Routes that show another route's page (decisions.md: the home page serves these too). */
+/** Routes that show another route's page (docs/decisions.md: the home page serves these too). */
 export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
   wechat: '',
   app: '',

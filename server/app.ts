@@ -28,7 +28,7 @@ export interface BuildAppOptions {
 }
 
 /**
- * Builds the reference server: the API of contracts/api.md, the demo media, uploads, the fake
+ * Builds the reference server: the API of docs/contracts/api.md, the demo media, uploads, the fake
  * host script and the built pages. Does not listen; call `listen` or use `inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -3,7 +3,7 @@ import { toast } from '@shared/components/toast'
 
 /**
  * Buys a capacity good: the app's store in the app (a `visibleChange` follows when it closes),
- * otherwise a toast sends the visitor to the app (decisions.md, "Buying").
+ * otherwise a toast sends the visitor to the app (docs/decisions.md, "Buying").
  */
 export function buySpace(goodsId: number): void {
   if (!isInApp()) {

@@ -23,7 +23,7 @@ export function SpaceUpgradePage() {
   const capacity = useRemote(loadCapacity, toCapacityView)
   const goods = useRemote(loadGoods, toGoodsRows)
 
-  // Back from the host: previous page, or close the WebView (spec §2). The header's back does the same.
+  // Back from the host: previous page, or close the WebView (docs/spec/product-spec.md §2). The header's back does the same.
   useNativeMessage('backClick', goBackOrClose)
   // The host's store sends visibleChange when it closes: a purchase shows in the capacity at once.
   useNativeMessage('visibleChange', ({ data }) => {

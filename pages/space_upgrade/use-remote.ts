@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react'
 import type { ApiResult } from '@shared/http'
 
-/** The load cycle of one request (style.md 5). */
+/** The load cycle of one request (docs/style.md 5). */
 export type RemoteState<D> = { status: 'loading' } | { status: 'loaded'; data: D } | { status: 'failed'; msg: string }
 
 type Event<D> = { type: 'retry' } | { type: 'resolved'; data: D } | { type: 'rejected'; msg: string }

@@ -19,7 +19,7 @@
 import { splitHoisted, type PrerenderMode } from './inject.ts'
 import { renderInWorker, type WorkerFiles } from './render-worker.ts'
 
-/** Every query parameter of the pages' URLs (spec §1, §2, §10), with a value unlike its default. */
+/** Every query parameter of the pages' URLs (docs/spec/product-spec.md §2, §7), with a value unlike its default. */
 export const PROBE_PARAMS: Readonly<Record<string, string>> = { r: 'probe', id: '7', parentId: '7', title: '探针', isNeedBackWeb: '1' }
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'

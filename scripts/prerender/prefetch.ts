@@ -14,7 +14,7 @@ const SHARE: readonly PrefetchRule[] = [
   { path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true },
 ]
 
-/** The requests each page makes as it starts, keyed by route (contracts/api.md). */
+/** The requests each page makes as it starts, keyed by route (docs/contracts/api.md). */
 export const PREFETCH_RULES: Readonly<Record<string, readonly PrefetchRule[]>> = {
   recorded_share: SHARE,
   word_share: SHARE,

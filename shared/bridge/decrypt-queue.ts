@@ -4,7 +4,7 @@ import { installNativeMessageHandler, subscribeNative } from './messages'
 import { reportMissingCall } from './missing-call'
 import { hasNativeHandler } from './transports'
 
-/** How long the host has to answer one decrypt request (spec §4, §9). */
+/** How long the host has to answer one decrypt request (docs/spec/product-spec.md §4, §9). */
 export const DECRYPT_TIMEOUT_MS = 10_000
 
 /** Why a decrypt request failed. */
@@ -30,7 +30,7 @@ const waiting: Job[] = []
 let busy = false
 
 /**
- * Decrypts `data` through the host (bridge.md "Native decrypt queue"). Requests run one at a time,
+ * Decrypts `data` through the host (docs/contracts/bridge.md "Native decrypt queue"). Requests run one at a time,
  * each under a fresh v4 uuid; the next starts when the host answers that id or after 10,000 ms.
  * @returns the decrypted data.
  * @throws NativeDecryptError `unavailable` at once when the app has no `nativeDecrypt` (reported to

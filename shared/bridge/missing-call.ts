@@ -3,7 +3,7 @@
  * missing call here, and the page layer (mountPage) tells the user {@link MSG_UPGRADE_APP}.
  */
 
-/** What the user reads when their app lacks a bridge call (ui-text.md, "native decrypt missing"). */
+/** What the user reads when their app lacks a bridge call (docs/contracts/ui-text.md, "native decrypt missing"). */
 export const MSG_UPGRADE_APP = '请升级App到最新版本'
 
 type Listener = (call: string) => void

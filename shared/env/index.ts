@@ -23,7 +23,7 @@ export function resetEnvForTests(): void {
 
 /**
  * True when the app's version is at least `min`, or when the version is unknown
- * (user-agent.md: every version gate lets an unknown version through).
+ * (docs/contracts/user-agent.md: every version gate lets an unknown version through).
  */
 export function versionAllows(min: string): boolean {
   const version = getEnv().appVersion

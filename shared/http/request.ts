@@ -19,7 +19,7 @@ const loadClient = () => import('./axios-client').then((module) => module.getHtt
 /**
  * Sends `config` and reads the reply into an ApiResult. Never rejects.
  *
- * A 401 in the app opens the host's login screen (spec §8) and the caller does not see that failure:
+ * A 401 in the app opens the host's login screen (docs/spec/product-spec.md §8) and the caller does not see that failure:
  * the request waits for the page to be back from the login screen and is then sent once more, so a
  * page that was loading simply finishes loading. Only if that second try is refused too (the user gave
  * up) does the caller get the failure, to show with its retry.

@@ -158,7 +158,7 @@ describe('the picture-book manager in the app', () => {
       expect.objectContaining({ payload: { parentId: 13, fileSuffix: 'pdf' } }),
     ])
 
-    // Step: 百度网盘上传 opens the cloud-drive page (spec §7) for this folder, pdf only; come back.
+    // Step: 百度网盘上传 opens the cloud-drive page (docs/spec/product-spec.md §7) for this folder, pdf only; come back.
     await page.getByRole('button', { name: '进入绘本' }).click()
     await page.getByRole('dialog').getByRole('button', { name: '百度网盘上传' }).click()
     await page.waitForURL(`${baseUrl}/self_service_baidu?from=generate_book&albumId=13&supportSuffix=pdf`)
@@ -383,7 +383,7 @@ describe('the picture-book manager in a browser', () => {
   it('opens the list, and the app-only actions say so in a toast', async () => {
     const phone = await openPhone('browser')
     const { page, baseUrl } = phone
-    // An earlier visit in the app left the token in localStorage (user-agent.md).
+    // An earlier visit in the app left the token in localStorage (docs/contracts/user-agent.md).
     await page.addInitScript((token) => localStorage.setItem('token', token), VIP)
     await page.goto(`${baseUrl}/generate_book/list?id=${DEMO_FOLDERS.bedtime}`)
     await row(page, 'Good Night, Moon Rabbit').waitFor()
@@ -394,7 +394,7 @@ describe('the picture-book manager in a browser', () => {
     await row(page, 'Good Night, Moon Rabbit').getByRole('button').first().click()
     await page.getByRole('alert').getByText('请在App内查看绘本').waitFor()
 
-    // Step: the version is unknown outside the app, so the cloud-drive option stays (user-agent.md).
+    // Step: the version is unknown outside the app, so the cloud-drive option stays (docs/contracts/user-agent.md).
     await page.getByRole('button', { name: '进入绘本' }).click()
     const sheet = page.getByRole('dialog')
     await sheet.getByRole('button', { name: '拍照' }).waitFor()

@@ -22,7 +22,7 @@ async function api<T>(phone: PhonePage, path: string, token = VIP): Promise<T> {
 
 /**
  * Opens /space_upgrade. In a browser the visitor's token comes from localStorage, where an earlier
- * visit in the app left it (user-agent.md); without it every storage call is 401.
+ * visit in the app left it (docs/contracts/user-agent.md); without it every storage call is 401.
  */
 async function openSpaceUpgrade(fixture: Fixture): Promise<PhonePage> {
   const phone = await openPhone(fixture)

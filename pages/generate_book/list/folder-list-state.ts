@@ -1,6 +1,6 @@
 import type { BookFolder } from '@shared/book-folder'
 
-/** The list page's load cycle (style.md 5). A reload keeps the loaded state on screen until it answers. */
+/** The list page's load cycle (docs/style.md 5). A reload keeps the loaded state on screen until it answers. */
 export type FolderListState =
   | { status: 'loading' }
   | { status: 'failed'; msg: string }

@@ -98,7 +98,7 @@ export function useFolderList(id: number) {
         showLoading()
         const result = await submitBookCreation(id).finally(hideLoading)
         if (!result.success) return void toast(result.msg)
-        // decisions.md: submitting ends the task — the WebView closes in the app, a browser goes back.
+        // docs/decisions.md: submitting ends the task — the WebView closes in the app, a browser goes back.
         if (isInApp() && closeWebview()) return
         if (history.length > 1) history.back()
         else await load()

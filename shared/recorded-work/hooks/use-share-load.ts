@@ -3,7 +3,7 @@ import { getShare } from '@shared/api/get-share'
 import { toast } from '@shared/components/toast'
 import { normalizeShare, type NormalizeOptions, type RecordedWork } from '../data'
 
-/** The load cycle of a share (spec §4 "Viewer status": loading 0, loaded 1, failed 2). */
+/** The load cycle of a share (docs/spec/product-spec.md §4 "Viewer status": loading 0, loaded 1, failed 2). */
 export type ShareLoad =
   | { status: 'loading' }
   | { status: 'loaded'; work: RecordedWork }

@@ -24,7 +24,7 @@ const GOODS = [
 
 beforeEach(() => {
   vi.clearAllMocks()
-  // A browser visitor who signed in on an earlier visit (user-agent.md: the token is kept in localStorage).
+  // A browser visitor who signed in on an earlier visit (docs/contracts/user-agent.md: the token is kept in localStorage).
   vi.mocked(getToken).mockReturnValue('saved-token')
   vi.mocked(getMyCapacity).mockResolvedValue(ok({ used: 1536, total: 5120 }))
   vi.mocked(getGoodsSpaces).mockResolvedValue(ok(GOODS))
