@@ -26,6 +26,24 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules over every TypeScript file (tsconfig.json covers pages, shared, server, scripts,
+    // bench and tests): a promise is awaited, returned or handled, never dropped or passed where a
+    // callback's result is ignored.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/no-implied-eval': 'error',
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-array-delete': 'error',
+    },
+  },
+  {
     files: ['pages/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'axios', message: 'Use shared/http; only it imports axios.' }] }],

@@ -71,7 +71,7 @@ function next(): void {
     if (answer.id !== id) return // an answer to someone else (or a late one): not ours
     finish(() =>
       answer.error
-        ? job.reject(new NativeDecryptError('rejected', `decrypt failed: ${String(answer.error)}`))
+        ? job.reject(new NativeDecryptError('rejected', `decrypt failed: ${describe(answer.error)}`))
         : job.resolve(answer.data),
     )
   })
@@ -83,5 +83,15 @@ function next(): void {
   // The handler may have vanished or thrown since the check: fail now rather than wait out the timer.
   if (!nativeDecrypt({ id, data: job.data })) {
     finish(() => job.reject(new NativeDecryptError('unavailable', 'nativeDecrypt failed')))
+  }
+}
+
+/** The host's `error` as text for the message: a string as it is, anything else as JSON. */
+function describe(error: unknown): string {
+  if (typeof error === 'string') return error
+  try {
+    return JSON.stringify(error) ?? typeof error
+  } catch {
+    return 'unreadable error'
   }
 }

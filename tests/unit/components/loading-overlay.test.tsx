@@ -21,7 +21,9 @@ describe('LoadingOverlay', () => {
     const { rerender } = render(<LoadingOverlay visible />)
     rerender(<LoadingOverlay visible={false} />)
     expect(screen.queryByRole('status')).toBeNull()
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => {
+      vi.advanceTimersByTime(1000)
+    })
     expect(document.body.textContent).not.toContain('加载中')
   })
 })
