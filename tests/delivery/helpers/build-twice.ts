@@ -1,32 +1,31 @@
 /**
  * Two real builds of this repo that differ in one page. The repo's sources are copied into a temp
- * directory (other people are editing pages/ right now, so the real folder is never touched), built
- * with the repo's own vite.config.ts, then one page of the copy gains a lazily imported module with its
- * own CSS and images, and the copy is built again.
+ * directory (the change below must not touch the checkout), built with the repo's own vite.config.ts,
+ * then one page of the copy gains a lazily imported module with its own CSS and images, and the copy is
+ * built again. The delivery project's global setup does this once for all its test files.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
-import { loadManifest, type PagesManifest } from '../../../scripts/delivery/manifest'
 import { discoverRoutes, routeFolder } from '../../../scripts/routes'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 const COPIED = ['pages', 'shared', 'public', 'scripts', 'vite.config.ts', 'tsconfig.json']
 
-export interface BuildPair {
-  /** Scratch directory for the test (deploy targets go here); removed by `cleanup`. */
-  tmp: string
-  before: { dir: string; manifest: PagesManifest }
-  after: { dir: string; manifest: PagesManifest }
+/** Where the two builds are: plain data, so the global setup can hand it to the test files. */
+export interface BuiltTwice {
+  /** The temp directory holding the copy and both builds; removed by `removeBuilds`. */
+  root: string
+  before: string
+  after: string
   /** The route whose page was changed between the builds. */
   changed: { route: string; name: string; path: string }
-  cleanup: () => void
 }
 
 /** Builds the repo twice, changing one page in between. */
-export async function buildPair(): Promise<BuildPair> {
+export async function buildTwice(): Promise<BuiltTwice> {
   const tmp = mkdtempSync(join(tmpdir(), 'kids-english-delivery-'))
   const src = join(tmp, 'src')
   for (const item of COPIED) {
@@ -43,13 +42,12 @@ export async function buildPair(): Promise<BuildPair> {
   const after = join(tmp, 'dist-after')
   await viteBuild(src, after)
 
-  return {
-    tmp,
-    before: { dir: before, manifest: loadManifest(before) },
-    after: { dir: after, manifest: loadManifest(after) },
-    changed: { route, name: routeFolder(route), path: `/${route}` },
-    cleanup: () => rmSync(tmp, { recursive: true, force: true }),
-  }
+  return { root: tmp, before, after, changed: { route, name: routeFolder(route), path: `/${route}` } }
+}
+
+/** Deletes what `buildTwice` made. */
+export function removeBuilds(builds: BuiltTwice): void {
+  rmSync(builds.root, { recursive: true, force: true })
 }
 
 async function viteBuild(root: string, outDir: string): Promise<void> {
