@@ -1,5 +1,4 @@
 import { parseUserAgent, type ClientEnv } from './parse-user-agent'
-import { versionGte } from './version'
 
 export type { ClientEnv } from './parse-user-agent'
 export { parseUserAgent } from './parse-user-agent'
@@ -21,11 +20,3 @@ export function resetEnvForTests(): void {
   cached = undefined
 }
 
-/**
- * True when the app's version is at least `min`, or when the version is unknown
- * (docs/contracts/user-agent.md: every version gate lets an unknown version through).
- */
-export function versionAllows(min: string): boolean {
-  const version = getEnv().appVersion
-  return version === null || versionGte(version, min)
-}

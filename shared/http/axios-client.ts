@@ -7,7 +7,7 @@
 import axios, { type AxiosInstance, type CreateAxiosDefaults, type InternalAxiosRequestConfig } from 'axios'
 import { getToken } from '../bridge/user'
 import { getEnv } from '../env'
-import { getApiBase, REQUEST_TIMEOUT_MS, testClientDefaults } from './client'
+import { getApiBase, REQUEST_TIMEOUT_MS, testClientDefaults } from './settings'
 
 let client: AxiosInstance | undefined
 let madeFor = -1

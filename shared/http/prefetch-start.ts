@@ -7,7 +7,7 @@
 import { getToken } from '../bridge/user'
 import { getEnv } from '../env'
 import { parseQuery } from '../format/parse-query'
-import { getApiBase, REQUEST_TIMEOUT_MS } from './client'
+import { getApiBase, REQUEST_TIMEOUT_MS } from './settings'
 import { putPrefetched, type PrefetchedReply } from './prefetch'
 
 /** Which request a page makes first, and how its URL is made from the page's query. */

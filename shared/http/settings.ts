@@ -1,3 +1,7 @@
+/**
+ * What the axios instance (axios-client.ts) and the HTML's early requests (prefetch-start.ts) share,
+ * without importing axios: the API base, the time-out, and the defaults tests put under the instance.
+ */
 import type { CreateAxiosDefaults } from 'axios'
 import { resolveApiBase } from '../config/api-hosts'
 

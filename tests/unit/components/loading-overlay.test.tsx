@@ -8,7 +8,7 @@ afterEach(clearOverlays)
 describe('LoadingOverlay', () => {
   it('shows a status named 加载中 while visible', () => {
     render(<LoadingOverlay visible />)
-    expect(screen.getByRole('status', { name: '加载中' })).toBeTruthy()
+    screen.getByRole('status', { name: '加载中' })
   })
 
   it('renders nothing while hidden', () => {

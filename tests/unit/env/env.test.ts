@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { getEnv, resetEnvForTests, versionAllows } from '@shared/env'
+import { getEnv, resetEnvForTests } from '@shared/env'
 
 const stubUserAgent = (ua: string) => vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua)
 
@@ -26,22 +26,5 @@ describe('getEnv', () => {
     } finally {
       vi.unstubAllGlobals()
     }
-  })
-})
-
-describe('versionAllows', () => {
-  it('allows an unknown version', () => {
-    stubUserAgent('Mozilla/5.0 com.kidsenglish.app')
-    expect(versionAllows('2.12.0')).toBe(true)
-  })
-
-  it('allows a version at or above the minimum', () => {
-    stubUserAgent('x version_2.12')
-    expect(versionAllows('2.12.0')).toBe(true)
-  })
-
-  it('refuses a version below the minimum', () => {
-    stubUserAgent('x version_2.9.9')
-    expect(versionAllows('2.12.0')).toBe(false)
   })
 })

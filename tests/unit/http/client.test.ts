@@ -245,8 +245,14 @@ describe('encrypted data (eType 1)', () => {
 })
 
 describe('the client', () => {
-  it('is created once and reused', async () => {
-    const { getHttpClient } = await load(() => envelope(null))
-    expect(getHttpClient()).toBe(getHttpClient())
+  it('is rebuilt on the defaults of the latest test reset, and only then', async () => {
+    const { httpGet, resetHttpClientForTests, server } = await load(() => envelope('first'))
+    expect(await httpGet('/v1/a')).toMatchObject({ data: 'first' })
+    expect(await httpGet('/v1/b')).toMatchObject({ data: 'first' })
+    const second = fakeServer(() => envelope('second'))
+    resetHttpClientForTests({ adapter: second })
+    expect(await httpGet('/v1/c')).toMatchObject({ data: 'second' })
+    expect(server).toHaveBeenCalledTimes(2)
+    expect(second).toHaveBeenCalledOnce()
   })
 })
