@@ -23,7 +23,9 @@ export const CORE_FOLDERS = [
   'shared/recorded-work/player',
   'shared/recorded-work/data',
 ]
-export const CORE_TS_FOLDERS = ['shared/book-folder']
+// shared/app: its .ts files (the page descriptors, bundled into each page's inline head script) are core;
+// mount-page.tsx, which renders, is not.
+export const CORE_TS_FOLDERS = ['shared/book-folder', 'shared/app']
 
 const REACT = /^react(-dom)?(\/|$)/
 

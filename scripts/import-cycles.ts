@@ -4,8 +4,9 @@
  * A folder cycle is two folders whose files import each other, even when no single chain of files
  * loops (e.g. `shared/env/index.ts` → `shared/bridge/transports.ts` while `shared/bridge/user.ts` →
  * `shared/env`): such folders can only be understood, tested and moved together. Imports are read
- * with TypeScript's pre-processor (static, `export … from`, `import type` and `import()` alike) and
- * resolved like the build does (relative paths and the `@shared` alias).
+ * with TypeScript's parser (static imports, `export … from` and `import()`) and resolved like the build
+ * does (relative paths and the `@shared` alias). `import type` and `export type … from` are left out:
+ * the compiler erases them, so they load nothing and order nothing.
  *
  * Usage: `tsx scripts/import-cycles.ts` — prints each cycle and exits 1 if there is one.
  */
@@ -48,15 +49,33 @@ export function resolveImport(root: string, spec: string, from: string): string 
   return null // CSS, SVG, JSON: no imports of their own
 }
 
+/** The specifiers `source` loads at run time: static imports and re-exports that are not type-only, and `import()`. */
+export function runtimeImports(source: string, fileName = 'x.ts'): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const specs: string[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (!node.importClause?.isTypeOnly) specs.push(node.moduleSpecifier.text)
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (!node.isTypeOnly) specs.push(node.moduleSpecifier.text)
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments
+      if (arg && ts.isStringLiteralLike(arg)) specs.push(arg.text)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return specs
+}
+
 /** file → the files it imports, for every source file under `folders` of `root` (paths relative to root). */
 export function importGraph(root: string, folders = CHECKED_FOLDERS): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>()
   const rel = (path: string) => relative(root, path).split(sep).join('/')
   for (const file of folders.flatMap((folder) => sourceFiles(join(root, folder)))) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
     const targets = new Set<string>()
-    for (const { fileName } of importedFiles) {
-      const target = resolveImport(root, fileName, file)
+    for (const spec of runtimeImports(readFileSync(file, 'utf8'), file)) {
+      const target = resolveImport(root, spec, file)
       if (target && target !== file) targets.add(rel(target))
     }
     graph.set(rel(file), targets)

@@ -36,9 +36,23 @@ describe('import cycle check', () => {
     const root = repo({
       'shared/env/index.ts': "import { has } from '../bridge/transports'",
       'shared/bridge/transports.ts': 'export const has = 1',
-      'shared/bridge/user.ts': "import type { Env } from '@shared/env'",
+      'shared/bridge/user.ts': "import { getEnv } from '@shared/env'",
     })
     expect(describeCycles(root, [])).toEqual(['folder cycle: shared/bridge → shared/env → shared/bridge'])
+  })
+
+  it('leaves out type-only imports and re-exports: the compiler erases them', () => {
+    const root = repo({
+      'server/repositories/grants.ts': "import type { Grant } from '../cloud-drive/provider'\nexport type { Grant } from '../cloud-drive/provider'",
+      'server/cloud-drive/provider.ts': "import { findGrant } from '../repositories/grants'\nexport type Grant = 1",
+    })
+    expect(describeCycles(root, [])).toEqual([])
+    // `import { type A }` still loads the module (verbatimModuleSyntax keeps the import): it counts.
+    writeFileSync(join(root, 'server/repositories/grants.ts'), "import { type Grant } from '../cloud-drive/provider'")
+    expect(describeCycles(root, [])).toEqual([
+      'file cycle: server/cloud-drive/provider.ts → server/repositories/grants.ts → server/cloud-drive/provider.ts',
+      'folder cycle: server/cloud-drive → server/repositories → server/cloud-drive',
+    ])
   })
 
   it('lets a folder import its own subfolders', () => {
