@@ -54,7 +54,7 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the reference server: the API of contracts/api.md, the demo media, uploads, the fake
+ * Builds the reference server: the API of docs/contracts/api.md, the demo media, uploads, the fake
  * host script and the built pages. Does not listen; call `listen` or use `inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -12,7 +12,7 @@ const TITLE = '价格调整通知'
 
 /**
  * 价格调整通知 (/price_up): the banner opens the membership sale (/vip_sale) in a new WebView in the
- * app, or the home page in a browser (spec §2).
+ * app, or the home page in a browser (docs/spec/product-spec.md §2).
  */
 export function PriceUpPage() {
   const inApp = useInApp()

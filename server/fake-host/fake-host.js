@@ -1,7 +1,7 @@
 /*
  * Fake host: lets a desktop browser try a page "in the app". The reference server injects it
  * (as the first element of <head>) while the `fakeHost=app` cookie is set; the built pages never
- * contain it. It plays the native app of contracts/user-agent.md and contracts/bridge.md:
+ * contain it. It plays the native app of docs/contracts/user-agent.md and docs/contracts/bridge.md:
  *   - navigator.userAgent carries the app markers (version, VIP, app id, token);
  *   - both bridge transports exist for every call name (or only the one configured);
  *   - calls are recorded in window.__fakeHost.calls and answered like the app would;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 const SCRIPT = readFileSync(new URL('../../server/fake-host/fake-host.js', import.meta.url), 'utf8')
 
-/** Every call name of contracts/bridge.md. */
+/** Every call name of docs/contracts/bridge.md. */
 const CALL_NAMES = [
   'setNavigationBar', 'getUserInfo', 'updateUserInfo', 'goToLogin', 'closeWebview', 'shareUrl', 'shareWeb',
   'openWebPage', 'openPage', 'openAlbumAndUpload', 'openFileAndUpload', 'openVideoAndUpload', 'openCustomerService',

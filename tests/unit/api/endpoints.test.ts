@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { InternalAxiosRequestConfig } from 'axios'
 import { resetHttpClientForTests } from '@shared/http'
 import { addBookCreation } from '@shared/api/add-book-creation'
@@ -14,8 +14,6 @@ import { submitBookCreation, updateBookCreation } from '@shared/api/update-book-
 import { uploadFile } from '@shared/api/upload-file'
 import type { BookCreationInput } from '@shared/api/types'
 import { envelope, fakeServer } from '../http/fake-server'
-
-vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
 
 /** Answers every request with `data` and returns the recorded request configs. */
 function serve(data: unknown = null) {
