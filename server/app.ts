@@ -6,12 +6,14 @@ import { authenticate } from './http/auth'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
 import { rejectNul } from './http/reject-nul'
 import { formatSchemaErrors } from './http/validation-messages'
+import { vipDevRoutes } from './dev/vip-dev-routes'
 import { DEFAULT_DIST_DIR } from './paths'
 import { bookCreationRoutes } from './routes/book-creation-routes'
 import { directoryRoutes } from './routes/directory-routes'
 import { shareRoutes } from './routes/share-routes'
 import { spaceRoutes } from './routes/space-routes'
 import { uploadRoutes } from './routes/upload-routes'
+import { vipRoutes } from './routes/vip-routes'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { pageRoutes } from './web/page-routes'
 import { staticRoutes } from './web/static-routes'
@@ -25,6 +27,11 @@ export interface BuildAppOptions {
   logger?: boolean
   /** Upload size limits; the contract's by default (tests lower them). */
   uploadLimits?: UploadLimits
+  /**
+   * Development-only routes under `/__dev/` (what the native app and its store do behind the pages,
+   * for the fake host). On for `npm start` and the tests, off in production (NODE_ENV=production).
+   */
+  devRoutes?: boolean
 }
 
 /**
@@ -63,6 +70,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await signedIn.register(bookCreationRoutes, { db })
       await signedIn.register(spaceRoutes, { db })
       await signedIn.register(uploadRoutes, { db, uploadsDir, limits: options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS })
+      await signedIn.register(vipRoutes, { db })
+      if (options.devRoutes) {
+        await signedIn.register(vipDevRoutes, { db })
+      }
     })
   })
   await app.register(pageRoutes, { distDir })

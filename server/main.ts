@@ -1,6 +1,7 @@
 /**
  * `npm start` / `npm run serve`: the reference server with pages, API and demo data.
- *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data/), DATABASE_URL (PostgreSQL instead of PGlite)
+ *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data/), DATABASE_URL (PostgreSQL instead of PGlite),
+ *   NODE_ENV=production (leaves out the development-only routes the fake host uses)
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,8 +14,10 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
 const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR
 const databaseUrl = process.env.DATABASE_URL || undefined
+// The fake host's store (buyGoods of a membership plan) needs them; a production server must not have them.
+const devRoutes = process.env.NODE_ENV !== 'production'
 
-const server = await startServer({ port, host, dataDir, databaseUrl, distDir: DEFAULT_DIST_DIR, logger: false })
+const server = await startServer({ port, host, dataDir, databaseUrl, distDir: DEFAULT_DIST_DIR, logger: false, devRoutes })
 // 0.0.0.0 / :: listen everywhere; a browser on this machine reaches them through loopback.
 const base = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//127.0.0.1:')
 const lines = [
@@ -26,7 +29,7 @@ const lines = [
     ...links.map((link) => `  ${link.label.padEnd(19)} ${demoLinkUrl(base, link)}`),
   ]),
   '',
-  `Tokens: VIP ${DEMO_TOKENS.vip} (小米妈妈)   basic ${DEMO_TOKENS.basic} (乐乐爸爸)`,
+  `Tokens: VIP ${DEMO_TOKENS.vip} (小米妈妈)   basic ${DEMO_TOKENS.basic} (乐乐爸爸)   permanent VIP ${DEMO_TOKENS.permanent} (豆豆奶奶)`,
   `  curl -H 'Authorization: Bearer ${DEMO_TOKENS.vip}' ${base}/v1/directory/0`,
 ]
 console.log(lines.filter((line, i) => line !== '' || lines[i - 1] !== '').join('\n'))

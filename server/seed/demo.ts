@@ -7,7 +7,11 @@ import { mediaPaths } from './content/media-paths'
 export const DEMO_TOKENS = {
   vip: 'demo-vip-token',
   basic: 'demo-basic-token',
+  permanent: 'demo-permanent-token',
 } as const
+
+/** How long the demo member's membership runs, in days from the day of the seed (ends 23:59:59 CST). */
+export const DEMO_VIP_DAYS = 365
 
 export const DEMO_USERS = {
   vip: {
@@ -15,7 +19,9 @@ export const DEMO_USERS = {
     token: DEMO_TOKENS.vip,
     nickName: '小米妈妈',
     avatar: mediaPaths.avatar('xiaomi-mama'),
-    isVip: true,
+    /** A member until {@link DEMO_VIP_DAYS} days after the seed. */
+    vipPermanent: false,
+    vipDays: DEMO_VIP_DAYS,
     inviterCode: 'XMMM2025',
   },
   basic: {
@@ -23,8 +29,20 @@ export const DEMO_USERS = {
     token: DEMO_TOKENS.basic,
     nickName: '乐乐爸爸',
     avatar: mediaPaths.avatar('lele-baba'),
-    isVip: false,
+    /** Not a member. */
+    vipPermanent: false,
+    vipDays: null,
     inviterCode: 'LLBB2025',
+  },
+  permanent: {
+    id: 3,
+    token: DEMO_TOKENS.permanent,
+    nickName: '豆豆奶奶',
+    avatar: '',
+    /** A permanent member (no expiry). */
+    vipPermanent: true,
+    vipDays: null,
+    inviterCode: 'DDNN2025',
   },
 } as const
 
@@ -60,4 +78,5 @@ export const DEMO_FIRST_BOOK_ID = 100
 export const DEMO_CAPACITY_MB = {
   vip: 5120,
   basic: 1024,
+  permanent: 5120,
 } as const
