@@ -1,0 +1,4 @@
+import { mountPage } from '@shared/app/mount-page'
+import { VipSalePage } from './vip-sale-page'
+
+mountPage(<VipSalePage />)
