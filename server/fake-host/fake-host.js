@@ -30,6 +30,7 @@
     'demo-vip-token': { id: 1, nickName: '小米妈妈', avatar: '/media/avatars/xiaomi-mama.svg' },
     'demo-basic-token': { id: 2, nickName: '乐乐爸爸', avatar: '/media/avatars/lele-baba.svg' },
     'demo-permanent-token': { id: 3, nickName: '豆豆奶奶', avatar: '' },
+    'demo-trial-token': { id: 4, nickName: '朵朵妈妈', avatar: '' },
   }
   /** The server's development-only purchase route (server/dev/vip-dev-routes.ts). */
   var DEV_VIP_PURCHASE = '/__dev/vip/purchase'

@@ -8,6 +8,7 @@ export const DEMO_TOKENS = {
   vip: 'demo-vip-token',
   basic: 'demo-basic-token',
   permanent: 'demo-permanent-token',
+  trial: 'demo-trial-token',
 } as const
 
 /** How long the demo member's membership runs, in days from the day of the seed (ends 23:59:59 CST). */
@@ -44,6 +45,19 @@ export const DEMO_USERS = {
     vipDays: null,
     inviterCode: 'DDNN2025',
   },
+  /**
+   * Not a member, no content: the one the browser tests buy a membership for, so that the basic user
+   * stays a non-member for every other test of the run (the e2e database is not reset between tests).
+   */
+  trial: {
+    id: 4,
+    token: DEMO_TOKENS.trial,
+    nickName: '朵朵妈妈',
+    avatar: '',
+    vipPermanent: false,
+    vipDays: null,
+    inviterCode: 'DDMM2025',
+  },
 } as const
 
 export const DEMO_SHARES = {
@@ -79,4 +93,5 @@ export const DEMO_CAPACITY_MB = {
   vip: 5120,
   basic: 1024,
   permanent: 5120,
+  trial: 1024,
 } as const

@@ -18,6 +18,7 @@ export async function seedPeople(q: Queryable, now = new Date()): Promise<void> 
     { userId: DEMO_USERS.vip.id, totalMb: DEMO_CAPACITY_MB.vip },
     { userId: DEMO_USERS.basic.id, totalMb: DEMO_CAPACITY_MB.basic },
     { userId: DEMO_USERS.permanent.id, totalMb: DEMO_CAPACITY_MB.permanent },
+    { userId: DEMO_USERS.trial.id, totalMb: DEMO_CAPACITY_MB.trial },
   ])
   await deleteClaimsOf(q, users.map((u) => u.id))
 }

@@ -225,7 +225,7 @@ describe.each<Fixture>(['browser', 'app'])('/price_up in the %s fixture', (fixtu
       await page.route('**/vip_sale', (route) => void (held = () => void route.abort()))
       await banner.click()
       await expect.poll(() => phone.calls('openWebPage')).toEqual([
-        expect.objectContaining({ payload: { url: `${phone.baseUrl}/vip_sale`, title: '会员方案', showShare: false } }),
+        expect.objectContaining({ payload: { url: `${phone.baseUrl}/vip_sale`, title: '开通会员', showShare: false } }),
       ])
       held?.()
     } else {

@@ -218,7 +218,7 @@ describe('seed', () => {
     expect(await seedIfEmpty(server.db)).toBe(false)
   })
 
-  it('creates a member, a basic user and a permanent member with inviter codes', async () => {
+  it('creates a member, a basic user, a permanent member and a trial user with inviter codes', async () => {
     const users = await server.db.query<{ token: string; is_vip: boolean; vip_permanent: boolean; inviter_code: string }>(
       'SELECT *, vip_expire_at > now() AS is_vip FROM users ORDER BY id',
     )
@@ -226,6 +226,7 @@ describe('seed', () => {
       ['demo-vip-token', true, false],
       ['demo-basic-token', null, false],
       ['demo-permanent-token', null, true],
+      ['demo-trial-token', null, false],
     ])
     expect(users.every((u) => u.inviter_code.length > 0)).toBe(true)
   })
