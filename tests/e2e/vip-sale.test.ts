@@ -44,7 +44,7 @@ describe('/vip_sale in the app fixture', () => {
     await page.getByRole('button', { name: '查看会员方案' }).click()
     await page.waitForURL(`${phone.baseUrl}/vip_sale`)
     await status(phone).getByText('您还不是会员').waitFor()
-    expect(await plans(phone).getByRole('radio').count()).toBe(goods.length)
+    await expect.poll(() => plans(phone).getByRole('radio').count()).toBe(goods.length)
     expect(await page.getByRole('radio', { name: goods[0]!.name }).isChecked()).toBe(true)
     await settle(phone)
     await phone.shot('vip-sale-app-not-member')
