@@ -143,3 +143,31 @@ describe('/vip_sale in the app fixture', () => {
     await phone.context.close()
   })
 })
+
+describe('/vip_sale in the browser fixture', () => {
+  it('shows the open-in-app screen, decided before any request: no 401, no 重试', async () => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    // An earlier visit in the app left its token in localStorage: still nothing to buy in a browser.
+    await page.addInitScript((token) => localStorage.setItem('token', token), DEMO_TOKENS.vip)
+    const api: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/v1/')) api.push(request.url())
+    })
+    // Step: open the sale page as a shared link would.
+    await page.goto(`${phone.baseUrl}/vip_sale`)
+    await page.getByRole('heading', { name: '请在App内打开' }).waitFor()
+    await page.waitForLoadState('networkidle')
+    // Step: the header keeps the title; only 打开App and 下载App, nothing of the sale.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('开通会员')
+    expect(await page.getByRole('main').getByRole('button').allTextContents()).toEqual(['打开App', '下载App'])
+    expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0)
+    expect(await page.getByRole('radiogroup').count()).toBe(0)
+    expect(await page.getByText('您还不是会员').count()).toBe(0)
+    expect(api).toEqual([])
+    await settle(phone)
+    await phone.shot('vip-sale-browser-open-in-app')
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+})
