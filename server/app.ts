@@ -1,8 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import { createDemoProvider } from './cloud-drive/demo/demo-provider'
+import { ImportRunner } from './cloud-drive/import-runner'
+import type { CloudDriveProvider } from './cloud-drive/provider'
 import type { Db } from './db/db'
+import { cloudDriveDevRoutes } from './dev/cloud-drive-dev-routes'
 import { authenticate } from './http/auth'
+import { installCors } from './http/cors'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
 import { rejectNul } from './http/reject-nul'
 import { parseJsonAsUtf8 } from './http/utf8-json'
@@ -11,6 +16,7 @@ import { formatSchemaErrors } from './http/validation-messages'
 import { vipDevRoutes } from './dev/vip-dev-routes'
 import { DEFAULT_DIST_DIR } from './paths'
 import { bookCreationRoutes } from './routes/book-creation-routes'
+import { cloudDriveRoutes } from './routes/cloud-drive-routes'
 import { directoryRoutes } from './routes/directory-routes'
 import { shareRoutes } from './routes/share-routes'
 import { spaceRoutes } from './routes/space-routes'
@@ -29,13 +35,24 @@ export interface BuildAppOptions {
   distDir?: string
   /** Where the request log goes (`npm start`: stdout); none by default. */
   logger?: LogSink | false
+  /** Origins whose pages may call the API from another origin (CORS allowlist); none by default. */
+  corsOrigins?: readonly string[]
   /** Upload size limits; the contract's by default (tests lower them). */
   uploadLimits?: UploadLimits
+  /** The cloud drive imports read from; default the demo drive in `<dataDir>/cloud-drive-demo`. */
+  cloudDrive?: CloudDriveProvider
   /**
-   * Development-only routes under `/__dev/` (what the native app and its store do behind the pages,
-   * for the fake host). On for `npm start` and the tests, off in production (NODE_ENV=production).
+   * Development-only routes under `/v1/dev/` (server/dev/): grant or expire the demo cloud drive,
+   * for the fake host and tests. Off unless asked for; a production deployment leaves them off.
    */
   devRoutes?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs cloud-drive import jobs (tests wait on `importRunner.idle()`). */
+    importRunner: ImportRunner
+  }
 }
 
 /**
@@ -61,9 +78,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('currentUser', null)
   app.decorateRequest('failureMsg', null)
   if (logger) logRequests(app)
+  const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
+  const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
+  const importRunner = new ImportRunner({ db, provider: cloudDrive, uploadsDir, limits: uploadLimits, log: app.log })
+  // Jobs a previous server left running go on (or end as failed with a reason); closing stops
+  // them between files, before the caller closes the database.
+  app.addHook('onReady', () => importRunner.resumeAll())
+  app.addHook('onClose', () => importRunner.stop())
+  app.decorate('importRunner', importRunner)
   installErrorHandling(app)
   parseJsonAsUtf8(app)
   securityHeaders(app)
+  installCors(app, options.corsOrigins ?? [])
 
   await app.register(staticRoutes, { uploadsDir })
   await app.register(async (api) => {
@@ -75,9 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await signedIn.register(directoryRoutes, { db })
       await signedIn.register(bookCreationRoutes, { db })
       await signedIn.register(spaceRoutes, { db })
-      await signedIn.register(uploadRoutes, { db, uploadsDir, limits: options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS })
+      await signedIn.register(uploadRoutes, { db, uploadsDir, limits: uploadLimits })
+      await signedIn.register(cloudDriveRoutes, { db, provider: cloudDrive, runner: importRunner })
       await signedIn.register(vipRoutes, { db })
       if (options.devRoutes) {
+        await signedIn.register(cloudDriveDevRoutes, { db })
         await signedIn.register(vipDevRoutes, { db })
       }
     })

@@ -1,7 +1,7 @@
 /**
- * Development only (registered when buildApp's `devRoutes` is on: `npm start`, the tests; never in
- * production): what the app's store would do after a paid membership purchase. The fake host's
- * `buyGoods` calls it so that a purchase can be tried from a desktop browser.
+ * Development only (registered when buildApp's `devRoutes` is on: `npm start` unless DEV_ROUTES=off,
+ * the tests; never in production): what the app's store would do after a paid membership purchase.
+ * The fake host's `buyGoods` calls it so that a purchase can be tried from a desktop browser.
  */
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/db'
@@ -14,7 +14,7 @@ import { vipInfoData } from '../routes/vip-routes'
 import { afterPurchase, toVipInfo } from '../services/membership'
 
 /** The path the fake host posts `{ goodsId }` to. */
-export const DEV_VIP_PURCHASE_PATH = '/__dev/vip/purchase'
+export const DEV_VIP_PURCHASE_PATH = '/v1/dev/vip/purchase'
 
 const body = {
   type: 'object',
@@ -23,7 +23,7 @@ const body = {
   properties: { goodsId: idProperty },
 } as const
 
-/** `POST /__dev/vip/purchase { goodsId }`: the caller bought that plan; answers the new VipInfo. */
+/** `POST /v1/dev/vip/purchase { goodsId }`: the caller bought that plan; answers the new VipInfo. */
 export const vipDevRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.post<{ Body: { goodsId: number } }>(
     DEV_VIP_PURCHASE_PATH,

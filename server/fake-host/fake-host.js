@@ -11,7 +11,7 @@
  * fakeHostPermanentVip, fakeHostTransport ('ios' | 'android' | 'both'). An empty version or token
  * leaves its marker out.
  * buyGoods of a membership plan "pays" through the server's development-only route
- * (/__dev/vip/purchase) and then sends visibleChange { result: true }, like the app after its store;
+ * (/v1/dev/vip/purchase) and then sends visibleChange { result: true }, like the app after its store;
  * any other goods (space items) are only logged.
  * Plain ES2017, no build step.
  */
@@ -33,7 +33,7 @@
     'demo-trial-token': { id: 4, nickName: '朵朵妈妈', avatar: '' },
   }
   /** The server's development-only purchase route (server/dev/vip-dev-routes.ts). */
-  var DEV_VIP_PURCHASE = '/__dev/vip/purchase'
+  var DEV_VIP_PURCHASE = '/v1/dev/vip/purchase'
 
   // ---- configuration ------------------------------------------------------------------------
   function readCookie(name) {
@@ -137,6 +137,8 @@
       case 'openWebPage':
         if (typeof p.url === 'string' && /^(https?:\/\/|\/)/i.test(p.url)) location.href = p.url
         return undefined
+      case 'baiduAuthorize':
+        return cloudDrive('grant').then(function () { send('visibleChange', { result: true }) })
       case 'buyGoods':
         return buy(p.goodsId)
       default:
@@ -160,6 +162,25 @@
       })
       .catch(function (error) { log('store', 'failed', String(error)) })
   }
+
+  /**
+   * The cloud drive's sign-in, played by the reference server's development-only routes:
+   * 'grant' hands the demo drive to the current user (as a real host hands its grant to the
+   * backend), 'expire' makes that grant expire. Failures are logged; the page then sees the
+   * status it had.
+   */
+  function cloudDrive(action) {
+    return fetch('/v1/dev/cloudDrive/' + action, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + config.token, 'content-type': 'application/json' },
+      body: '{}',
+    }).then(function (res) {
+      log('host', 'cloudDrive/' + action, res.status)
+    }, function (error) {
+      log('host', 'cloudDrive/' + action + ' failed', String(error))
+    })
+  }
+  api.cloudDrive = cloudDrive
 
   function receive(name, payload, via) {
     api.calls.push({ name: name, payload: payload, at: Date.now(), via: via })
@@ -244,6 +265,7 @@
       bar.appendChild(button('visibleChange false', function () { send('visibleChange', { result: false }) }))
       bar.appendChild(button('backClick', function () { send('backClick') }))
       bar.appendChild(button('userInfo', function () { send('userInfo', { token: config.token, user: config.user }) }))
+      bar.appendChild(button('网盘授权过期', function () { cloudDrive('expire') }))
       bar.appendChild(button('clear', api.clear))
       panel.appendChild(bar)
       var list = document.createElement('div')

@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
     await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' })
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'kids-e2e-'))
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, distDir, devRoutes: true })
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, distDir })
   project.provide('baseUrl', server.url)
   return async () => {
     await server.close()

@@ -183,7 +183,7 @@ describe('the answers', () => {
     page.g.KidsEnglishBridge!.buyGoods!(JSON.stringify({ goodsId: 101 }))
     await until(() => page.received.length === 1)
     expect(posts).toEqual([{
-      url: '/__dev/vip/purchase',
+      url: '/v1/dev/vip/purchase',
       init: expect.objectContaining({ method: 'POST', body: '{"goodsId":101}' }),
     }])
     expect(posts[0]!.init.headers.authorization).toBe('Bearer demo-basic-token')
