@@ -3,6 +3,7 @@ import { getGoodsVips } from '@shared/api/get-goods-vips'
 import { getVipInfo } from '@shared/api/get-vip-info'
 import { toast } from '@shared/components/toast'
 import { getEnv } from '@shared/env'
+import { messageOr } from '@shared/http/message-or'
 import { guessMembership, membershipChanged, MSG_LOAD_FAILED, toMembership, toPlans } from './vip-data'
 import { initialState, vipSaleReducer } from './vip-sale-state'
 
@@ -59,7 +60,7 @@ export function useVipSale() {
       if (id !== counter.id) return
       const membership = result.success ? toMembership(result.data) : null
       if (!membership) {
-        toast(result.msg.trim() || MSG_LOAD_FAILED)
+        toast(messageOr(result.msg.trim(), MSG_LOAD_FAILED))
         return
       }
       const shown = current.current

@@ -5,6 +5,7 @@
  */
 import type { VipGoods, VipInfo } from '@shared/api/types'
 import { formatMoney } from '@shared/format'
+import { LOAD_FAILED } from '@shared/http/message-or'
 
 /** What the status card says. `until` null = a member whose end date is not known (yet). */
 export type Membership = { kind: 'none' } | { kind: 'member'; until: string | null } | { kind: 'permanent' }
@@ -22,7 +23,7 @@ export interface Plan {
 }
 
 /** The message of a failed load when the server gives none (ui-text.md). */
-export const MSG_LOAD_FAILED = '获取数据失败'
+export const MSG_LOAD_FAILED = LOAD_FAILED
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')

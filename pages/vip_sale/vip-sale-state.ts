@@ -3,6 +3,7 @@
  * together; the membership shown before they arrive is the user-agent guess (never `您还不是会员` for a
  * member); after a purchase the membership alone is reloaded.
  */
+import { messageOr } from '@shared/http/message-or'
 import { MSG_LOAD_FAILED, type Membership, type Plan } from './vip-data'
 
 export type VipSaleState =
@@ -45,7 +46,7 @@ export function vipSaleReducer(state: VipSaleState, event: VipSaleEvent): VipSal
     case 'failed':
       // A failure that arrives after a successful load (a stale request) keeps the page as it is.
       if (state.status === 'loaded') return state
-      return { status: 'failed', msg: event.msg.trim() || MSG_LOAD_FAILED, guess: state.guess }
+      return { status: 'failed', msg: messageOr(event.msg.trim(), MSG_LOAD_FAILED), guess: state.guess }
     case 'select':
       if (state.status !== 'loaded' || !state.plans.some((p) => p.id === event.planId)) return state
       return { ...state, selectedId: event.planId }

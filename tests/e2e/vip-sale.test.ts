@@ -102,9 +102,11 @@ describe('/vip_sale in the app fixture', () => {
     await phone.context.close()
   })
 
-  it('shows a permanent member no buy button', async () => {
+  it('shows a permanent member no buy button, from the requests its HTML started', async () => {
     const phone = await openPhone('app', { token: DEMO_TOKENS.permanent, isVip: true, isPermanentVip: true })
     const { page } = phone
+    const seen: string[] = []
+    page.on('request', (request) => seen.push(new URL(request.url()).pathname))
     await page.goto(`${phone.baseUrl}/vip_sale`)
     await status(phone).getByText('您已是永久会员').waitFor()
     await page.getByRole('heading', { name: '会员权益' }).waitFor()
@@ -112,6 +114,10 @@ describe('/vip_sale in the app fixture', () => {
     await page.waitForLoadState('networkidle')
     expect(await page.getByRole('button', { name: /立即/ }).count()).toBe(0)
     expect(await page.getByRole('radiogroup').count()).toBe(0)
+    // Step: the plans and the membership were asked once each, by the HTML's inline script, so the
+    // HTTP client (axios) was never downloaded.
+    expect(seen.filter((path) => path.startsWith('/v1/'))).toEqual(['/v1/goods/vips', '/v1/user/vipInfo'])
+    expect(seen.filter((path) => /\/assets\/axios-client-[\w-]+\.js$/.test(path))).toEqual([])
     await settle(phone)
     await phone.shot('vip-sale-app-permanent')
     expect(phone.errors).toEqual([])

@@ -212,7 +212,7 @@ describe('when loading fails', () => {
   it('retries from the error view when the app shows the page again', async () => {
     vi.mocked(getVipInfo).mockResolvedValueOnce(failed('请求失败'))
     render(<VipSalePage />)
-    await screen.findByText('请求失败')
+    await screen.findByText('获取数据失败')
     act(() => sendFromHost({ type: 'visibleChange', data: { result: true } }))
     expect(await screen.findByRole('radiogroup')).toBeTruthy()
   })
