@@ -26,7 +26,7 @@ export function PriceUpPage() {
   function openPlans() {
     const origin = window.location.origin
     // An app without openWebPage still gets somewhere: the sale page in this WebView.
-    if (inApp && openWebPage({ url: `${origin}/vip_sale`, title: '会员方案', showShare: false })) return
+    if (inApp && openWebPage({ url: `${origin}/vip_sale`, title: '开通会员', showShare: false })) return
     window.location.assign(inApp ? '/vip_sale' : '/')
   }
 

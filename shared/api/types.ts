@@ -146,3 +146,25 @@ export interface UploadResult {
   url?: Maybe<string>
   fileSizeMb?: Maybe<number>
 }
+
+/** A membership plan (`GET /v1/goods/vips`). */
+export interface VipGoods {
+  id?: Maybe<number>
+  name?: Maybe<string>
+  /** 0 = permanent. */
+  months?: Maybe<number>
+  /** Cents. */
+  money?: Maybe<number>
+  /** Cents; 0 or ≤ money = no struck-through price. */
+  originalMoney?: Maybe<number>
+  /** '' or a short label such as '推荐'. */
+  tag?: Maybe<string>
+}
+
+/** The user's membership (`GET /v1/user/vipInfo`). */
+export interface VipInfo {
+  isVip?: Maybe<boolean>
+  isPermanentVip?: Maybe<boolean>
+  /** `YYYY-MM-DDTHH:mm:ss` or null. */
+  expireTime?: Maybe<string>
+}

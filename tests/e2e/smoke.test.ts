@@ -89,6 +89,7 @@ const FRAMES: [route: string, heading: string, text: string][] = [
   ['/price_up', '价格调整通知', '会员价格调整通知'],
   [`/generate_book/list?id=${DEMO_FOLDERS.bedtime}`, '自制绘本列表', '请在App内打开'],
   ['/generate_book/create?parentId=1', '新建文件夹', '请在App内打开'],
+  ['/vip_sale', '开通会员', '请在App内打开'],
   // `/generate_book/create?id=` has no frame of its own: its title differs and the page has an app frame.
 ]
 

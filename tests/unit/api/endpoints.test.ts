@@ -7,8 +7,10 @@ import { deleteBookCreation } from '@shared/api/delete-book-creation'
 import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
 import { getDirectory } from '@shared/api/get-directory'
 import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
+import { getGoodsVips } from '@shared/api/get-goods-vips'
 import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { getShare } from '@shared/api/get-share'
+import { getVipInfo } from '@shared/api/get-vip-info'
 import { moveBookCreation } from '@shared/api/move-book-creation'
 import { submitBookCreation, updateBookCreation } from '@shared/api/update-book-creation'
 import { uploadFile } from '@shared/api/upload-file'
@@ -44,6 +46,8 @@ describe('GET endpoints', () => {
   it.each([
     ['getGoodsSpaces', getGoodsSpaces, '/v1/goods/spaces'],
     ['getMyCapacity', getMyCapacity, '/v1/user/myCapacity'],
+    ['getGoodsVips', getGoodsVips, '/v1/goods/vips'],
+    ['getVipInfo', getVipInfo, '/v1/user/vipInfo'],
     ['getBookCreationOptions', getBookCreationOptions, '/v1/bookCreation/options'],
   ])('%s asks %s', async (_name, call, url) => {
     const last = serve()

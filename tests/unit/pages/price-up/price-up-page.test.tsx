@@ -20,7 +20,7 @@ describe('in the app', () => {
     render(<PriceUpPage />)
     await user.click(banner())
     expect(payloads(host.openWebPage!)).toEqual([
-      { url: `${window.location.origin}/vip_sale`, title: '会员方案', showShare: false },
+      { url: `${window.location.origin}/vip_sale`, title: '开通会员', showShare: false },
     ])
   })
 
