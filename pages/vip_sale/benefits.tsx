@@ -1,6 +1,6 @@
 import styles from './vip-sale.module.css'
 
-/** The five member benefits (ui-text.md), in order. */
+/** The five member benefits (docs/contracts/ui-text.md), in order. */
 export const BENEFITS: readonly string[] = ['单词卡片游戏', '拼写挑战', '听力填空', '个性化学习计划', 'AI发音测评']
 
 /** `会员权益`: what a membership gives. */

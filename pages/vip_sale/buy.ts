@@ -1,4 +1,4 @@
-import { buyGoods } from '@shared/bridge'
+import { buyGoods, MSG_UPGRADE_APP } from '@shared/bridge'
 import { toast } from '@shared/components/toast'
 
 /**
@@ -6,5 +6,5 @@ import { toast } from '@shared/components/toast'
  * when it closes, and the page asks vipInfo again. An app too old to have the call gets a toast.
  */
 export function buyPlan(goodsId: number): void {
-  if (!buyGoods({ goodsId })) toast('请升级App到最新版本')
+  if (!buyGoods({ goodsId })) toast(MSG_UPGRADE_APP)
 }

@@ -7,7 +7,7 @@ import { messageOr } from '@shared/http/message-or'
 import { guessMembership, membershipChanged, MSG_LOAD_FAILED, toMembership, toPlans } from './vip-data'
 import { initialState, vipSaleReducer } from './vip-sale-state'
 
-/** The toast after a purchase shows in the membership (ui-text.md). */
+/** The toast after a purchase shows in the membership (docs/contracts/ui-text.md). */
 export const MSG_BOUGHT = '开通成功'
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The membership-sale rules, React-free: what the plans and the membership from the API (or the
- * user-agent flags) mean for the page. Every server field is read defensively (contracts/api.md:
+ * user-agent flags) mean for the page. Every server field is read defensively (docs/contracts/api.md:
  * any field may be null, missing or of the wrong type).
  */
 import type { VipGoods, VipInfo } from '@shared/api/types'
@@ -22,7 +22,7 @@ export interface Plan {
   tag: string
 }
 
-/** The message of a failed load when the server gives none (ui-text.md). */
+/** The message of a failed load when the server gives none (docs/contracts/ui-text.md). */
 export const MSG_LOAD_FAILED = LOAD_FAILED
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0
@@ -82,7 +82,7 @@ export function toMembership(data: unknown): Membership | null {
   return { kind: 'none' }
 }
 
-/** The first guess from the user-agent flags (user-agent.md), shown until vipInfo answers. */
+/** The first guess from the user-agent flags (docs/contracts/user-agent.md), shown until vipInfo answers. */
 export function guessMembership(flags: { isVip: boolean; isPermanentVip: boolean }): Membership {
   if (flags.isPermanentVip) return { kind: 'permanent' }
   return flags.isVip ? { kind: 'member', until: null } : { kind: 'none' }

@@ -1,5 +1,5 @@
 /**
- * The page's load cycle as a discriminated union (style.md 5), React-free. Plans and membership load
+ * The page's load cycle as a discriminated union (docs/style.md 5), React-free. Plans and membership load
  * together; the membership shown before they arrive is the user-agent guess (never `您还不是会员` for a
  * member); after a purchase the membership alone is reloaded.
  */

@@ -1,4 +1,4 @@
--- Membership (contracts/api.md "Membership (/vip_sale)"): the plans on sale and each user's membership.
+-- Membership (docs/contracts/api.md "Membership (/vip_sale)"): the plans on sale and each user's membership.
 
 -- Membership plans, in display order. months 0 = permanent. original_money_cents 0 = no struck-through price.
 CREATE TABLE vip_goods (
