@@ -40,7 +40,7 @@ export interface ImportFlow {
   getState: () => ImportState
   subscribe: (listener: () => void) => () => void
   send: (event: ImportEvent) => void
-  /** Starts the first request; call once. */
+  /** Runs the current state's side effect (the first request). */
   start: () => void
   /** Stops timers and ignores every answer still on its way. */
   dispose: () => void
@@ -173,13 +173,15 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
     },
     send,
     start() {
+      // Again after dispose too (React's strict mode mounts twice): answers to the first run are
+      // dropped by the reducer, since they no longer fit the state.
+      disposed = false
       enter(state, state, { type: 'retry' })
     },
     dispose() {
       disposed = true
       if (timer) clearTimeout(timer)
       timer = null
-      listeners.clear()
     },
   }
 }
