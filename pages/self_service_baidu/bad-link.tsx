@@ -16,7 +16,7 @@ export function BadLink() {
       <p className={styles.resultNote}>请返回上一页，重新选择导入位置</p>
       <div className={styles.resultActions}>
         <button type="button" className={styles.primary} onClick={leave}>
-          返回
+          返回上一页
         </button>
       </div>
     </section>
