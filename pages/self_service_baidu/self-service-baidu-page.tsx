@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Dialog } from '@shared/components/dialog'
 import { ErrorView } from '@shared/components/error-view'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
@@ -27,7 +27,14 @@ const SPACE_UPGRADE = '/space_upgrade'
  */
 export function SelfServiceBaiduPage({ search = typeof location === 'undefined' ? '' : location.search }: { search?: string }) {
   const parsed = modeFromQuery(search)
-  return <PageShell title={TITLE}>{parsed.ok ? <ImportView mode={parsed.mode} /> : <BadLink />}</PageShell>
+  // The build draws one frame for every link (the loading state a good link starts with), so a link
+  // is never shown "bad" before its script has read it: a bad one is said so once mounted.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  let body = <LoadingOverlay visible />
+  if (parsed.ok) body = <ImportView mode={parsed.mode} />
+  else if (mounted) body = <BadLink />
+  return <PageShell title={TITLE}>{body}</PageShell>
 }
 
 function ImportView({ mode }: { mode: ImportMode }) {
