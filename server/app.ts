@@ -1,13 +1,18 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { createDemoProvider } from './cloud-drive/demo/demo-provider'
+import { ImportRunner } from './cloud-drive/import-runner'
+import type { CloudDriveProvider } from './cloud-drive/provider'
 import type { Db } from './db/db'
+import { cloudDriveDevRoutes } from './dev/cloud-drive-dev-routes'
 import { authenticate } from './http/auth'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
 import { rejectNul } from './http/reject-nul'
 import { formatSchemaErrors } from './http/validation-messages'
 import { DEFAULT_DIST_DIR } from './paths'
 import { bookCreationRoutes } from './routes/book-creation-routes'
+import { cloudDriveRoutes } from './routes/cloud-drive-routes'
 import { directoryRoutes } from './routes/directory-routes'
 import { shareRoutes } from './routes/share-routes'
 import { spaceRoutes } from './routes/space-routes'
@@ -25,6 +30,20 @@ export interface BuildAppOptions {
   logger?: boolean
   /** Upload size limits; the contract's by default (tests lower them). */
   uploadLimits?: UploadLimits
+  /** The cloud drive imports read from; default the demo drive in `<dataDir>/cloud-drive-demo`. */
+  cloudDrive?: CloudDriveProvider
+  /**
+   * Development-only routes under `/v1/dev/` (server/dev/): grant or expire the demo cloud drive,
+   * for the fake host and tests. Off unless asked for; a production deployment leaves them off.
+   */
+  devRoutes?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs cloud-drive import jobs (tests wait on `importRunner.idle()`). */
+    importRunner: ImportRunner
+  }
 }
 
 /**
@@ -46,6 +65,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   })
   app.decorateRequest('currentUser', null)
+  const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
+  const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
+  const importRunner = new ImportRunner({ db, provider: cloudDrive, uploadsDir, limits: uploadLimits, log: app.log })
+  // Jobs a previous server left running go on (or end as failed with a reason); closing stops
+  // them between files, before the caller closes the database.
+  app.addHook('onReady', () => importRunner.resumeAll())
+  app.addHook('onClose', () => importRunner.stop())
+  app.decorate('importRunner', importRunner)
   installErrorHandling(app)
   // Uploaded files are user content: never let a browser guess them into HTML.
   app.addHook('onSend', async (_request, reply) => {
@@ -62,7 +89,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await signedIn.register(directoryRoutes, { db })
       await signedIn.register(bookCreationRoutes, { db })
       await signedIn.register(spaceRoutes, { db })
-      await signedIn.register(uploadRoutes, { db, uploadsDir, limits: options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS })
+      await signedIn.register(uploadRoutes, { db, uploadsDir, limits: uploadLimits })
+      await signedIn.register(cloudDriveRoutes, { db, provider: cloudDrive, runner: importRunner })
+      if (options.devRoutes) {
+        await signedIn.register(cloudDriveDevRoutes, { db })
+      }
     })
   })
   await app.register(pageRoutes, { distDir })

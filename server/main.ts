@@ -1,6 +1,7 @@
 /**
  * `npm start` / `npm run serve`: the reference server with pages, API and demo data.
- *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data/), DATABASE_URL (PostgreSQL instead of PGlite)
+ *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data/), DATABASE_URL (PostgreSQL instead of PGlite),
+ *   DEV_ROUTES (on; `off` leaves out the development-only routes of server/dev/)
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,8 +14,9 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
 const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR
 const databaseUrl = process.env.DATABASE_URL || undefined
+const devRoutes = process.env.DEV_ROUTES !== 'off'
 
-const server = await startServer({ port, host, dataDir, databaseUrl, distDir: DEFAULT_DIST_DIR, logger: false })
+const server = await startServer({ port, host, dataDir, databaseUrl, distDir: DEFAULT_DIST_DIR, logger: false, devRoutes })
 // 0.0.0.0 / :: listen everywhere; a browser on this machine reaches them through loopback.
 const base = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//127.0.0.1:')
 const lines = [

@@ -15,6 +15,12 @@ export interface StartServerOptions {
   /** Use this PostgreSQL instead of PGlite. */
   databaseUrl?: string
   logger?: boolean
+  /**
+   * The development-only routes (server/dev/, e.g. the fake host's cloud-drive grant). On by default:
+   * this is the reference server of `npm start` and the browser tests; a production deployment of
+   * `buildApp` leaves them off.
+   */
+  devRoutes?: boolean
 }
 
 /** A running server. */
@@ -31,11 +37,11 @@ export interface RunningServer {
  * Used by `server/main.ts` and by the browser tests.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', dataDir = DEFAULT_DATA_DIR, distDir, databaseUrl, logger = false } = options
+  const { port = 0, host = '127.0.0.1', dataDir = DEFAULT_DATA_DIR, distDir, databaseUrl, logger = false, devRoutes = true } = options
   const db = await openDb({ dataDir, databaseUrl })
   try {
     await seedIfEmpty(db)
-    const app = await buildApp({ db, dataDir, distDir, logger })
+    const app = await buildApp({ db, dataDir, distDir, logger, devRoutes })
     await app.listen({ port, host })
     const address = app.server.address()
     const realPort = typeof address === 'object' && address ? address.port : port

@@ -128,10 +128,31 @@
       case 'openWebPage':
         if (typeof p.url === 'string' && /^(https?:\/\/|\/)/i.test(p.url)) location.href = p.url
         return undefined
+      case 'baiduAuthorize':
+        return cloudDrive('grant').then(function () { send('visibleChange', { result: true }) })
       default:
         return undefined // logged only (openPage, shareUrl, buyGoods, nativeLog, …)
     }
   }
+
+  /**
+   * The cloud drive's sign-in, played by the reference server's development-only routes:
+   * 'grant' hands the demo drive to the current user (as a real host hands its grant to the
+   * backend), 'expire' makes that grant expire. Failures are logged; the page then sees the
+   * status it had.
+   */
+  function cloudDrive(action) {
+    return fetch('/v1/dev/cloudDrive/' + action, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + config.token, 'content-type': 'application/json' },
+      body: '{}',
+    }).then(function (res) {
+      log('host', 'cloudDrive/' + action, res.status)
+    }, function (error) {
+      log('host', 'cloudDrive/' + action + ' failed', String(error))
+    })
+  }
+  api.cloudDrive = cloudDrive
 
   function receive(name, payload, via) {
     api.calls.push({ name: name, payload: payload, at: Date.now(), via: via })
@@ -216,6 +237,7 @@
       bar.appendChild(button('visibleChange false', function () { send('visibleChange', { result: false }) }))
       bar.appendChild(button('backClick', function () { send('backClick') }))
       bar.appendChild(button('userInfo', function () { send('userInfo', { token: config.token, user: config.user }) }))
+      bar.appendChild(button('网盘授权过期', function () { cloudDrive('expire') }))
       bar.appendChild(button('clear', api.clear))
       panel.appendChild(bar)
       var list = document.createElement('div')

@@ -38,9 +38,11 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     let status = 500
     let msg = '服务器错误，请稍后重试'
+    let result = null as string | null
     if (error instanceof ApiError) {
       status = error.statusCode
       msg = error.message
+      result = error.result
     } else if ('validation' in error && error.validation) {
       status = 400
       msg = error.message
@@ -54,7 +56,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       msg = known?.msg ?? '请求无效'
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed')
-    void reply.code(status).send({ result: resultForStatus(status), data: null, msg })
+    void reply.code(status).send({ result: result ?? resultForStatus(status), data: null, msg })
   })
 
   app.setNotFoundHandler((request, reply) => {

@@ -12,6 +12,7 @@ import { seedShares } from './seed-shares'
 
 /** Every table the application writes (not schema_migrations), children before parents. */
 const TABLES = [
+  'cloud_import_items', 'cloud_import_jobs', 'cloud_drive_grants',
   'share_sentences', 'share_items', 'share_words', 'shares', 'uploads', 'claims', 'capacities',
   'folders', 'space_goods', 'book_options', 'categories', 'users',
 ]
