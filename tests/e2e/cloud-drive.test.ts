@@ -113,6 +113,8 @@ describe('cloud-drive import in the app', () => {
     await listRows(page).filter({ hasText: 'The Little Red Hen' }).waitFor()
     await listRows(page).filter({ hasText: 'Brown Bear Says Hello' }).waitFor()
     expect(await listRows(page).count()).toBe(2)
+    // It went back in history (no second copy of the list; the list's pageshow reload is a unit test).
+    expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('back_forward')
     await settle(page)
     await phone.shot('cloud-drive-app-album-imported')
 
