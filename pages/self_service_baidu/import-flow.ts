@@ -23,7 +23,8 @@ export const DONE_PAUSE_MS = 1200
 
 /** What the flow needs from the outside: the API calls, the bridge, the toast, the way back. */
 export interface FlowDeps {
-  mode: ImportMode
+  /** null for a link without a usable target: the flow goes to `badLink` as it starts. */
+  mode: ImportMode | null
   status: () => Promise<ApiResult<CloudDriveStatus>>
   files: (query: CloudFileQuery) => Promise<ApiResult<CloudFileList>>
   capacity: () => Promise<ApiResult<Capacity>>
@@ -56,6 +57,7 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
  */
 export function createImportFlow(deps: FlowDeps): ImportFlow {
   const { mode } = deps
+  const pick = mode?.pick ?? 'files'
   let state: ImportState = initialImportState
   let disposed = false
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -75,7 +77,7 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
   function send(event: ImportEvent): void {
     if (disposed) return
     const before = state
-    const after = importReducer(before, event, mode.pick)
+    const after = importReducer(before, event, pick)
     if (after === before) return
     state = after
     for (const listener of listeners) listener()
@@ -90,6 +92,7 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
     if (event.type === 'expired') deps.toast(AUTH_EXPIRED)
     switch (after.status) {
       case 'checking':
+        if (!mode) return send({ type: 'badLink' })
         return void deps.status().then((r) => {
           if (r.success) send({ type: 'statusLoaded', authorized: r.data?.authorized === true, account: typeof r.data?.accountName === 'string' ? r.data.accountName : '' })
           else failed(r, { type: 'statusFailed', msg: r.msg })
@@ -118,6 +121,7 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
   }
 
   function enterBrowsing(before: ImportState, after: Extract<ImportState, { status: 'browsing' }>): void {
+    if (!mode) return
     const { dir, listing, pending } = after
     const wasLoading = before.status === 'browsing' && before.dir === dir && before.listing.status === 'loading'
     if (listing.status === 'loading' && !wasLoading) list(dir, 0)
@@ -148,6 +152,7 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
   }
 
   function list(dir: string, start: number): void {
+    if (!mode) return
     void deps.files({ dir, suffix: mode.suffix, start, limit: PAGE_SIZE }).then((r) => {
       if (r.success) send({ type: 'listed', dir, start, page: toCloudPage(r.data, mode.suffix) })
       else failed(r, { type: 'listFailed', dir, start, msg: r.msg })

@@ -31,6 +31,8 @@ export interface Outcome {
 
 export type ImportState =
   | { status: 'checking' }
+  /** The link names no usable target (query.ts); nothing is asked of the server. */
+  | { status: 'badLink' }
   | { status: 'checkFailed'; msg: string }
   | { status: 'unauthorized'; authorizing: boolean }
   | { status: 'browsing'; account: string; dir: string; listing: Listing; picked: Picked[]; pending: Pending }
@@ -38,6 +40,7 @@ export type ImportState =
   | { status: 'finished'; outcome: Outcome }
 
 export type ImportEvent =
+  | { type: 'badLink' }
   | { type: 'statusLoaded'; authorized: boolean; account: string }
   | { type: 'statusFailed'; msg: string }
   | { type: 'retry' }
@@ -160,6 +163,9 @@ export function importReducer(state: ImportState, event: ImportEvent, pick: 'fil
       }
       if (event.type === 'statusFailed') return { status: 'checkFailed', msg: event.msg }
       if (event.type === 'expired') return { status: 'unauthorized', authorizing: false }
+      if (event.type === 'badLink') return { status: 'badLink' }
+      return state
+    case 'badLink':
       return state
     case 'checkFailed':
       return event.type === 'retry' || event.type === 'shown' ? { status: 'checking' } : state

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback } from 'react'
 import { Dialog } from '@shared/components/dialog'
 import { ErrorView } from '@shared/components/error-view'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
@@ -27,21 +27,25 @@ const SPACE_UPGRADE = '/space_upgrade'
  */
 export function SelfServiceBaiduPage({ search = typeof location === 'undefined' ? '' : location.search }: { search?: string }) {
   const parsed = modeFromQuery(search)
-  // The build draws one frame for every link (the loading state a good link starts with), so a link
-  // is never shown "bad" before its script has read it: a bad one is said so once mounted.
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
-  let body = <LoadingOverlay visible />
-  if (parsed.ok) body = <ImportView mode={parsed.mode} />
-  else if (mounted) body = <BadLink />
-  return <PageShell title={TITLE}>{body}</PageShell>
+  return (
+    <PageShell title={TITLE}>
+      {/* Keyed: another link is another flow. */}
+      <ImportView key={search} mode={parsed.ok ? parsed.mode : null} />
+    </PageShell>
+  )
 }
 
-function ImportView({ mode }: { mode: ImportMode }) {
+/**
+ * The flow's state on screen. Every link starts in `checking` (the loading state), a bad one too: it
+ * is told once the flow starts, so the build's one frame never shows a good link as bad.
+ */
+function ImportView({ mode }: { mode: ImportMode | null }) {
   const { state, send } = useImportFlow(mode)
   const open = useCallback((dir: string) => send({ type: 'open', dir }), [send])
   const toggle = useCallback((entry: CloudEntry) => send({ type: 'toggle', entry }), [send])
 
+  if (state.status === 'badLink') return <BadLink />
+  if (!mode) return <LoadingOverlay visible /> // until the flow has started and found the link bad
   switch (state.status) {
     case 'checking':
       return <LoadingOverlay visible />

@@ -12,8 +12,11 @@ import { createImportFlow, type ImportFlow } from './import-flow'
 import { initialImportState } from './import-machine'
 import type { ImportMode } from './query'
 
-/** The import flow for `mode`, started on mount and stopped on unmount; `visibleChange` true re-checks. */
-export function useImportFlow(mode: ImportMode): { state: ReturnType<ImportFlow['getState']>; send: ImportFlow['send'] } {
+/**
+ * The import flow for `mode` (null: a bad link), started on mount and stopped on unmount;
+ * `visibleChange` true re-checks.
+ */
+export function useImportFlow(mode: ImportMode | null): { state: ReturnType<ImportFlow['getState']>; send: ImportFlow['send'] } {
   const [flow] = useState(() =>
     createImportFlow({
       mode,
@@ -24,7 +27,7 @@ export function useImportFlow(mode: ImportMode): { state: ReturnType<ImportFlow[
       job: getCloudDriveImport,
       authorize: baiduAuthorize,
       toast: (msg) => void toast(msg),
-      backToList: () => backToList(mode.listId),
+      backToList: () => backToList(mode?.listId ?? 0),
     }),
   )
   useEffect(() => {

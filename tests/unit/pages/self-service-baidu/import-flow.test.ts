@@ -173,3 +173,14 @@ describe('the import flow', () => {
     expect(deps.job).not.toHaveBeenCalled()
   })
 })
+
+describe('the import flow for a bad link', () => {
+  it('says so as it starts and asks the server nothing', async () => {
+    const { deps, flow } = setup({ mode: null })
+    expect(flow.getState()).toEqual({ status: 'checking' })
+    flow.start()
+    await settle()
+    expect(flow.getState()).toEqual({ status: 'badLink' })
+    expect(deps.status).not.toHaveBeenCalled()
+  })
+})

@@ -249,3 +249,13 @@ describe('when finished', () => {
     expect(reduceFiles(done, { type: 'expired' })).toBe(done)
   })
 })
+
+describe('when the link is bad', () => {
+  it('goes from checking to badLink, and stays there whatever comes', () => {
+    const bad = reduceFiles({ status: 'checking' }, { type: 'badLink' })
+    expect(bad).toEqual({ status: 'badLink' })
+    for (const event of [{ type: 'retry' }, { type: 'shown' }, { type: 'statusLoaded', authorized: true, account: 'x' }] as const) {
+      expect(reduceFiles(bad, event)).toBe(bad)
+    }
+  })
+})

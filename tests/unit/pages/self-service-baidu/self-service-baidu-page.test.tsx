@@ -169,7 +169,7 @@ describe('the authorize step', () => {
     files.mockResolvedValueOnce(failed('百度网盘授权已过期，请重新授权', 403, 'CLOUD_AUTH_EXPIRED'))
     render(<SelfServiceBaiduPage search={ALBUM} />)
     expect(await screen.findByRole('button', { name: '授权百度网盘' })).toBeTruthy()
-    expect(screen.getByText('百度网盘授权已过期，请重新授权')).toBeTruthy()
+    expect(await screen.findByText('百度网盘授权已过期，请重新授权')).toBeTruthy()
   })
 })
 
