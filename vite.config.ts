@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { multiPage } from './scripts/vite-multi-page.ts'
 import { discoverRoutes, routeFolder } from './scripts/routes.ts'
+import { cspMeta } from './scripts/csp-meta.ts'
 import { pagesManifest } from './scripts/pages-manifest.ts'
 import { chunkModules } from './scripts/prerender/chunk-modules.ts'
 import { prerender } from './scripts/prerender/plugin.ts'
@@ -24,6 +25,8 @@ export default defineConfig({
     multiPage({ pagesDir, routes }),
     // Paint before JS (issue 7): each page's frame rendered into its HTML; before the manifest hashes it.
     prerender({ repoRoot: root, pagesDir, routes, plugins: () => [react()] }),
+    // After the prerender's inline scripts, before the manifest hashes the HTML.
+    cspMeta(),
     pagesManifest(),
     chunkModules(root),
   ],

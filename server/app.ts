@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { createDemoProvider } from './cloud-drive/demo/demo-provider'
 import { ImportRunner } from './cloud-drive/import-runner'
 import type { CloudDriveProvider } from './cloud-drive/provider'
@@ -9,6 +9,8 @@ import { cloudDriveDevRoutes } from './dev/cloud-drive-dev-routes'
 import { authenticate } from './http/auth'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
 import { rejectNul } from './http/reject-nul'
+import { parseJsonAsUtf8 } from './http/utf8-json'
+import { logRequests, terminalLogger, type LogSink } from './http/request-log'
 import { formatSchemaErrors } from './http/validation-messages'
 import { DEFAULT_DIST_DIR } from './paths'
 import { bookCreationRoutes } from './routes/book-creation-routes'
@@ -19,6 +21,7 @@ import { spaceRoutes } from './routes/space-routes'
 import { uploadRoutes } from './routes/upload-routes'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { pageRoutes } from './web/page-routes'
+import { securityHeaders } from './web/security-headers'
 import { staticRoutes } from './web/static-routes'
 
 export interface BuildAppOptions {
@@ -27,7 +30,8 @@ export interface BuildAppOptions {
   dataDir: string
   /** The built pages; default `dist/` at the repo root. */
   distDir?: string
-  logger?: boolean
+  /** Where the request log goes (`npm start`: stdout); none by default. */
+  logger?: LogSink | false
   /** Upload size limits; the contract's by default (tests lower them). */
   uploadLimits?: UploadLimits
   /** The cloud drive imports read from; default the demo drive in `<dataDir>/cloud-drive-demo`. */
@@ -56,7 +60,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mkdirSync(uploadsDir, { recursive: true })
 
   const app = Fastify({
-    logger,
+    logger: logger ? terminalLogger(logger) : false,
+    // One line per request (request-log.ts) instead of Fastify's two JSON records.
+    logController: new LogController({ disableRequestLogging: true }),
     // Wrong types are errors, not something to coerce: `"title": 123` is a 400, not "123".
     // Path and query values are strings anyway; their schemas check them by pattern.
     ajv: { customOptions: { coerceTypes: false } },
@@ -65,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   })
   app.decorateRequest('currentUser', null)
+  app.decorateRequest('failureMsg', null)
+  if (logger) logRequests(app)
   const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
   const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
   const importRunner = new ImportRunner({ db, provider: cloudDrive, uploadsDir, limits: uploadLimits, log: app.log })
@@ -74,10 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => importRunner.stop())
   app.decorate('importRunner', importRunner)
   installErrorHandling(app)
-  // Uploaded files are user content: never let a browser guess them into HTML.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff')
-  })
+  parseJsonAsUtf8(app)
+  securityHeaders(app)
 
   await app.register(staticRoutes, { uploadsDir })
   await app.register(async (api) => {

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR } from './paths'
 import { DEMO_LINK_GROUPS, demoLinkUrl } from './demo-links'
+import { isPortInUse, portInUseMessage } from './port-in-use'
 import { DEMO_TOKENS } from './seed/demo'
 import { startServer } from './start'
 
@@ -16,7 +17,12 @@ const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR
 const databaseUrl = process.env.DATABASE_URL || undefined
 const devRoutes = process.env.DEV_ROUTES !== 'off'
 
-const server = await startServer({ port, host, dataDir, databaseUrl, distDir: DEFAULT_DIST_DIR, logger: false, devRoutes })
+const server = await startServer({ port, host, dataDir, databaseUrl, distDir: DEFAULT_DIST_DIR, logger: (line) => console.log(line), devRoutes }).catch((error: unknown) => {
+  // Taken since server/check-port.ts looked (or started with `npm run serve`): one line, no stack trace.
+  if (!isPortInUse(error)) throw error
+  console.error(portInUseMessage(port))
+  process.exit(1)
+})
 // 0.0.0.0 / :: listen everywhere; a browser on this machine reaches them through loopback.
 const base = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//127.0.0.1:')
 const lines = [

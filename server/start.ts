@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
+import type { LogSink } from './http/request-log'
 import { openDb } from './db/open-db'
 import { DEFAULT_DATA_DIR } from './paths'
 import { seedIfEmpty } from './seed/seed'
@@ -14,7 +15,8 @@ export interface StartServerOptions {
   distDir?: string
   /** Use this PostgreSQL instead of PGlite. */
   databaseUrl?: string
-  logger?: boolean
+  /** Where the request log goes; none by default. */
+  logger?: LogSink | false
   /**
    * The development-only routes (server/dev/, e.g. the fake host's cloud-drive grant). On by default:
    * this is the reference server of `npm start` and the browser tests; a production deployment of

@@ -7,13 +7,14 @@ import { buySpace } from './buy'
 import { CapacityCard } from './capacity-card'
 import { GoodsCard } from './goods-card'
 import { ShareRules } from './share-rules'
-import { signedIn } from './signed-in'
 import { toCapacityView, toGoodsRows } from './space-data'
 import { useRemote } from './use-remote'
 import styles from './space-upgrade.module.css'
 
-const loadCapacity = signedIn(getMyCapacity)
-const loadGoods = signedIn(getGoodsSpaces)
+// Mounted only in the app (main.tsx wraps the page in InAppOnly): the calls always go out, because the
+// host's token may still be on its way in a `userInfo` message.
+const loadCapacity = () => getMyCapacity()
+const loadGoods = () => getGoodsSpaces()
 
 /**
  * 空间扩容 (/space_upgrade): storage used, capacity goods to buy, and how sharing earns space.

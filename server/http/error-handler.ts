@@ -55,7 +55,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       status = known?.status ?? error.statusCode
       msg = known?.msg ?? '请求无效'
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    request.failureMsg = msg
+    if (status >= 500) request.log.error({ err: error }, `${request.method} ${request.url.split('?')[0]} failed`)
     void reply.code(status).send({ result: result ?? resultForStatus(status), data: null, msg })
   })
 

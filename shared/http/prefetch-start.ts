@@ -5,7 +5,7 @@
  * the 15 s time-out. The page's request then takes the reply (prefetch.ts).
  */
 import { getToken } from '../bridge/user'
-import { getEnv } from '../env'
+import { getEnv, isInApp } from '../env'
 import { parseQuery } from '../format/parse-query'
 import { getApiBase, REQUEST_TIMEOUT_MS } from './client'
 import { putPrefetched, type PrefetchedReply } from './prefetch'
@@ -20,7 +20,10 @@ export interface PrefetchRule {
    * else = the page makes no request).
    */
   query: Record<string, 'text' | 'id' | 'requiredId'>
-  /** The call needs a token: without one the page would be sent to log in, so nothing starts. */
+  /**
+   * An account call: it needs the app and a token. Outside the app the page shows the open-in-app
+   * screen (decisions.md), and without a token it would be sent to log in, so nothing starts.
+   */
   needsToken: boolean
   /** A dotted path in the reply (`data.imageUrl`) to an image the first view shows: preloaded on arrival. */
   preloadImage?: string
@@ -92,7 +95,7 @@ export function startPrefetch(rule: PrefetchRule): void {
     else params[name] = value
   }
   const token = getToken()
-  if (rule.needsToken && !token) return
+  if (rule.needsToken && (!token || !isInApp())) return
   for (const href of rule.modulepreload ?? []) modulepreload(href)
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' }
   if (token) headers.Authorization = `Bearer ${token}`

@@ -20,18 +20,14 @@ async function api<T>(phone: PhonePage, path: string, token = VIP): Promise<T> {
   return ((await reply.json()) as { data: T }).data
 }
 
-/**
- * Opens /space_upgrade. In a browser the visitor's token comes from localStorage, where an earlier
- * visit in the app left it (user-agent.md); without it every storage call is 401.
- */
+/** Opens /space_upgrade in the app (outside it the page is the open-in-app screen: open-in-app.test.ts). */
 async function openSpaceUpgrade(fixture: Fixture): Promise<PhonePage> {
   const phone = await openPhone(fixture)
-  if (fixture === 'browser') await phone.page.addInitScript((token) => localStorage.setItem('token', token), VIP)
   await phone.page.goto(`${phone.baseUrl}/space_upgrade`)
   return phone
 }
 
-describe.each<Fixture>(['browser', 'app'])('/space_upgrade in the %s fixture', (fixture) => {
+describe.each<Fixture>(['app'])('/space_upgrade in the %s fixture', (fixture) => {
   it('shows the capacity and three goods, expands to all and collapses', async () => {
     const phone = await openSpaceUpgrade(fixture)
     const { page } = phone
@@ -83,26 +79,6 @@ describe('buying space', () => {
     await phone.sendHost('visibleChange', { result: true })
     expect((await reload).status()).toBe(200)
     expect(phone.errors).toEqual([])
-    await phone.context.close()
-  })
-
-  it('tells a browser visitor to buy in the app', async () => {
-    const phone = await openSpaceUpgrade('browser')
-    const { page } = phone
-    await page.getByRole('region', { name: '购买空间' }).getByRole('button', { name: '购买' }).first().click()
-    await page.getByRole('alert').filter({ hasText: '请在App内购买' }).waitFor()
-    await settle(phone)
-    await phone.shot('storage-browser-buy-toast')
-    await phone.context.close()
-  })
-
-  it('tells a browser visitor with no login to look in the app, and still shows the rules', async () => {
-    const phone = await openPhone('browser')
-    const { page } = phone
-    await page.goto(`${phone.baseUrl}/space_upgrade`)
-    await expect.poll(() => page.getByText('请在App内登录后查看').count()).toBe(2)
-    expect(await page.getByRole('region', { name: '分享赚空间' }).getByRole('listitem').count()).toBe(5)
-    await phone.shot('storage-browser-space-upgrade-no-login')
     await phone.context.close()
   })
 

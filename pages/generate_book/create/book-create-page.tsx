@@ -7,7 +7,11 @@ import { targetFromQuery, type CreateTarget } from './create-state'
 import { FolderFormView } from './folder-form-view'
 import { useFolderForm } from './use-folder-form'
 
-const readTarget = () => targetFromQuery(parseQuery(typeof location === 'undefined' ? '' : location.search))
+/** The target of the page's own URL (none outside a browser: a new folder at the top level). */
+export const readTarget = () => targetFromQuery(parseQuery(typeof location === 'undefined' ? '' : location.search))
+
+/** The page's title for `target`. */
+export const createPageTitle = (target: CreateTarget) => (target.mode === 'edit' ? '编辑文件夹' : '新建文件夹')
 
 /**
  * 新建文件夹 / 编辑文件夹 (/generate_book/create): `?parentId=` creates a folder under that parent,
@@ -16,7 +20,7 @@ const readTarget = () => targetFromQuery(parseQuery(typeof location === 'undefin
 export function BookCreatePage({ target: given }: { target?: CreateTarget }) {
   const [target] = useState(() => given ?? readTarget())
   const { state, form, errors, saving, uploading, setUploading, change, save, retry, back } = useFolderForm(target)
-  const title = target.mode === 'edit' ? '编辑文件夹' : '新建文件夹'
+  const title = createPageTitle(target)
 
   return (
     <PageShell title={title} header={{ onBack: back }}>

@@ -1,5 +1,6 @@
 /** Data in parallel with code: the early request of the page's HTML and its hand-over to httpGet. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { installAndroidHost, removeHost } from '../bridge/fake-host'
 import { envelope, fakeServer, visit } from '../http/fake-server'
 
 vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
@@ -10,6 +11,8 @@ const APP_UA = 'Mozilla/5.0 (Linux; Android 14) Mobile com.kidsenglish.app appId
 async function load(url: string, ua = 'Mozilla/5.0 (iPhone) Mobile') {
   visit(url)
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua)
+  // The app's user agent comes with the app's bridge (the inline script runs after the host injected it).
+  if (ua === APP_UA) installAndroidHost('getUserInfo')
   vi.resetModules()
   const http = await import('@shared/http')
   const prefetch = await import('@shared/http/prefetch')
@@ -31,6 +34,8 @@ const DIRECTORY = { path: '/v1/directory/:id', query: { id: 'id' as const }, nee
 const EDITED = { path: '/v1/directory/:id', query: { id: 'requiredId' as const }, needsToken: true }
 
 afterEach(() => {
+  removeHost()
+  localStorage.clear()
   vi.unstubAllGlobals()
   delete (window as unknown as Record<string, unknown>).__kidsPrefetch
   visit('http://localhost:3000/')
@@ -86,6 +91,14 @@ describe('startPrefetch', () => {
 
   it('starts no call that needs a token when there is none (the page would send the user to log in)', async () => {
     const fetch = stubFetch(null)
+    const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=11')
+    startPrefetch(DIRECTORY)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('starts no account call outside the app, even with a token saved on an earlier visit', async () => {
+    const fetch = stubFetch(null)
+    localStorage.setItem('token', 'saved.token')
     const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=11')
     startPrefetch(DIRECTORY)
     expect(fetch).not.toHaveBeenCalled()

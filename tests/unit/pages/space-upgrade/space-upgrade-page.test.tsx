@@ -6,6 +6,7 @@ import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
 import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { getToken } from '@shared/bridge'
 import type * as Bridge from '@shared/bridge'
+import { InAppOnly } from '@shared/components/open-in-app-screen'
 import { SpaceUpgradePage } from '../../../../pages/space_upgrade/space-upgrade-page'
 import { installAndroidHost, removeHost, sendFromHost } from '../../bridge/fake-host'
 import { clearOverlays } from '../../components/clear-overlays'
@@ -155,11 +156,16 @@ describe('when a request fails', () => {
   })
 })
 
-describe('a browser visitor who never signed in', () => {
-  it('is told to look in the app, without a request that can only fail', async () => {
-    vi.mocked(getToken).mockReturnValue(null)
-    render(<SpaceUpgradePage />)
-    await waitFor(() => expect(screen.getAllByText('请在App内登录后查看')).toHaveLength(2))
+describe('a visitor outside the app', () => {
+  it('sees the open-in-app screen, and the page sends no request', () => {
+    render(
+      <InAppOnly title="空间扩容">
+        <SpaceUpgradePage />
+      </InAppOnly>,
+    )
+    expect(screen.getByRole('heading', { name: '空间扩容' })).toBeTruthy()
+    expect(screen.getByText('请在App内打开')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
     expect(getMyCapacity).not.toHaveBeenCalled()
     expect(getGoodsSpaces).not.toHaveBeenCalled()
   })
