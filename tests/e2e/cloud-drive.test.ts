@@ -308,3 +308,32 @@ describe('cloud-drive import in the app', () => {
     await phone.context.close()
   })
 })
+
+describe('cloud-drive import outside the app', () => {
+  it.each([
+    ['albumId', `?from=generate_book&albumId=${1}&supportSuffix=pdf`],
+    ['parentId', `?from=generate_book&parentId=${0}&supportSuffix=pdf`],
+  ])('shows the open-in-app screen in %s mode before any request, with no 重试', async (mode, search) => {
+    const phone = await openPhone('browser')
+    const { page, baseUrl } = phone
+    const apiCalls: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/v1/')) apiCalls.push(request.url())
+    })
+    // Step: a shared or copied link opened in a phone browser.
+    await page.goto(`${baseUrl}/self_service_baidu${search}`)
+    await page.getByRole('heading', { name: '请在App内打开' }).waitFor()
+    await page.getByText('登录App后即可查看和管理').waitFor()
+    expect(await page.getByRole('button', { name: '打开App' }).count()).toBe(1)
+    expect(await page.getByRole('button', { name: '下载App' }).count()).toBe(1)
+    expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: '授权百度网盘' }).count()).toBe(0)
+    await page.waitForTimeout(500) // a request the page would send after mounting has been sent by now
+    expect(apiCalls).toEqual([])
+    expect(await page.title()).toBe('百度网盘')
+    await settle(page)
+    await phone.shot(`cloud-drive-browser-open-in-app-${mode}`)
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+})
