@@ -1,8 +1,10 @@
 import { useCallback } from 'react'
+import { goBackOrClose } from '@shared/bridge'
 import { Dialog } from '@shared/components/dialog'
 import { ErrorView } from '@shared/components/error-view'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { PageShell } from '@shared/components/page-shell'
+import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { AuthorizeStep } from './authorize-step'
 import { backToList } from './back-to-list'
 import { BadLink } from './bad-link'
@@ -27,6 +29,8 @@ const SPACE_UPGRADE = '/space_upgrade'
  */
 export function SelfServiceBaiduPage({ search = typeof location === 'undefined' ? '' : location.search }: { search?: string }) {
   const parsed = modeFromQuery(search)
+  // The native back button: previous page, or close the WebView (bridge.md). The header's back does the same.
+  useNativeMessage('backClick', goBackOrClose)
   return (
     <PageShell title={TITLE}>
       {/* Keyed: another link is another flow. */}

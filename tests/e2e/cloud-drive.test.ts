@@ -289,6 +289,47 @@ describe('cloud-drive import in the app', () => {
     await phone.context.close()
   })
 
+  it('recovers from a failed listing with 重试, and shows hostile rows without breaking', async () => {
+    const phone = await openApp()
+    const { page, baseUrl } = phone
+    await grant(phone)
+    const huge = `${'一个非常非常长的绘本文件名'.repeat(40)}.pdf`
+    let replies = 0
+    await page.route('**/v1/cloudDrive/files?**', async (route) => {
+      replies++
+      // Step (server side): the first listing never arrives; the next is hostile: nulls, wrong types, a huge name, a non-PDF.
+      if (replies === 1) return route.abort('connectionreset')
+      const items = [
+        null,
+        { fsId: 'f-huge', name: huge, isDir: false, size: null, mtime: null },
+        { fsId: 'f-odd', name: 'Odd Sizes.pdf', isDir: 'yes', size: 'big', mtime: 'yesterday' },
+        { fsId: 'f-mp3', name: 'song.mp3', isDir: false, size: 10, mtime: '2025-03-01T10:00:00' },
+        { fsId: null, name: 'no id.pdf', isDir: false, size: 1, mtime: '2025-03-01T10:00:00' },
+        { fsId: 'd-deep', name: `${'很深的文件夹'.repeat(20)}`, isDir: true, size: 0, mtime: '2025-03-01T10:00:00' },
+      ]
+      await route.fulfill({ json: { result: 'SUCCESS', msg: '', data: { dir: '/', parent: null, items, hasMore: null } } })
+    })
+    await page.goto(`${baseUrl}/self_service_baidu?from=generate_book&albumId=1&supportSuffix=pdf`)
+
+    // Step: the failed listing shows its message and 重试, which works.
+    await page.getByText('网络错误，请检查您的网络连接').first().waitFor()
+    await settle(page)
+    await phone.shot('cloud-drive-app-list-failed')
+    await page.getByRole('button', { name: '重试' }).click()
+
+    // Step: the hostile rows: shown, the huge name cut to one line, the broken ones left out.
+    await page.getByRole('checkbox', { name: huge }).waitFor()
+    await page.getByRole('checkbox', { name: 'Odd Sizes.pdf' }).waitFor()
+    expect(await list(page).getByText('song.mp3').count()).toBe(0)
+    expect(await list(page).getByText('no id.pdf').count()).toBe(0)
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(390)
+    await settle(page)
+    await phone.shot('cloud-drive-app-hostile-rows')
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
   it('shows an empty folder as 此文件夹中没有PDF文件, and a bad link as such', async () => {
     const phone = await openApp()
     const { page, baseUrl } = phone

@@ -173,6 +173,17 @@ describe('the authorize step', () => {
   })
 })
 
+describe('the native back button', () => {
+  it('closes the WebView when the page is the first in its history', async () => {
+    const host = installIosHost('getUserInfo', 'baiduAuthorize', 'closeWebview')
+    render(<SelfServiceBaiduPage search={ALBUM} />)
+    await screen.findByText('已授权：小象妈妈')
+    expect(history.length).toBe(1)
+    act(() => sendFromHost({ type: 'backClick' }))
+    expect(host.closeWebview).toHaveBeenCalledTimes(1)
+  })
+})
+
 describe('a bad link', () => {
   it.each(['?from=generate_book', '?albumId=1&parentId=2', '?albumId=abc'])('explains %s instead of loading', async (search) => {
     render(<SelfServiceBaiduPage search={search} />)
