@@ -7,6 +7,7 @@ import type { CloudDriveProvider } from './cloud-drive/provider'
 import type { Db } from './db/db'
 import { cloudDriveDevRoutes } from './dev/cloud-drive-dev-routes'
 import { authenticate } from './http/auth'
+import { installCors } from './http/cors'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
 import { rejectNul } from './http/reject-nul'
 import { parseJsonAsUtf8 } from './http/utf8-json'
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   distDir?: string
   /** Where the request log goes (`npm start`: stdout); none by default. */
   logger?: LogSink | false
+  /** Origins whose pages may call the API from another origin (CORS allowlist); none by default. */
+  corsOrigins?: readonly string[]
   /** Upload size limits; the contract's by default (tests lower them). */
   uploadLimits?: UploadLimits
   /** The cloud drive imports read from; default the demo drive in `<dataDir>/cloud-drive-demo`. */
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app)
   parseJsonAsUtf8(app)
   securityHeaders(app)
+  installCors(app, options.corsOrigins ?? [])
 
   await app.register(staticRoutes, { uploadsDir })
   await app.register(async (api) => {

@@ -1,12 +1,14 @@
 /**
  * `npm start` / `npm run serve`: the reference server with pages, API and demo data.
  *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data/), DATABASE_URL (PostgreSQL instead of PGlite),
+ *   CORS_ORIGINS (pages' origins allowed to call the API from elsewhere),
  *   DEV_ROUTES (on; `off` leaves out the development-only routes of server/dev/)
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR } from './paths'
 import { DEMO_LINK_GROUPS, demoLinkUrl } from './demo-links'
+import { parseCorsOrigins } from './http/cors'
 import { isPortInUse, portInUseMessage } from './port-in-use'
 import { DEMO_TOKENS } from './seed/demo'
 import { startServer } from './start'
@@ -17,7 +19,16 @@ const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR
 const databaseUrl = process.env.DATABASE_URL || undefined
 const devRoutes = process.env.DEV_ROUTES !== 'off'
 
-const server = await startServer({ port, host, dataDir, databaseUrl, distDir: DEFAULT_DIST_DIR, logger: (line) => console.log(line), devRoutes }).catch((error: unknown) => {
+const server = await startServer({
+  port,
+  host,
+  dataDir,
+  databaseUrl,
+  distDir: DEFAULT_DIST_DIR,
+  logger: (line) => console.log(line),
+  corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),
+  devRoutes,
+}).catch((error: unknown) => {
   // Taken since server/check-port.ts looked (or started with `npm run serve`): one line, no stack trace.
   if (!isPortInUse(error)) throw error
   console.error(portInUseMessage(port))

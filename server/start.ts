@@ -15,6 +15,8 @@ export interface StartServerOptions {
   distDir?: string
   /** Use this PostgreSQL instead of PGlite. */
   databaseUrl?: string
+  /** Origins allowed to call the API from their pages (CORS). */
+  corsOrigins?: readonly string[]
   /** Where the request log goes; none by default. */
   logger?: LogSink | false
   /**
@@ -39,11 +41,11 @@ export interface RunningServer {
  * Used by `server/main.ts` and by the browser tests.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', dataDir = DEFAULT_DATA_DIR, distDir, databaseUrl, logger = false, devRoutes = true } = options
+  const { port = 0, host = '127.0.0.1', dataDir = DEFAULT_DATA_DIR, distDir, databaseUrl, logger = false, corsOrigins = [], devRoutes = true } = options
   const db = await openDb({ dataDir, databaseUrl })
   try {
     await seedIfEmpty(db)
-    const app = await buildApp({ db, dataDir, distDir, logger, devRoutes })
+    const app = await buildApp({ db, dataDir, distDir, logger, corsOrigins, devRoutes })
     await app.listen({ port, host })
     const address = app.server.address()
     const realPort = typeof address === 'object' && address ? address.port : port

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/db'
-import {
-  createImport, getImportJob, getStatus, listFiles, requireGrant, type ImportInput,
-} from '../cloud-drive/cloud-drive-service'
+import { getStatus, listFiles, requireGrant } from '../cloud-drive/cloud-drive-service'
+import { createImport, getImportJob, type ImportInput } from '../cloud-drive/import-service'
 import type { ImportRunner } from '../cloud-drive/import-runner'
 import type { CloudDriveProvider } from '../cloud-drive/provider'
 import { currentUser } from '../http/auth'

@@ -26,6 +26,11 @@ function create(defaults: CreateAxiosDefaults): AxiosInstance {
     timeout: REQUEST_TIMEOUT_MS,
     // Every status resolves: envelope.ts reads error replies too, so only "no reply" rejects.
     validateStatus: () => true,
+    // fetch, not XHR: XHR follows a redirect with the request's headers, so an API answer of 302 to
+    // another origin would carry the token and app id there. A redirect is a network failure instead.
+    // (An upload with a progress listener needs XHR's upload events: request.ts asks for it there.)
+    adapter: 'fetch',
+    fetchOptions: { redirect: 'error' },
     ...defaults,
   })
   instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {

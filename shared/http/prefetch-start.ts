@@ -106,7 +106,14 @@ export function startPrefetch(rule: PrefetchRule): void {
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS)
   // no-cache: on a back navigation Chrome lets requests made while the page loads take stale cached
   // replies (a folder list without the folder just created); axios's later request never did.
-  const reply = fetch(`${getApiBase()}${path}${search ? `?${search}` : ''}`, { headers, signal: controller.signal, cache: 'no-cache' })
+  // redirect: error: a redirect to another origin must not carry the token or app id there (nor one
+  // to the same origin, which the API never sends).
+  const reply = fetch(`${getApiBase()}${path}${search ? `?${search}` : ''}`, {
+    headers,
+    signal: controller.signal,
+    cache: 'no-cache',
+    redirect: 'error',
+  })
     .then(read)
     .finally(() => clearTimeout(timer))
   if (rule.preloadImage) {

@@ -87,6 +87,10 @@ export function httpUpload<T>(
     url: path,
     data: formData,
     timeout: UPLOAD_TIMEOUT_MS,
+    // Progress events exist on XHR only (fetch has none for uploads on WebKit): with a listener the
+    // upload goes by XHR, which follows redirects itself; browsers drop Authorization on one to another
+    // origin. Without a listener it stays on fetch, which refuses redirects (axios-client.ts).
+    ...(onProgress ? { adapter: 'xhr' as const } : {}),
     // Only with a listener: an upload listener on XHR costs a CORS preflight of its own.
     onUploadProgress: onProgress
       ? (event: AxiosProgressEvent) => {

@@ -1,23 +1,25 @@
 /**
- * The fake host's baiduAuthorize against a real server: it grants the demo drive to the current
- * demo user through the development route, then tells the page it is visible again.
+ * The fake host's baiduAuthorize against the real app: it grants the demo drive to the current
+ * demo user through the development route, then tells the page it is visible again. The page's
+ * fetch goes to `app.inject` (no port).
  */
 import { readFileSync } from 'node:fs'
 import { Window } from 'happy-dom'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { BASIC, envelope, setupServer, VIP } from './helpers/test-app'
 
 const SCRIPT = readFileSync(new URL('../../server/fake-host/fake-host.js', import.meta.url), 'utf8')
 const server = setupServer({ devRoutes: true })
-let base = ''
-beforeAll(async () => {
-  base = await server.app.listen({ port: 0, host: '127.0.0.1' })
-})
-afterAll(async () => {
-  await server.app.close()
-})
+const ORIGIN = 'http://127.0.0.1:3000'
+
+interface Init {
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+}
 
 interface Globals {
+  fetch: (url: string, init?: Init) => Promise<{ status: number }>
   KidsEnglishBridge?: Record<string, (json?: string) => void>
   __FAKE_HOST_CONFIG__?: object
   onNativeMessage?: (message: { type: string; data?: unknown }) => void
@@ -32,9 +34,18 @@ afterEach(async () => {
 
 /** A page of the server with the fake host script, configured for `token`. */
 function page(token: string) {
-  const window = new Window({ url: `${base}/self_service_baidu?from=generate_book&albumId=13&supportSuffix=pdf` })
+  const window = new Window({ url: `${ORIGIN}/self_service_baidu?from=generate_book&albumId=13&supportSuffix=pdf` })
   windows.push(window)
   const g = window as unknown as Globals
+  g.fetch = async (url, init = {}) => {
+    const res = await server.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: new URL(url, ORIGIN).pathname,
+      headers: init.headers,
+      payload: init.body,
+    })
+    return { status: res.statusCode }
+  }
   const received: { type: string; data?: unknown }[] = []
   g.__FAKE_HOST_CONFIG__ = { token }
   g.onNativeMessage = (m) => received.push(m)

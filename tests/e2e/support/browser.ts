@@ -19,6 +19,8 @@ export interface AppOptions {
   version?: string | null
   token?: string
   isVip?: boolean
+  /** Another server than the test run's (e.g. pages on another origin than the API). */
+  baseUrl?: string
 }
 
 export function appUserAgent({ version = '2.12.0', token = 'demo-vip-token', isVip = true }: AppOptions = {}): string {
@@ -72,7 +74,7 @@ export interface PhonePage {
 }
 
 export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise<PhonePage> {
-  const baseUrl = inject('baseUrl')
+  const baseUrl = app.baseUrl ?? inject('baseUrl')
   const b = await launchBrowser()
   const context = await b.newContext({
     viewport: { width: 390, height: 844 },
