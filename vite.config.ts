@@ -8,10 +8,14 @@ import { cspMeta } from './scripts/csp-meta.ts'
 import { pagesManifest } from './scripts/pages-manifest.ts'
 import { chunkModules } from './scripts/prerender/chunk-modules.ts'
 import { prerender } from './scripts/prerender/plugin.ts'
+import { aliasesOf, loadPages } from './scripts/pages/descriptors.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pagesDir = resolve(root, 'pages')
 const routes = discoverRoutes(pagesDir)
+const alias = { '@shared': resolve(root, 'shared') }
+// Each page's descriptor (pages/<route>/page.ts): its aliases, params, first requests, demo links.
+const pages = await loadPages(root, pagesDir, routes, alias)
 
 // Vite's built-in multi-page mode: one HTML entry per route folder under pages/.
 // (vite-plugin-mpa 1.2.0 is not used: on Vite 8 its dev server 404s every route; see README.)
@@ -22,16 +26,16 @@ export default defineConfig({
   appType: 'mpa',
   plugins: [
     react(),
-    multiPage({ pagesDir, routes }),
+    multiPage({ pagesDir, routes, aliases: aliasesOf(pages) }),
     // Paint before JS (issue 7): each page's frame rendered into its HTML; before the manifest hashes it.
-    prerender({ repoRoot: root, pagesDir, routes, plugins: () => [react()] }),
+    prerender({ repoRoot: root, pagesDir, routes, pages, plugins: () => [react()] }),
     // After the prerender's inline scripts, before the manifest hashes the HTML.
     cspMeta(),
-    pagesManifest(),
+    pagesManifest(pages),
     chunkModules(root),
   ],
   resolve: {
-    alias: { '@shared': resolve(root, 'shared') },
+    alias,
   },
   build: {
     outDir: resolve(root, 'dist'),

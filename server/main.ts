@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR } from './paths'
-import { DEMO_LINK_GROUPS, demoLinkUrl } from './demo-links'
+import { demoLinkGroups, demoLinkUrl } from './demo-links'
 import { parseCorsOrigins } from './http/cors'
-import { isPortInUse, portInUseMessage } from './port-in-use'
+import { isPortFree, isPortInUse, portInUseMessage } from './port-in-use'
 import { DEMO_TOKENS } from './seed/demo'
 import { startServer } from './start'
 
@@ -19,6 +19,11 @@ const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR
 const databaseUrl = process.env.DATABASE_URL || undefined
 const devRoutes = process.env.DEV_ROUTES !== 'off'
 
+// Before the database opens (seconds on a first start): a busy port says so at once.
+if (port !== 0 && !(await isPortFree(port, host))) {
+  console.error(portInUseMessage(port))
+  process.exit(1)
+}
 const server = await startServer({
   port,
   host,
@@ -39,7 +44,7 @@ const base = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:',
 const lines = [
   `Reference server on ${base}  (${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`})`,
   existsSync(DEFAULT_DIST_DIR) ? '' : '  ! dist/ is missing: pages answer 503 until you run `npm run build` (the API works).',
-  ...DEMO_LINK_GROUPS.flatMap(({ heading, links }) => [
+  ...demoLinkGroups(DEFAULT_DIST_DIR).flatMap(({ heading, links }) => [
     '',
     heading,
     ...links.map((link) => `  ${link.label.padEnd(19)} ${demoLinkUrl(base, link)}`),

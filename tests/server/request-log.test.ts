@@ -44,10 +44,21 @@ describe('a 500', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   it('always leaves a log line with its cause', async () => {
+    // The database works while the app starts (it resumes import jobs), then goes away.
+    let down = false
     const lost = () => Promise.reject(new Error('connection to the database was lost'))
-    const db: Db = { kind: 'pglite', query: lost, exec: lost, transaction: lost, close: async () => {} }
+    const real = ctx.db
+    const db: Db = {
+      kind: real.kind,
+      query: (sql, params) => (down ? lost() : real.query(sql, params)),
+      exec: (sql) => (down ? lost() : real.exec(sql)),
+      transaction: (fn) => (down ? lost() : real.transaction(fn)),
+      close: async () => {},
+    }
     const own: string[] = []
     const app = await buildApp({ db, dataDir, distDir: dataDir, logger: (line) => own.push(line) })
+    await app.ready()
+    down = true
     try {
       const res = await app.inject({ method: 'GET', url: '/v1/directory/0', headers: VIP })
       expect(res.statusCode).toBe(500)

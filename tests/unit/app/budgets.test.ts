@@ -1,11 +1,11 @@
 // @vitest-environment node
-/** The budgets check of CI (scripts/budgets.ts) and the page weights it reads (bench/lib/page-weight.ts). */
+/** The budgets check of CI (scripts/budgets.ts) and the page weights it reads (scripts/page-weight.ts). */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { findForbidden, measureBuild, type PageWeight } from '../../../bench/lib/page-weight'
+import { findForbidden, measureBuild, type PageWeight } from '../../../scripts/page-weight'
 import { checkBudgets, rebaseline, type BudgetsFile } from '../../../scripts/budgets'
 
 const weight = (path: string, js: number, extra: Partial<PageWeight> = {}): PageWeight => ({
