@@ -1,5 +1,6 @@
 import type { CloudImportTarget } from '@shared/api/cloud-drive-types'
-import { parseQuery } from '@shared/format'
+import type { QueryOf } from '@shared/app/define-page'
+import page from './page'
 
 /** What the page does, read from its URL (contracts/api.md "Cloud-drive import"). */
 export interface ImportMode {
@@ -12,31 +13,36 @@ export interface ImportMode {
   suffix: string
 }
 
+/** The page's query, as its descriptor reads it (page.ts). */
+export type CloudPageQuery = QueryOf<(typeof page)['params']>
+
 export type ModeFromQuery = { ok: true; mode: ImportMode } | { ok: false; reason: string }
 
 const WHOLE = /^\d{1,15}$/
 const SUFFIX = /^[a-z0-9]{1,10}$/
 
 /**
- * Reads `?albumId=` or `?parentId=` (exactly one: a whole number; an album is never 0) and
- * `supportSuffix` (default `pdf`). Anything else is refused with the reason, never guessed.
+ * The mode of `query`: exactly one of `albumId` (a positive whole number) and `parentId` (a whole
+ * number, 0 = the top level), and `supportSuffix` (default `pdf`). Anything else is refused with the
+ * reason, never guessed.
  */
-export function modeFromQuery(search: string): ModeFromQuery {
-  const query = parseQuery(search)
-  const album = query.albumId
-  const parent = query.parentId
-  if (album !== undefined && parent !== undefined) return { ok: false, reason: 'albumId and parentId both given' }
-  const suffix = (query.supportSuffix ?? 'pdf').trim().toLowerCase()
+export function modeOf(query: CloudPageQuery): ModeFromQuery {
+  const { albumId: album, parentId: parent } = query
+  if (album && parent) return { ok: false, reason: 'albumId and parentId both given' }
+  const suffix = (query.supportSuffix || 'pdf').toLowerCase()
   if (!SUFFIX.test(suffix)) return { ok: false, reason: `bad supportSuffix ${JSON.stringify(query.supportSuffix)}` }
-  if (album !== undefined) {
+  if (album) {
     const id = WHOLE.test(album) ? Number(album) : 0
     if (id <= 0) return { ok: false, reason: `bad albumId ${JSON.stringify(album)}` }
     return { ok: true, mode: { pick: 'files', target: { albumId: id }, listId: id, suffix } }
   }
-  if (parent !== undefined) {
+  if (parent) {
     if (!WHOLE.test(parent)) return { ok: false, reason: `bad parentId ${JSON.stringify(parent)}` }
     const id = Number(parent)
     return { ok: true, mode: { pick: 'folders', target: { parentId: id }, listId: id, suffix } }
   }
   return { ok: false, reason: 'neither albumId nor parentId given' }
 }
+
+/** The mode of a query string (`?albumId=…`). */
+export const modeFromQuery = (search: string): ModeFromQuery => modeOf(page.parse(search))

@@ -14,12 +14,13 @@ import { ImportFooter } from './import-footer'
 import { pickedBytes } from './import-machine'
 import { ImportProgress } from './import-progress'
 import { ImportResult } from './import-result'
-import { modeFromQuery, type ImportMode } from './query'
+import page from './page'
+import { modeOf, type CloudPageQuery, type ImportMode } from './query'
 import { PathBar } from './path-bar'
 import { useImportFlow } from './use-import-flow'
 import styles from './self-service-baidu.module.css'
 
-export const TITLE = '百度网盘'
+export const TITLE = page.title
 
 const SPACE_UPGRADE = '/space_upgrade'
 
@@ -27,14 +28,13 @@ const SPACE_UPGRADE = '/space_upgrade'
  * 百度网盘 (/self_service_baidu?albumId= | ?parentId=): imports PDFs from the user's Baidu cloud
  * drive, as picture books into an album or as folders under a parent (contracts/api.md "Cloud-drive import").
  */
-export function SelfServiceBaiduPage({ search = typeof location === 'undefined' ? '' : location.search }: { search?: string }) {
-  const parsed = modeFromQuery(search)
+export function SelfServiceBaiduPage({ query = page.query() }: { query?: CloudPageQuery }) {
+  const parsed = modeOf(query)
   // The native back button: previous page, or close the WebView (bridge.md). The header's back does the same.
   useNativeMessage('backClick', goBackOrClose)
   return (
     <PageShell title={TITLE}>
-      {/* Keyed: another link is another flow. */}
-      <ImportView key={search} mode={parsed.ok ? parsed.mode : null} />
+      <ImportView mode={parsed.ok ? parsed.mode : null} />
     </PageShell>
   )
 }

@@ -1,7 +1,7 @@
-import { httpGet, type ApiResult } from '../http'
 import type { CloudImportJob } from './cloud-drive-types'
+import { defineGet } from './endpoint'
 
 /** The progress of import job `jobId` (`GET /v1/cloudDrive/import/{jobId}`). */
-export function getCloudDriveImport(jobId: string): Promise<ApiResult<CloudImportJob>> {
-  return httpGet<CloudImportJob>(`/v1/cloudDrive/import/${encodeURIComponent(jobId)}`)
-}
+export const getCloudDriveImport = defineGet<CloudImportJob, [string]>((jobId) => ({
+  path: `/v1/cloudDrive/import/${encodeURIComponent(jobId)}`,
+}))

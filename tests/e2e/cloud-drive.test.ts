@@ -3,7 +3,7 @@
  * (server/cloud-drive/demo/demo-drive.ts), as a parent uses it in the app: from the folder list,
  * authorize through the fake host, browse, pick, import, and see the new books in the list.
  * The journeys run as the basic demo user (乐乐爸爸) in folders they make, so no other suite's
- * demo tree changes.
+ * demo tree changes; the VIP user's drive stays unauthorized (the page's demo links show its authorize step).
  */
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'

@@ -7,6 +7,7 @@ import { getCloudDriveImport } from '@shared/api/get-cloud-drive-import'
 import { getCloudDriveStatus } from '@shared/api/get-cloud-drive-status'
 import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { startCloudDriveImport } from '@shared/api/start-cloud-drive-import'
+import page from '../../../../pages/self_service_baidu/page'
 import { SelfServiceBaiduPage } from '../../../../pages/self_service_baidu/self-service-baidu-page'
 import { installIosHost, removeHost, sendFromHost } from '../../bridge/fake-host'
 import { clearOverlays } from '../../components/clear-overlays'
@@ -19,8 +20,8 @@ vi.mock('@shared/api/get-cloud-drive-import', () => ({ getCloudDriveImport: vi.f
 vi.mock('@shared/api/get-my-capacity', () => ({ getMyCapacity: vi.fn() }))
 
 const MB = 1024 * 1024
-const ALBUM = '?from=generate_book&albumId=5&supportSuffix=pdf'
-const PARENT = '?from=generate_book&parentId=0&supportSuffix=pdf'
+const ALBUM = page.parse('?from=generate_book&albumId=5&supportSuffix=pdf')
+const PARENT = page.parse('?from=generate_book&parentId=0&supportSuffix=pdf')
 const ROOT: CloudFile[] = [
   { fsId: 'd1', name: '动物绘本', isDir: true, size: 0, mtime: '2024-04-01T10:00:00' },
   { fsId: 'f1', name: 'The Cat.pdf', isDir: false, size: 3 * MB, mtime: '2024-05-01T08:30:00' },
@@ -46,7 +47,7 @@ afterEach(async () => {
 
 describe('the cloud-drive page in albumId mode', () => {
   it('lists folders as buttons and files of the suffix as checkboxes with size and time, never other files', async () => {
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     expect(await screen.findByText('已授权：小象妈妈')).toBeTruthy()
     expect(screen.getByRole('button', { name: '动物绘本' })).toBeTruthy()
     const cat = screen.getByRole('checkbox', { name: 'The Cat.pdf' })
@@ -58,7 +59,7 @@ describe('the cloud-drive page in albumId mode', () => {
   })
 
   it('counts the picks and enables 导入 only with one', async () => {
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     const importButton = await screen.findByRole('button', { name: '导入' })
     expect(screen.getByText('已选0项')).toBeTruthy()
     expect((importButton as HTMLButtonElement).disabled).toBe(true)
@@ -68,7 +69,7 @@ describe('the cloud-drive page in albumId mode', () => {
   })
 
   it('opens a folder, shows it in the path bar, and returns to 全部文件', async () => {
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     const folder = await screen.findByRole('button', { name: '动物绘本' })
     files.mockResolvedValueOnce(ok({ dir: '/动物绘本', parent: '/', items: [], hasMore: false }))
     await userEvent.click(folder)
@@ -82,7 +83,7 @@ describe('the cloud-drive page in albumId mode', () => {
 
   it('shows 空间不足 with 去扩容 when the picked files do not fit, and sends nothing', async () => {
     vi.mocked(getMyCapacity).mockResolvedValue(ok({ total: 1024, used: 1022 }))
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     await userEvent.click(await screen.findByRole('checkbox', { name: 'The Cat.pdf' }))
     await userEvent.click(screen.getByRole('button', { name: '导入' }))
     const dialog = await screen.findByRole('dialog', { name: '空间不足' })
@@ -94,7 +95,7 @@ describe('the cloud-drive page in albumId mode', () => {
   })
 
   it('shows the job as a progress bar named 导入进度', async () => {
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     await userEvent.click(await screen.findByRole('checkbox', { name: 'The Cat.pdf' }))
     await userEvent.click(screen.getByRole('button', { name: '导入' }))
     const bar = await screen.findByRole('progressbar', { name: '导入进度' })
@@ -105,7 +106,7 @@ describe('the cloud-drive page in albumId mode', () => {
 
   it('lists the files that failed by name after a partial import', async () => {
     vi.mocked(getCloudDriveImport).mockResolvedValue(ok({ status: 'done', done: 1, total: 1, createdIds: [], failed: [{ name: 'The Cat.pdf', msg: '文件读取失败' }] }))
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     await userEvent.click(await screen.findByRole('checkbox', { name: 'The Cat.pdf' }))
     await userEvent.click(screen.getByRole('button', { name: '导入' }))
     expect(await screen.findByRole('heading', { name: '1个文件导入失败' }, { timeout: 3000 })).toBeTruthy()
@@ -117,7 +118,7 @@ describe('the cloud-drive page in albumId mode', () => {
 
   it('shows a failed listing with a 重试 that loads it again', async () => {
     files.mockResolvedValueOnce(failed('请求失败'))
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     await userEvent.click(await screen.findByRole('button', { name: '重试' }))
     expect(await screen.findByRole('checkbox', { name: 'The Cat.pdf' })).toBeTruthy()
   })
@@ -125,7 +126,7 @@ describe('the cloud-drive page in albumId mode', () => {
   it('survives hostile rows: null fields and a huge name', async () => {
     const huge = `${'很长的名字'.repeat(2000)}.pdf`
     files.mockResolvedValue(ok({ dir: '/', parent: null, items: [null, { fsId: 'x', name: huge, isDir: null, size: null, mtime: null }, { name: 'no id.pdf' }] as never, hasMore: null }))
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     expect(await screen.findByRole('checkbox', { name: huge })).toBeTruthy()
     expect(screen.queryByText('no id.pdf')).toBeNull()
   })
@@ -133,7 +134,7 @@ describe('the cloud-drive page in albumId mode', () => {
 
 describe('the cloud-drive page in parentId mode', () => {
   it('makes folders the checkboxes, each with its own 打开, and shows files without a checkbox', async () => {
-    render(<SelfServiceBaiduPage search={PARENT} />)
+    render(<SelfServiceBaiduPage query={PARENT} />)
     const folder = await screen.findByRole('checkbox', { name: '动物绘本' })
     expect(within(folder.closest('li')!).getByRole('button', { name: '打开' })).toBeTruthy()
     expect(screen.getByText('The Cat.pdf')).toBeTruthy()
@@ -146,7 +147,7 @@ describe('the cloud-drive page in parentId mode', () => {
 
   it('shows the server refusing with 409 CAPACITY as 空间不足', async () => {
     vi.mocked(startCloudDriveImport).mockResolvedValue(failed('空间不足', 409, 'CAPACITY'))
-    render(<SelfServiceBaiduPage search={PARENT} />)
+    render(<SelfServiceBaiduPage query={PARENT} />)
     await userEvent.click(await screen.findByRole('checkbox', { name: '动物绘本' }))
     await userEvent.click(screen.getByRole('button', { name: '导入' }))
     expect(await screen.findByRole('dialog', { name: '空间不足' })).toBeTruthy()
@@ -157,7 +158,7 @@ describe('the authorize step', () => {
   it('calls baiduAuthorize, and shows the drive once visibleChange brings the page back authorized', async () => {
     const host = installIosHost('getUserInfo', 'baiduAuthorize')
     vi.mocked(getCloudDriveStatus).mockResolvedValueOnce(ok({ authorized: false, accountName: '' }))
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     expect(await screen.findByText('授权百度网盘后，可直接导入网盘中的PDF绘本')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: '授权百度网盘' }))
     expect(host.baiduAuthorize).toHaveBeenCalledWith({})
@@ -167,7 +168,7 @@ describe('the authorize step', () => {
 
   it('comes back with its toast when the grant expires while browsing', async () => {
     files.mockResolvedValueOnce(failed('百度网盘授权已过期，请重新授权', 403, 'CLOUD_AUTH_EXPIRED'))
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     expect(await screen.findByRole('button', { name: '授权百度网盘' })).toBeTruthy()
     expect(await screen.findByText('百度网盘授权已过期，请重新授权')).toBeTruthy()
   })
@@ -176,7 +177,7 @@ describe('the authorize step', () => {
 describe('the native back button', () => {
   it('closes the WebView when the page is the first in its history', async () => {
     const host = installIosHost('getUserInfo', 'baiduAuthorize', 'closeWebview')
-    render(<SelfServiceBaiduPage search={ALBUM} />)
+    render(<SelfServiceBaiduPage query={ALBUM} />)
     await screen.findByText('已授权：小象妈妈')
     expect(history.length).toBe(1)
     act(() => sendFromHost({ type: 'backClick' }))
@@ -186,7 +187,7 @@ describe('the native back button', () => {
 
 describe('a bad link', () => {
   it.each(['?from=generate_book', '?albumId=1&parentId=2', '?albumId=abc'])('explains %s instead of loading', async (search) => {
-    render(<SelfServiceBaiduPage search={search} />)
+    render(<SelfServiceBaiduPage query={page.parse(search)} />)
     expect(screen.getByRole('heading', { name: '链接参数有误' })).toBeTruthy()
     expect(screen.getByRole('button', { name: '返回上一页' })).toBeTruthy()
     expect(getCloudDriveStatus).not.toHaveBeenCalled()
