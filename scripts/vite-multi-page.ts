@@ -16,9 +16,10 @@ export interface MultiPageOptions {
 
 const HEAD_TAGS: HtmlTagDescriptor[] = [
   { tag: 'meta', attrs: { charset: 'UTF-8' }, injectTo: 'head-prepend' },
+  // No maximum-scale or user-scalable=no: a reader must be able to zoom (WCAG 1.4.4, issue 16).
   {
     tag: 'meta',
-    attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover' },
+    attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
     injectTo: 'head-prepend',
   },
   { tag: 'meta', attrs: { name: 'format-detection', content: 'telephone=no' }, injectTo: 'head' },

@@ -8,6 +8,9 @@
  * Each page is probed with the query parameters its descriptor (page.ts) declares, at their probe
  * values. A page with a frame gets its CSS inlined (inline-css.ts). A page whose descriptor lists
  * `firstRequests` also gets its early API requests (prefetch.ts).
+ * Every page renders in one worker (render-worker.ts), and a route's decision is cached under a hash
+ * of what decides it (decision-cache.ts: its server-build files, its probes, the prerender's own code),
+ * so a build whose pages did not change renders nothing.
  * Runs before the pages manifest (writeBundle `post`), so the manifest hashes the final HTML.
  * `PRERENDER=0` turns both off (to measure the difference).
  */
@@ -18,10 +21,12 @@ import { buildManifest, type ChunkInfo } from '../delivery/asset-graph.ts'
 import type { PageDescriptor } from '../../shared/app/define-page.ts'
 import { aliasesOf, describePage, probeParams, typicalQuery } from '../pages/descriptors.ts'
 import { routeFolder } from '../routes.ts'
+import { cachedDecision, decisionKey, pruneDecisions, saveDecision } from './decision-cache.ts'
 import { decide, guardScript, type Decision } from './decide.ts'
 import { inlineCss } from './inline-css.ts'
 import { hasEmptyRoot, injectMarkup, splitHoisted } from './inject.ts'
 import { addToHead, buildPrefetchScript, prefetchTag } from './prefetch.ts'
+import { closeRenderWorkers } from './render-worker.ts'
 import { buildForServer } from './server-build.ts'
 
 export interface PrerenderOptions {
@@ -142,29 +147,35 @@ export function prerender(options: PrerenderOptions): Plugin {
           onDemand: onDemandChunks(bundle),
         }
         const server = await buildForServer(config, options.plugins(), options.repoRoot, entries)
-        const queue = [...server.entries]
-        const lines: string[] = []
-        // Two routes at a time: the machine is small, and every worker loads React afresh.
-        const work = async () => {
-          for (let next = queue.shift(); next; next = queue.shift()) {
-            const [route, pageUrl] = next
-            const page = options.pages.get(route)!
-            const files = { pageUrl, serverEntryUrl: server.serverEntry, preload: server.chunks }
-            let decision = await decide(route, files, probeParams(page), typicalQuery(page))
-            if ('mode' in decision) {
-              const failed = write(ctx, decision)
-              if (failed) decision = { route, skipped: failed }
-            }
-            lines.push(describe(decision))
+        const cacheDir = join(options.repoRoot, 'node_modules', '.cache', 'kids-english', 'prerender-decisions')
+        let cached = 0
+        // Every route at once: the jobs queue up in the one render worker.
+        const decideRoute = async ([route, pageUrl]: [string, string]) => {
+          const page = options.pages.get(route)!
+          const files = { pageUrl, serverEntryUrl: server.serverEntry, preload: server.chunks }
+          const probes = probeParams(page)
+          const typical = typicalQuery(page)
+          const key = decisionKey(route, files, probes, typical)
+          let decision = cachedDecision(cacheDir, key)
+          if (decision) cached++
+          else saveDecision(cacheDir, key, (decision = await decide(route, files, probes, typical)))
+          if ('mode' in decision) {
+            const failed = write(ctx, decision)
+            if (failed) decision = { route, skipped: failed }
           }
+          return describe(decision)
         }
+        let lines: string[]
         try {
-          await Promise.all([work(), work()])
+          lines = await Promise.all([...server.entries].map(decideRoute))
         } finally {
+          closeRenderWorkers()
           rmSync(server.outDir, { recursive: true, force: true })
         }
+        pruneDecisions(cacheDir)
         const prefetched = await addPrefetch(config, options, ctx)
-        console.log(`\nprerender (scripts/prerender):\n${lines.sort().join('\n')}\n  early API request: ${prefetched.join(', ') || 'none'}`)
+        const reuse = cached ? ` (${cached} of ${lines.length} decisions from the cache)` : ''
+        console.log(`\nprerender (scripts/prerender)${reuse}:\n${lines.sort().join('\n')}\n  early API request: ${prefetched.join(', ') || 'none'}`)
       },
     },
   }

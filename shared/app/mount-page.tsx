@@ -19,6 +19,8 @@ const PRERENDERED = 'data-prerendered'
  * render (createRoot clears the container then), so the page never flashes empty.
  */
 export function mountPage(element: ReactElement): void {
+  // The HTML's watchdog (scripts/entry-watchdog.ts) shows the error view unless the code starts.
+  ;(window as unknown as Record<string, unknown>).__kidsStarted = true
   startBridge()
   const container = document.getElementById('root')
   if (!container) throw new Error('mountPage: #root is missing from the page HTML')

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decide } from '../../../scripts/prerender/decide'
+import { closeRenderWorkers } from '../../../scripts/prerender/render-worker'
 
 const cache = resolve(import.meta.dirname, '../../../node_modules/.cache/kids-english')
 let dir = ''
@@ -53,6 +54,14 @@ const PAGES: Record<string, string> = {
     const id = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('id')
     return h('h1', null, id ? '编辑文件夹' : '新建文件夹')`),
   broken: page(`throw new Error('no window here')`),
+  // Reads the user agent once and keeps it, as shared/env does: each environment must start afresh.
+  cachedAgent: `
+import { createElement as h } from 'react'
+let agent
+const ua = () => (agent ??= typeof navigator === 'undefined' ? '' : navigator.userAgent)
+function Page() { return h('main', null, ua().includes('com.kidsenglish.app') ? '' : h('aside', null, '下载App')) }
+globalThis[Symbol.for('kids-english.prerender.mounted')] = h(Page)
+`,
 }
 
 /** The probe values of the parameters the fixtures read (a page's descriptor gives its own). */
@@ -71,7 +80,10 @@ beforeAll(() => {
   for (const [name, source] of Object.entries(PAGES)) writeFileSync(join(dir, `${name}.mjs`), source)
 })
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+afterAll(() => {
+  closeRenderWorkers()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 describe('decide', () => {
   it('hydrates a frame that reads nothing from the browser, with no guard', async () => {
@@ -116,6 +128,11 @@ describe('decide', () => {
 
   it('hydrates an external store whose client snapshot draws the same frame', async () => {
     expect(await decide('x', files('neutralStore'), PROBES)).toMatchObject({ mode: 'hydrate', guard: null })
+  })
+
+  it('renders each environment with fresh module state: a user agent cached in one does not leak into the next', async () => {
+    const d = await decide('', files('cachedAgent'), PROBES)
+    expect(d).toMatchObject({ mode: 'replace', markup: '<main><aside>下载App</aside></main>', guard: { appFrame: '<main></main>' } })
   })
 
   it('skips a page whose render throws, with the reason', async () => {

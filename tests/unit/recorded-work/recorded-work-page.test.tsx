@@ -170,7 +170,7 @@ describe('the cover', () => {
     openAt('?r=demo-book')
     render(<RecordedWorkPage variant="auto" />)
     await userEvent.click(await screen.findByRole('button', { name: '开始欣赏《The Cat》' }))
-    const onScreen = () => within(screen.getByRole('group', { name: /^\d+ \/ \d+$/ }))
+    const onScreen = () => within(screen.getByRole('group', { name: /^(封面|\d+\/\d+|欣赏结束)$/ }))
     await waitFor(() => expect(onScreen().getByText('1/2')).toBeTruthy())
     expect((screen.getByRole('checkbox', { name: '自动翻页' }) as HTMLInputElement).checked).toBe(true)
     expect((screen.getByRole('checkbox', { name: '原声' }) as HTMLInputElement).checked).toBe(true)

@@ -47,7 +47,7 @@ function renderViewer(work = BOOK) {
 }
 
 /** The slide on screen (the others are inert and hidden). */
-const onScreen = () => within(screen.getByRole('group', { name: /^\d+ \/ \d+$/ }))
+const onScreen = () => within(screen.getByRole('group', { name: /^(封面|\d+\/\d+|欣赏结束)$/ }))
 
 async function start(title: string) {
   await userEvent.click(screen.getByRole('button', { name: `开始欣赏《${title}》` }))
@@ -115,6 +115,17 @@ describe('the picture-book viewer', () => {
     await new Promise((resolve) => setTimeout(resolve, 700))
     expect(onScreen().getByText('1/2')).toBeTruthy()
     expect(screen.getByRole('button', { name: '播放' })).toBeTruthy()
+  })
+
+  it('names each slide by its position and announces whether the page plays', async () => {
+    renderViewer()
+    expect(screen.getByRole('group', { name: '封面' })).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe('封面')
+    await start('The Cat')
+    expect(screen.getByRole('group', { name: '1/2' })).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe('1/2 正在播放')
+    await userEvent.click(screen.getByRole('button', { name: '暂停' }))
+    expect(screen.getByRole('status').textContent).toBe('1/2 已暂停')
   })
 
   it('pauses and resumes with the page button', async () => {
