@@ -30,15 +30,18 @@ export function EntryRow({ entry, pick, checked, enabled, onToggle, onOpen }: En
   const icon = <EntryIcon isDir={entry.isDir} kind={(entry.name.split('.').pop() ?? '').slice(0, 4).toUpperCase()} />
 
   if (entry.isDir && pick === 'files') {
+    // The whole row opens the folder; the button, named by the folder alone (ui-text.md), lies over it,
+    // so the date stays readable text beside it rather than a second, mismatched name inside it.
     return (
-      <li className={styles.row}>
-        <button type="button" className={styles.rowMain} aria-label={entry.name} onClick={() => onOpen(entry)}>
+      <li className={styles.row} data-cover="">
+        <span className={styles.rowMain}>
           {icon}
           {label}
           <span className={styles.chevron} aria-hidden="true">
             ›
           </span>
-        </button>
+        </span>
+        <button type="button" className={styles.cover} aria-label={entry.name} onClick={() => onOpen(entry)} />
       </li>
     )
   }

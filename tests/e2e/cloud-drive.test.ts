@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_TOKENS } from '../../server/seed/demo'
+import { expectAccessible } from './support/axe'
 import { closeBrowser, openPhone, type PhonePage } from './support/browser'
 
 afterAll(closeBrowser)
@@ -73,6 +74,7 @@ describe('cloud-drive import in the app', () => {
     await page.getByText('授权百度网盘后，可直接导入网盘中的PDF绘本').waitFor()
     await settle(page)
     await phone.shot('cloud-drive-app-authorize')
+    await expectAccessible(page, 'cloud drive: authorize step')
 
     // Step: 授权百度网盘 → the host grants the demo drive and sends visibleChange → the drive shows.
     await page.getByRole('button', { name: '授权百度网盘' }).click()
@@ -103,6 +105,7 @@ describe('cloud-drive import in the app', () => {
     await page.getByText('已选2项').waitFor()
     await settle(page)
     await phone.shot('cloud-drive-app-album-selected')
+    await expectAccessible(page, 'cloud drive: files picked (albumId)')
 
     // Step: 导入 → the progress bar, then 导入成功 and back to the list, which shows both at once.
     await page.getByRole('button', { name: '导入' }).click()
@@ -146,6 +149,7 @@ describe('cloud-drive import in the app', () => {
     await list(page).getByText('Rainbow Garden.pdf').waitFor()
     await settle(page)
     await phone.shot('cloud-drive-app-parent-root')
+    await expectAccessible(page, 'cloud drive: folders to pick (parentId)')
 
     // Step: 打开 英语绘本 shows what it holds; 全部文件 goes back.
     await list(page).getByRole('listitem').filter({ has: page.getByRole('checkbox', { name: ENGLISH }) }).getByRole('button', { name: '打开' }).click()
@@ -194,6 +198,7 @@ describe('cloud-drive import in the app', () => {
     await page.getByRole('list', { name: '导入失败的文件' }).getByText('损坏的绘本.pdf').waitFor()
     await settle(page)
     await phone.shot('cloud-drive-app-partial')
+    await expectAccessible(page, 'cloud drive: partial result')
     await page.getByRole('button', { name: '返回列表' }).click()
     await page.waitForURL(`${baseUrl}/generate_book/list?id=${album.id}`)
     await listRows(page).filter({ hasText: 'The Moon and the Cat' }).waitFor()
@@ -226,6 +231,7 @@ describe('cloud-drive import in the app', () => {
     await dialog.waitFor()
     await settle(page)
     await phone.shot('cloud-drive-app-no-capacity')
+    await expectAccessible(page, 'cloud drive: 空间不足')
     expect(posted).toBe(0)
 
     // Step: 去扩容 opens the space page.
@@ -339,6 +345,7 @@ describe('cloud-drive import in the app', () => {
     await page.getByText('此文件夹中没有PDF文件').waitFor()
     await settle(page)
     await phone.shot('cloud-drive-app-empty')
+    await expectAccessible(page, 'cloud drive: empty folder')
 
     // Step: a link with both targets explains itself instead of loading.
     await page.goto(`${baseUrl}/self_service_baidu?albumId=1&parentId=2`)
@@ -374,6 +381,7 @@ describe('cloud-drive import outside the app', () => {
     expect(await page.title()).toBe('百度网盘')
     await settle(page)
     await phone.shot(`cloud-drive-browser-open-in-app-${mode}`)
+    await expectAccessible(page, `cloud drive: open-in-app screen (${mode})`)
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
