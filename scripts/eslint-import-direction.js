@@ -1,5 +1,5 @@
 /**
- * ESLint rule `local/import-direction`: imports flow one way (style.md 2).
+ * ESLint rule `local/import-direction`: imports flow one way (docs/style.md 2).
  * - `shared/` never imports from `pages/`;
  * - a page imports only its own folder and `shared/` (never another page's folder);
  * - `server/` never imports browser code (`pages/`, `shared/`), and browser code never imports `server/`;

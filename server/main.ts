@@ -51,6 +51,7 @@ const lines = [
   ]),
   '',
   `Tokens: VIP ${DEMO_TOKENS.vip} (小米妈妈)   basic ${DEMO_TOKENS.basic} (乐乐爸爸)`,
+  `  permanent VIP ${DEMO_TOKENS.permanent} (豆豆奶奶)   not a member, no content ${DEMO_TOKENS.trial} (朵朵妈妈)`,
   `  curl -H 'Authorization: Bearer ${DEMO_TOKENS.vip}' ${base}/v1/directory/0`,
 ]
 console.log(lines.filter((line, i) => line !== '' || lines[i - 1] !== '').join('\n'))

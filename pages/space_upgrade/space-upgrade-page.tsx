@@ -24,13 +24,14 @@ export function SpaceUpgradePage() {
   const capacity = useLoad(loadCapacity, { parse: toCapacityView })
   const goods = useLoad(loadGoods, { parse: toGoodsRows })
 
-  // Back from the host: previous page, or close the WebView (spec §2). The header's back does the same.
+  // Back from the host: previous page, or close the WebView (docs/spec/product-spec.md §2). The header's back does the same.
   useNativeMessage('backClick', goBackOrClose)
   // The host's store sends visibleChange when it closes: a purchase shows in the capacity at once.
   useNativeMessage('visibleChange', ({ data }) => {
     if (!data.result) return
     if (capacity.state.status === 'failed') capacity.retry()
-    else capacity.refresh()
+    // refresh() keeps what is on screen when it fails: nothing to handle here.
+    else void capacity.refresh()
   })
 
   return (

@@ -10,7 +10,7 @@
  * absent (undefined), as on a server, or a stub phone (`probe`). Reads during a render are recorded,
  * and so is any useSyncExternalStore that answered with its server snapshot. A probe render is what
  * the client shows once it has caught up on that phone: every external store answers with its client
- * snapshot, and the app probe has a host bridge with every handler (contracts/bridge.md).
+ * snapshot, and the app probe has a host bridge with every handler (docs/contracts/bridge.md).
  */
 import { Worker } from 'node:worker_threads'
 

@@ -1,5 +1,5 @@
 /**
- * A folder or picture book as the pages show it (spec §3 "Directory/folder", mapped for display).
+ * A folder or picture book as the pages show it (docs/spec/product-spec.md §3 "Directory/folder", mapped for display).
  * The API may send any field null, missing, of the wrong type or hostile; `toBookFolder` turns
  * whatever arrived into this shape and never throws.
  */
@@ -7,7 +7,7 @@ export interface BookFolder {
   id: number
   /** From `title`. */
   name: string
-  /** 0 picture book, 1 folder of picture books, 2 folder of folders (decisions.md). */
+  /** 0 picture book, 1 folder of picture books, 2 folder of folders (docs/decisions.md). */
   type: number
   parentId: number
   /** The parent's type; 0 at the root. */

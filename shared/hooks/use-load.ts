@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'rea
 import type { ApiResult } from '../http'
 import { messageOr } from '../http/message-or'
 
-/** The load cycle of one request (style.md 5). */
+/** The load cycle of one request (docs/style.md 5). */
 export type LoadState<D> = { status: 'loading' } | { status: 'loaded'; data: D } | { status: 'failed'; msg: string }
 
 export type LoadEvent<D> =

@@ -7,8 +7,9 @@
  */
 import type { FirstRequest, PageDescriptor, Params } from '../app/define-page'
 import { getToken } from '../bridge/user'
-import { getEnv, isInApp } from '../env'
-import { getApiBase, REQUEST_TIMEOUT_MS } from './client'
+import { isInApp } from '../bridge/in-app'
+import { getEnv } from '../env'
+import { getApiBase, REQUEST_TIMEOUT_MS } from './settings'
 import { putPrefetched, type PrefetchedReply } from './prefetch'
 
 /** Adds a modulepreload link: Vite's loader finds it by href and does not ask for the chunk again. */

@@ -164,7 +164,7 @@ describe('the picture-book manager in the app', () => {
       expect.objectContaining({ payload: { parentId: 13, fileSuffix: 'pdf' } }),
     ])
 
-    // Step: 百度网盘上传 opens the cloud-drive page (spec §7) for this folder, pdf only; come back.
+    // Step: 百度网盘上传 opens the cloud-drive page (docs/spec/product-spec.md §7) for this folder, pdf only; come back.
     await page.getByRole('button', { name: '进入绘本' }).click()
     await page.getByRole('dialog').getByRole('button', { name: '百度网盘上传' }).click()
     await page.waitForURL(`${baseUrl}/self_service_baidu?from=generate_book&albumId=13&supportSuffix=pdf`)

@@ -75,11 +75,18 @@ async function swipe(page: Page, direction: 'left' | 'right'): Promise<void> {
   await page.mouse.down()
   await page.mouse.move(box.x + box.width * to, y, { steps: 10 })
   await page.mouse.up()
-  await page.waitForTimeout(450) // the 300 ms slide transition
+  await settle(page) // the 300 ms slide transition
 }
 
-/** Lets the slide transition (300 ms) and overlay fades finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(450)
+/**
+ * Waits until the slide transition (300 ms) and overlay fades are over: no finite CSS transition or
+ * animation is still running (an endless one, a spinner, never ends and is not waited for).
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  )
+}
 
 const counter = (page: Page, text: string) => slide(page).getByText(text, { exact: true })
 
@@ -162,8 +169,10 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     // Step: 自动翻页 off: the page ends and stays.
     await autoNext.uncheck()
     await expect.poll(() => slide(page).getByRole('button', { name: '播放' }).isVisible(), { timeout: 10_000 }).toBe(true)
-    await page.waitForTimeout(1200)
+    // 播放 on the ended page means the player stopped there: while a turn is pending (自动翻页 on) the
+    // button says 暂停 (isRunningOn 'advancing'), so no timer is left to turn it later.
     expect(await counter(page, '1/7').isVisible()).toBe(true)
+    await settle(page)
     await phone.shot(`recorded-share-${fixture}-autonext-off`)
     await expectAccessible(phone.page, `recorded-share-${fixture}-autonext-off`)
     // The page's two segments of p1.mp3 played, the second after a seek (play, then seek).
@@ -352,7 +361,10 @@ describe('sharing', () => {
     await page.getByRole('button', { name: START_BOOK }).click()
     expect(await page.getByRole('button', { name: '下载App' }).count()).toBe(0)
     await expect.poll(() => phone.calls('getUserInfo').then((c) => c.length)).toBe(1)
-    await page.waitForTimeout(200) // the host answers userInfo asynchronously
+    // The host answers getUserInfo a moment later: wait until its userInfo has reached the page.
+    await page.waitForFunction(() =>
+      (window as unknown as { __fakeHost: { messages: { type: string }[] } }).__fakeHost.messages.some((m) => m.type === 'userInfo'),
+    )
     await page.getByRole('button', { name: '分享' }).first().click()
     await expect.poll(() => phone.calls('shareUrl').then((c) => c.length)).toBe(1)
     const [call] = await phone.calls('shareUrl')
@@ -443,9 +455,11 @@ describe.each<Fixture>(['browser', 'app'])('before any JavaScript file arrives, 
   it('paints the header, the loading state and, in a browser only, the download bar', async () => {
     const phone = await openPhone(fixture)
     const { page } = phone
-    await page.route('**/assets/*.js', (route) => route.abort())
+    // Held, not failed: a failed script would rightly bring up the entry watchdog's error view.
+    await page.route('**/assets/*.js', () => {})
     for (const path of ['/recorded_share?r=demo-book', '/word_share?r=demo-words']) {
-      await page.goto(phone.baseUrl + path)
+      await page.goto(phone.baseUrl + path, { waitUntil: 'commit' })
+      await page.getByRole('heading', { level: 1 }).waitFor()
       expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe('录音作品')
       expect(await page.getByRole('status', { name: '加载中' }).count(), path).toBe(1)
       expect(await page.getByRole('button', { name: '下载App' }).count(), path).toBe(fixture === 'browser' ? 1 : 0)

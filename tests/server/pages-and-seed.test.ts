@@ -254,9 +254,16 @@ describe('seed', () => {
     expect(await seedIfEmpty(server.db)).toBe(false)
   })
 
-  it('creates a VIP and a basic user with inviter codes', async () => {
-    const users = await server.db.query<{ token: string; is_vip: boolean; inviter_code: string }>('SELECT * FROM users ORDER BY id')
-    expect(users.map((u) => [u.token, u.is_vip])).toEqual([['demo-vip-token', true], ['demo-basic-token', false]])
+  it('creates a member, a basic user, a permanent member and a trial user with inviter codes', async () => {
+    const users = await server.db.query<{ token: string; is_vip: boolean; vip_permanent: boolean; inviter_code: string }>(
+      'SELECT *, vip_expire_at > now() AS is_vip FROM users ORDER BY id',
+    )
+    expect(users.map((u) => [u.token, u.is_vip, u.vip_permanent])).toEqual([
+      ['demo-vip-token', true, false],
+      ['demo-basic-token', null, false],
+      ['demo-permanent-token', null, true],
+      ['demo-trial-token', null, false],
+    ])
     expect(users.every((u) => u.inviter_code.length > 0)).toBe(true)
   })
 

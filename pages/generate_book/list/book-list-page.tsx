@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react'
-import { bottomActions, canSubmit, viewKind, type BottomAction } from '@shared/book-folder'
+import { bottomActions, canSubmit, viewKind, type BookFolder, type BottomAction } from '@shared/book-folder'
 import { Empty } from '@shared/components/empty'
 import { ErrorView } from '@shared/components/error-view'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
@@ -29,6 +29,8 @@ export function BookListPage({ id = page.query().id }: { id?: number }) {
   }, [load])
 
   const onEdit = useCallback((editId: number) => editItem(editId, id), [id])
+  // remove() reports its own failures (toast); the row only starts it.
+  const onDelete = useCallback((item: BookFolder) => void remove(item), [remove])
   const loaded = state.status === 'loaded' ? state.data : null
   const onAction = useCallback(
     (action: BottomAction) => {
@@ -59,7 +61,7 @@ export function BookListPage({ id = page.query().id }: { id?: number }) {
           {loaded.items.length === 0 ? (
             <Empty />
           ) : (
-            <FolderList items={loaded.items} onOpen={openItem} onEdit={onEdit} onDelete={remove} onReorder={reorder} />
+            <FolderList items={loaded.items} onOpen={openItem} onEdit={onEdit} onDelete={onDelete} onReorder={reorder} />
           )}
           <BottomBar actions={bottomActions(loaded.folder, loaded.items)} onAction={onAction} />
         </>

@@ -8,7 +8,7 @@ export interface FolderListData {
 }
 
 /**
- * The list page's load cycle (style.md 5, shared/hooks/use-load.ts): a reload keeps the loaded state on
+ * The list page's load cycle (docs/style.md 5, shared/hooks/use-load.ts): a reload keeps the loaded state on
  * screen until it answers, and then takes the server's order.
  */
 export type FolderListState = LoadState<FolderListData>

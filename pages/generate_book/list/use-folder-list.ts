@@ -4,11 +4,10 @@ import { getDirectory } from '@shared/api/get-directory'
 import { moveBookCreation } from '@shared/api/move-book-creation'
 import { submitBookCreation } from '@shared/api/update-book-creation'
 import { deleteConfirmText, toBookFolder, type BookFolder } from '@shared/book-folder'
-import { closeWebview } from '@shared/bridge'
+import { closeWebview, isInApp } from '@shared/bridge'
 import { confirm } from '@shared/components/dialog'
 import { hideLoading, showLoading } from '@shared/components/loading-overlay'
 import { toast } from '@shared/components/toast'
-import { isInApp } from '@shared/env'
 import { useLoad } from '@shared/hooks/use-load'
 import type { ApiResult } from '@shared/http'
 import type { Folder } from '@shared/api/types'
@@ -85,7 +84,7 @@ export function useFolderList(id: number) {
         showLoading()
         const result = await submitBookCreation(id).finally(hideLoading)
         if (!result.success) return void toast(result.msg)
-        // decisions.md: submitting ends the task — the WebView closes in the app, a browser goes back.
+        // docs/decisions.md: submitting ends the task — the WebView closes in the app, a browser goes back.
         if (isInApp() && closeWebview()) return
         if (history.length > 1) history.back()
         else await load()

@@ -3,7 +3,7 @@ import { toast } from '@shared/components/toast'
 import { useLoad, type LoadState } from '@shared/hooks/use-load'
 import { normalizeShare, type NormalizeOptions, type RecordedWork } from '../data'
 
-/** The load cycle of a share (spec §4 "Viewer status": loading 0, loaded 1, failed 2). */
+/** The load cycle of a share (docs/spec/product-spec.md §4 "Viewer status": loading 0, loaded 1, failed 2). */
 export type ShareLoad = LoadState<RecordedWork>
 
 /**

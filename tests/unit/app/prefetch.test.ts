@@ -6,8 +6,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installAndroidHost, removeHost } from '../bridge/fake-host'
 import { envelope, fakeServer, visit } from '../http/fake-server'
 
-vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
-
 const APP_UA = 'Mozilla/5.0 (Linux; Android 14) Mobile com.kidsenglish.app appId_kidsenglish-android token_ua.token'
 
 /** Fresh modules on a page at `url`; the network is a fake axios adapter that answers `{ n: 1 }`. */
