@@ -83,7 +83,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const importRunner = new ImportRunner({ db, provider: cloudDrive, uploadsDir, limits: uploadLimits, log: app.log })
   // Jobs a previous server left running go on (or end as failed with a reason); closing stops
   // them between files, before the caller closes the database.
-  app.addHook('onReady', () => importRunner.resumeAll())
+  // A database that cannot answer yet must not keep the server from starting: every request then
+  // fails with its logged 500, and the jobs are resumed by the next start.
+  app.addHook('onReady', () =>
+    importRunner.resumeAll().catch((err: unknown) => app.log.error({ err }, 'resuming cloud-drive import jobs failed')),
+  )
   app.addHook('onClose', () => importRunner.stop())
   app.decorate('importRunner', importRunner)
   installErrorHandling(app)

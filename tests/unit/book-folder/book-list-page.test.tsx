@@ -222,6 +222,19 @@ describe('the folder list page', () => {
     await waitFor(() => expect(screen.queryByText('小猫')).toBeNull())
   })
 
+  it('reloads when the browser shows it again from its back/forward cache (pageshow persisted), and only then', async () => {
+    render(<BookListPage id={11} />)
+    await screen.findByText('小猫')
+    const pageshow = (persisted: boolean) => act(() => void window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted })))
+    pageshow(false)
+    expect(directory).toHaveBeenCalledTimes(1)
+    // Back from the cloud-drive import: the list must show the imported books at once.
+    directory.mockResolvedValueOnce(ok(folderOf({ items: [...books, { id: 103, title: 'The Little Red Hen', type: 0 }] })))
+    pageshow(true)
+    expect(await screen.findByText('The Little Red Hen')).toBeTruthy()
+    expect(directory).toHaveBeenCalledTimes(2)
+  })
+
   it('toasts 请在App内操作 when 拍照 is chosen outside the app', async () => {
     render(<BookListPage id={11} />)
     await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))

@@ -23,7 +23,7 @@ describe('the page descriptors', () => {
   it('give every page a demo link, and need a signed-in user where the API does', () => {
     for (const [route, page] of pages) expect(page.demoLinks.length, route).toBeGreaterThan(0)
     const signedIn = [...pages].filter(([, page]) => page.signedIn).map(([route]) => route)
-    expect(signedIn).toEqual(['generate_book/create', 'generate_book/list', 'space_upgrade', 'vip_sale'])
+    expect(signedIn).toEqual(['generate_book/create', 'generate_book/list', 'self_service_baidu', 'space_upgrade', 'vip_sale'])
   })
 
   it('serve the home page at its aliases', () => {
