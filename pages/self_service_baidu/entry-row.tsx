@@ -13,7 +13,7 @@ export interface EntryRowProps {
   onOpen: (entry: CloudEntry) => void
 }
 
-/** One file or folder of the drive, as its mode lets it be used (contracts/ui-text.md "Cloud-drive import"). */
+/** One file or folder of the drive, as its mode lets it be used (docs/contracts/ui-text.md "Cloud-drive import"). */
 export function EntryRow({ entry, pick, checked, enabled, onToggle, onOpen }: EntryRowProps) {
   const details = (
     <span className={styles.rowDetails}>
@@ -30,7 +30,7 @@ export function EntryRow({ entry, pick, checked, enabled, onToggle, onOpen }: En
   const icon = <EntryIcon isDir={entry.isDir} kind={(entry.name.split('.').pop() ?? '').slice(0, 4).toUpperCase()} />
 
   if (entry.isDir && pick === 'files') {
-    // The whole row opens the folder; the button, named by the folder alone (ui-text.md), lies over it,
+    // The whole row opens the folder; the button, named by the folder alone (docs/contracts/ui-text.md), lies over it,
     // so the date stays readable text beside it rather than a second, mismatched name inside it.
     return (
       <li className={styles.row} data-cover="">

@@ -6,7 +6,7 @@ import { toCloudPage, toJobView } from './cloud-data'
 import { importReducer, initialImportState, type ImportEvent, type ImportState } from './import-machine'
 import type { ImportMode } from './query'
 
-/** Page texts of contracts/ui-text.md "Cloud-drive import" that the flow itself shows. */
+/** Page texts of docs/contracts/ui-text.md "Cloud-drive import" that the flow itself shows. */
 export const IMPORT_DONE = '导入成功'
 export const AUTH_EXPIRED = '百度网盘授权已过期，请重新授权'
 export const IN_APP_ONLY = '请在App内操作'
@@ -14,7 +14,7 @@ export const IMPORT_FAILED = '导入失败'
 
 /** Entries per page: the contract's default; a folder of 1,000 files loads in ten pages as it scrolls. */
 export const PAGE_SIZE = 100
-/** The job is asked about once a second (contracts/api.md). */
+/** The job is asked about once a second (docs/contracts/api.md). */
 export const POLL_MS = 1000
 /** Failed polls in a row before the page says so and waits for `重试` (a single blip just asks again). */
 export const POLL_TRIES = 3
@@ -51,7 +51,7 @@ const MB = 1024 * 1024
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
 
 /**
- * The import page without React (style.md 4): the state of import-machine.ts plus the side effects
+ * The import page without React (docs/style.md 4): the state of import-machine.ts plus the side effects
  * run on entering each state, every answer fed back as an event. An answer that no longer fits (the
  * user opened another folder meanwhile) is dropped by the reducer.
  */

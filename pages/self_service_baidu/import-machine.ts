@@ -1,7 +1,7 @@
 import type { CloudEntry, CloudPage, JobView } from './cloud-data'
 
 /**
- * The import page's state machine (style.md 5): authorize → browse → select → import → done /
+ * The import page's state machine (docs/style.md 5): authorize → browse → select → import → done /
  * partial / failed, with `expired` back to authorize from any step. Pure: import-flow.ts runs the
  * requests on entering a state and feeds their answers back as events.
  */

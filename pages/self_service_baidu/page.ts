@@ -2,7 +2,7 @@ import { getCloudDriveStatus } from '@shared/api/get-cloud-drive-status'
 import { definePage, param } from '@shared/app/define-page'
 
 /**
- * The cloud-drive import (contracts/api.md "Cloud-drive import"), opened by the folder list:
+ * The cloud-drive import (docs/contracts/api.md "Cloud-drive import"), opened by the folder list:
  * `?from=generate_book&albumId={id}&supportSuffix=pdf` (百度网盘上传: PDFs become picture books in that
  * folder) or `?from=generate_book&parentId={id}&supportSuffix=pdf` (网盘导入: folders become folders).
  * The ids are read as text, so a link with a target that is not a number is refused (query.ts), not

@@ -2,7 +2,7 @@ import type { CloudImportTarget } from '@shared/api/cloud-drive-types'
 import type { QueryOf } from '@shared/app/define-page'
 import page from './page'
 
-/** What the page does, read from its URL (contracts/api.md "Cloud-drive import"). */
+/** What the page does, read from its URL (docs/contracts/api.md "Cloud-drive import"). */
 export interface ImportMode {
   /** `files` (albumId: PDFs become picture books) or `folders` (parentId: folders become folders). */
   pick: 'files' | 'folders'

@@ -26,11 +26,11 @@ const SPACE_UPGRADE = '/space_upgrade'
 
 /**
  * 百度网盘 (/self_service_baidu?albumId= | ?parentId=): imports PDFs from the user's Baidu cloud
- * drive, as picture books into an album or as folders under a parent (contracts/api.md "Cloud-drive import").
+ * drive, as picture books into an album or as folders under a parent (docs/contracts/api.md "Cloud-drive import").
  */
 export function SelfServiceBaiduPage({ query = page.query() }: { query?: CloudPageQuery }) {
   const parsed = modeOf(query)
-  // The native back button: previous page, or close the WebView (bridge.md). The header's back does the same.
+  // The native back button: previous page, or close the WebView (docs/contracts/bridge.md). The header's back does the same.
   useNativeMessage('backClick', goBackOrClose)
   return (
     <PageShell title={TITLE}>

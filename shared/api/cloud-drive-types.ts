@@ -1,5 +1,5 @@
 /**
- * Reply shapes of the cloud-drive calls (contracts/api.md "Cloud-drive import"). Kept apart from
+ * Reply shapes of the cloud-drive calls (docs/contracts/api.md "Cloud-drive import"). Kept apart from
  * types.ts so a page that does not import from the cloud drive never reads them. Like every reply,
  * any field may be null, missing or of the wrong type: read them with fallbacks.
  */
