@@ -13,6 +13,7 @@ import { rejectNul } from './http/reject-nul'
 import { parseJsonAsUtf8 } from './http/utf8-json'
 import { logRequests, terminalLogger, type LogSink } from './http/request-log'
 import { formatSchemaErrors } from './http/validation-messages'
+import { vipDevRoutes } from './dev/vip-dev-routes'
 import { DEFAULT_DIST_DIR } from './paths'
 import { bookCreationRoutes } from './routes/book-creation-routes'
 import { cloudDriveRoutes } from './routes/cloud-drive-routes'
@@ -20,6 +21,7 @@ import { directoryRoutes } from './routes/directory-routes'
 import { shareRoutes } from './routes/share-routes'
 import { spaceRoutes } from './routes/space-routes'
 import { uploadRoutes } from './routes/upload-routes'
+import { vipRoutes } from './routes/vip-routes'
 import { scheduleUploadCollection } from './uploads/collect-uploads'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { pageRoutes } from './web/page-routes'
@@ -55,7 +57,7 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the reference server: the API of contracts/api.md, the demo media, uploads, the fake
+ * Builds the reference server: the API of docs/contracts/api.md, the demo media, uploads, the fake
  * host script and the built pages. Does not listen; call `listen` or use `inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -82,7 +84,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const importRunner = new ImportRunner({ db, provider: cloudDrive, uploadsDir, limits: uploadLimits, log: app.log })
   // Jobs a previous server left running go on (or end as failed with a reason); closing stops
   // them between files, before the caller closes the database.
-  app.addHook('onReady', () => importRunner.resumeAll())
+  // A database that cannot answer yet must not keep the server from starting: every request then
+  // fails with its logged 500, and the jobs are resumed by the next start.
+  app.addHook('onReady', () =>
+    importRunner.resumeAll().catch((err: unknown) => app.log.error({ err }, 'resuming cloud-drive import jobs failed')),
+  )
   app.addHook('onClose', () => importRunner.stop())
   scheduleUploadCollection(app, db, uploadsDir)
   app.decorate('importRunner', importRunner)
@@ -103,8 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await signedIn.register(spaceRoutes, { db })
       await signedIn.register(uploadRoutes, { db, uploadsDir, limits: uploadLimits })
       await signedIn.register(cloudDriveRoutes, { db, provider: cloudDrive, runner: importRunner })
+      await signedIn.register(vipRoutes, { db })
       if (options.devRoutes) {
         await signedIn.register(cloudDriveDevRoutes, { db })
+        await signedIn.register(vipDevRoutes, { db })
       }
     })
   })

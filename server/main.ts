@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR } from './paths'
-import { DEMO_LINK_GROUPS, demoLinkUrl } from './demo-links'
+import { demoLinkGroups, demoLinkUrl } from './demo-links'
 import { parseCorsOrigins } from './http/cors'
 import { isPortFree, isPortInUse, portInUseMessage } from './port-in-use'
 import { DEMO_TOKENS } from './seed/demo'
@@ -44,13 +44,14 @@ const base = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:',
 const lines = [
   `Reference server on ${base}  (${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`})`,
   existsSync(DEFAULT_DIST_DIR) ? '' : '  ! dist/ is missing: pages answer 503 until you run `npm run build` (the API works).',
-  ...DEMO_LINK_GROUPS.flatMap(({ heading, links }) => [
+  ...demoLinkGroups(DEFAULT_DIST_DIR).flatMap(({ heading, links }) => [
     '',
     heading,
     ...links.map((link) => `  ${link.label.padEnd(19)} ${demoLinkUrl(base, link)}`),
   ]),
   '',
   `Tokens: VIP ${DEMO_TOKENS.vip} (小米妈妈)   basic ${DEMO_TOKENS.basic} (乐乐爸爸)`,
+  `  permanent VIP ${DEMO_TOKENS.permanent} (豆豆奶奶)   not a member, no content ${DEMO_TOKENS.trial} (朵朵妈妈)`,
   `  curl -H 'Authorization: Bearer ${DEMO_TOKENS.vip}' ${base}/v1/directory/0`,
 ]
 console.log(lines.filter((line, i) => line !== '' || lines[i - 1] !== '').join('\n'))

@@ -1,5 +1,5 @@
 /**
- * The cloud-drive calls of contracts/api.md over a CloudDriveProvider: the grant, the status and
+ * The cloud-drive calls of docs/contracts/api.md over a CloudDriveProvider: the grant, the status and
  * the listing, and what imports share (import-service.ts, import-runner.ts).
  */
 import type { Db } from '../db/db'

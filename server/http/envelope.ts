@@ -1,4 +1,4 @@
-/** The reply envelope of every API call (contracts/api.md) and the errors that fill it. */
+/** The reply envelope of every API call (docs/contracts/api.md) and the errors that fill it. */
 
 /** `result` of a failed reply. */
 export type ErrorResult =

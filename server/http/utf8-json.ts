@@ -21,6 +21,7 @@ export function parseJsonAsUtf8(app: FastifyInstance): void {
       done(badRequest(MSG_NOT_UTF8), undefined)
       return
     }
-    parseText(request, text, done)
+    // The default parser is synchronous and reports through done().
+    void parseText(request, text, done)
   })
 }

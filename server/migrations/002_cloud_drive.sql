@@ -1,4 +1,4 @@
--- Cloud-drive import (contracts/api.md "Cloud-drive import").
+-- Cloud-drive import (docs/contracts/api.md "Cloud-drive import").
 
 -- The file of a picture book: '' for books made in the app, an /uploads/ URL for imported ones.
 ALTER TABLE folders ADD COLUMN file_url text NOT NULL DEFAULT '';

@@ -1,4 +1,4 @@
-/** Schemas of /v1/cloudDrive/* (contracts/api.md "Cloud-drive import"). */
+/** Schemas of /v1/cloudDrive/* (docs/contracts/api.md "Cloud-drive import"). */
 import { idProperty } from '../http/schemas'
 import { MAX_IMPORT_IDS } from '../cloud-drive/cloud-drive-service'
 

@@ -1,5 +1,5 @@
 /**
- * The one axios instance (style.md 6). request.ts imports this module on first use, so a page whose
+ * The one axios instance (docs/style.md 6). request.ts imports this module on first use, so a page whose
  * first requests were started by its HTML (shared/http/prefetch.ts: the share pages, the folder list)
  * downloads axios only when it sends a request of its own. A page that sends requests as soon as it
  * starts imports this module from its main.tsx, which bundles axios with the page instead.
@@ -7,7 +7,7 @@
 import axios, { type AxiosInstance, type CreateAxiosDefaults, type InternalAxiosRequestConfig } from 'axios'
 import { getToken } from '../bridge/user'
 import { getEnv } from '../env'
-import { getApiBase, REQUEST_TIMEOUT_MS, testClientDefaults } from './client'
+import { getApiBase, REQUEST_TIMEOUT_MS, testClientDefaults } from './settings'
 
 let client: AxiosInstance | undefined
 let madeFor = -1

@@ -10,6 +10,7 @@ import { shareWork } from '../share-work'
 import { SlideDeck } from '../slide-deck'
 import { TopBar } from '../top-bar'
 import { renderSlide } from './render-slide'
+import { slideLabel, slideStatus } from './slide-label'
 import { useViewer } from './use-viewer'
 import styles from './recorded-work-viewer.module.css'
 
@@ -92,6 +93,8 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
           allowSwipe={viewer.allowSwipe}
           renderSlide={draw}
           label={work.title || title}
+          slideLabel={(i) => slideLabel(i, total)}
+          status={slideStatus(slide, total, isRunningOn(state, slide - 1))}
         />
       </div>
       {!inApp && <DownloadBar />}
