@@ -86,6 +86,12 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
     const session = await webkit.open(userAgent)
     try {
       if (turnOn) await session.navigate(proxy.url + turnOn)
+      else {
+        // Step: the capture script sees an error thrown outside any handler (so an empty list below means none).
+        await session.navigate(`${proxy.url}/`)
+        await session.execute('setTimeout(() => { throw new Error("capture probe") })')
+        await waitFor('the probe error', async () => (await pageErrors(session)).some((error) => error.includes('capture probe')))
+      }
       const inApp = variant !== 'browser'
       const paths = [...ROUTES, ...LINKS.filter((link) => link.inApp === inApp).map((link) => link.path)]
       for (const path of paths) {
