@@ -94,6 +94,7 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
       }
       const inApp = variant !== 'browser'
       const paths = [...ROUTES, ...LINKS.filter((link) => link.inApp === inApp).map((link) => link.path)]
+      const bridgeCalls: string[] = []
       for (const path of paths) {
         // Step: open the page (its load event), as a share link or the app would.
         await session.navigate(proxy.url + path)
@@ -107,7 +108,15 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
         // Step: a demo link shows its data (its proof), so the page's scripts ran in WebKit.
         if (link) await waitFor(`${path}: ${JSON.stringify(link.proof)}`, () => proofShown(session, link))
         expect(await pageErrors(session), `${variant} ${path}`).toEqual([])
+        if (inApp) {
+          // The fake host is on every page, and records the bridge calls the page made through it.
+          const calls = await session.execute<string[] | null>('return window.__fakeHost ? window.__fakeHost.calls.map((c) => c.name) : null')
+          expect(calls, `${variant} ${path}: the fake host`).not.toBeNull()
+          bridgeCalls.push(...calls!)
+        }
       }
+      // The pages reached the host over this variant's transport (getUserInfo: the account pages ask for the user).
+      if (inApp) expect(bridgeCalls).toContain('getUserInfo')
       if (inApp) {
         // The fake host was on (its bridge answered the pages), with the transport this variant asked for.
         const transports = await session.execute<{ ios: boolean; android: boolean }>(
