@@ -47,15 +47,27 @@ async function sortableReady(page: Page): Promise<void> {
   await page.locator('[data-sortable="ready"]').waitFor()
 }
 
-/** Drags `handle` with a real mouse (pointer events) to the lower half of `target`. */
+/**
+ * Drags `handle` with a real mouse (pointer events) to the lower half of `target`, and lets go once the
+ * dragged row sits below `target`, as a person lets go when they see it there. Sortable ignores a move
+ * over a row that is still sliding (its 150 ms animation) and checks the pointer again every 50 ms;
+ * under load the last move lands during a slide, and a release right after it dropped the row one
+ * row short of the target.
+ */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
   const from = (await handle.boundingBox())!
   const to = (await target.boundingBox())!
+  const dragged = await handle.locator('xpath=ancestor::li[1]').elementHandle()
+  const over = await target.elementHandle()
   const x = from.x + from.width / 2
   await page.mouse.move(x, from.y + from.height / 2)
   await page.mouse.down()
   await page.mouse.move(x, from.y + from.height / 2 + 8, { steps: 4 })
   await page.mouse.move(x, to.y + to.height * 0.8, { steps: 20 })
+  await page.waitForFunction(
+    ([row, below]) => !!row && !!below && (row.compareDocumentPosition(below) & Node.DOCUMENT_POSITION_PRECEDING) !== 0,
+    [dragged, over] as const,
+  )
   await page.mouse.up()
 }
 

@@ -207,14 +207,16 @@ describe.each<Fixture>(['browser', 'app'])('/price_up in the %s fixture', (fixtu
       await expect.poll(() => phone.calls('shareUrl')).toEqual([
         expect.objectContaining({ payload: expect.objectContaining({ url: `${phone.baseUrl}/price_up` }) }),
       ])
-      // Step: the banner asks the host to open /vip_sale. The fake host then navigates there; refusing
-      // that request keeps this page (and its call log) on screen to read. (Holding it instead could
-      // leave the click waiting for that navigation; tests/e2e/vip-sale.test.ts follows it through.)
-      await page.route('**/vip_sale', (route) => route.abort())
+      // Step: the banner asks the host to open /vip_sale. The fake host then navigates there; a 204 answer
+      // cancels that navigation, so this page (and its call log) stays on screen to read. (Holding the
+      // request raced the check: under load the navigation started after it, stayed pending for good,
+      // and the closing screenshot waited 30 s on it; the journey took 31 s and sometimes 60.)
+      await page.route('**/vip_sale', (route) => route.fulfill({ status: 204 }))
       await banner.click()
       await expect.poll(() => phone.calls('openWebPage')).toEqual([
         expect.objectContaining({ payload: { url: `${phone.baseUrl}/vip_sale`, title: '开通会员', showShare: false } }),
       ])
+      expect(page.url()).toBe(`${phone.baseUrl}/price_up`)
     } else {
       // Step: in a browser the banner goes home, to the brand page.
       await banner.click()

@@ -26,6 +26,14 @@ describe('createAudioPrefetcher', () => {
     expect(fetch).not.toHaveBeenCalled()
   })
 
+  it('fetches nothing in WebKit, whose media element would download the file a second time', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('')))
+    vi.stubGlobal('fetch', fetch)
+    vi.stubGlobal('navigator', { ...navigator, vendor: 'Apple Computer, Inc.' })
+    createAudioPrefetcher()('/a.mp3')
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
   it('tries a URL again after its fetch failed', async () => {
     const fetch = vi.fn(() => Promise.reject(new TypeError('offline')))
     vi.stubGlobal('fetch', fetch)

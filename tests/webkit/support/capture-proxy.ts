@@ -1,0 +1,111 @@
+/**
+ * A test-only proxy in front of the reference server for the WebKit journeys. WebKitWebDriver has no
+ * log endpoint and no init scripts, so the proxy adds `<script src="/__webkit-capture.js">` as the
+ * first element of every HTML page's `<head>` (before the fake host and the page's own scripts; a
+ * same-origin script, so the page's Content-Security-Policy allows it). The capture script records
+ * uncaught errors, unhandled rejections, `console.error` and every media element that plays. The
+ * proxy also logs every request it forwards, so a test can count how often WebKit fetched a file.
+ */
+import { createServer, request as forward, type IncomingHttpHeaders } from 'node:http'
+
+export interface ProxiedRequest {
+  path: string
+  /** The `Range` header, if any (the media loader asks for byte ranges). */
+  range: string | null
+  status: number
+  /** Bytes of the body the server sent. */
+  bytes: number
+}
+
+export interface CaptureProxy {
+  url: string
+  /** Every request forwarded so far, oldest first. */
+  requests: ProxiedRequest[]
+  close(): Promise<void>
+}
+
+export const CAPTURE_PATH = '/__webkit-capture.js'
+
+/** Runs in the page before any of its scripts (plain ES2017: no build step). */
+const CAPTURE_SCRIPT = `(function () {
+  var log = (window.__capture = { errors: [], media: [] })
+  function text(value) {
+    try { return value && value.stack ? String(value.stack).split('\\n')[0] + ' | ' + String(value) : String(value) } catch (e) { return '?' }
+  }
+  addEventListener('error', function (event) {
+    if (event instanceof ErrorEvent) log.errors.push('error: ' + event.message + ' @ ' + event.filename + ':' + event.lineno)
+  })
+  addEventListener('unhandledrejection', function (event) { log.errors.push('unhandled rejection: ' + text(event.reason)) })
+  var consoleError = console.error
+  console.error = function () {
+    log.errors.push('console.error: ' + Array.prototype.map.call(arguments, text).join(' '))
+    return consoleError.apply(console, arguments)
+  }
+  var play = HTMLMediaElement.prototype.play
+  HTMLMediaElement.prototype.play = function () {
+    if (log.media.indexOf(this) < 0) log.media.push(this)
+    return play.apply(this, arguments)
+  }
+})()
+`
+
+const TAG = `<script src="${CAPTURE_PATH}"></script>`
+
+function withCapture(html: string): string {
+  const head = /<head(\s[^>]*)?>/i.exec(html)
+  if (!head) return TAG + html
+  const at = head.index + head[0].length
+  return html.slice(0, at) + TAG + html.slice(at)
+}
+
+/** Starts the proxy on a free loopback port, forwarding to `target` (`http://127.0.0.1:port`). */
+export function startCaptureProxy(target: string): Promise<CaptureProxy> {
+  const upstream = new URL(target)
+  const requests: ProxiedRequest[] = []
+  const server = createServer((incoming, outgoing) => {
+    const path = incoming.url ?? '/'
+    if (path === CAPTURE_PATH) {
+      outgoing.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
+      outgoing.end(CAPTURE_SCRIPT)
+      return
+    }
+    const headers: IncomingHttpHeaders = { ...incoming.headers, host: upstream.host, 'accept-encoding': 'identity' }
+    const entry: ProxiedRequest = { path, range: incoming.headers.range ?? null, status: 0, bytes: 0 }
+    requests.push(entry)
+    const out = forward({ host: upstream.hostname, port: upstream.port, method: incoming.method, path, headers }, (reply) => {
+      entry.status = reply.statusCode ?? 0
+      const isHtml = String(reply.headers['content-type'] ?? '').startsWith('text/html')
+      if (!isHtml) {
+        reply.on('data', (chunk: Buffer) => (entry.bytes += chunk.length))
+        outgoing.writeHead(entry.status, reply.headers)
+        reply.pipe(outgoing)
+        return
+      }
+      const chunks: Buffer[] = []
+      reply.on('data', (chunk: Buffer) => chunks.push(chunk))
+      reply.on('end', () => {
+        const body = Buffer.from(withCapture(Buffer.concat(chunks).toString('utf8')))
+        entry.bytes = body.length
+        const { 'content-length': _length, etag: _etag, ...rest } = reply.headers
+        outgoing.writeHead(entry.status, { ...rest, 'content-length': body.length })
+        outgoing.end(body)
+      })
+    })
+    out.on('error', (error) => {
+      outgoing.writeHead(502, { 'content-type': 'text/plain' })
+      outgoing.end(String(error))
+    })
+    incoming.pipe(out)
+  })
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        requests,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      })
+    })
+  })
+}

@@ -1,0 +1,108 @@
+/**
+ * Debian's WebKitGTK for browser journeys: MiniBrowser (it has no headless mode) on its own Xvfb
+ * display, driven by WebKitWebDriver over W3C WebDriver. `startWebKit` picks a free display (Xvfb's
+ * `-displayfd` names the one it took) and a free port, and `stop` ends both processes it started.
+ * See shared/notes on WebKit: `--full-screen` hides MiniBrowser's toolbar, so a 390 px window is a
+ * 390 px viewport.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { newSession, waitFor, type Session } from './webdriver'
+
+export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver'
+export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+
+/** Whether this machine has what the WebKit journeys need (`.ci/run` installs it). */
+export function webkitAvailable(): boolean {
+  return existsSync(WEBKIT_DRIVER) && existsSync(MINIBROWSER) && existsSync('/usr/bin/Xvfb')
+}
+
+export interface WebKit {
+  /** A new MiniBrowser window at 390×844 with this user agent. */
+  open(userAgent: string): Promise<Session>
+  stop(): Promise<void>
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Starts Xvfb and reads the display number it chose from fd 3. */
+function startXvfb(): Promise<{ process: ChildProcess; display: string }> {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    let err = ''
+    xvfb.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()))
+    xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('\n')) resolve({ process: xvfb, display: `:${out.trim()}` })
+    })
+    xvfb.once('error', reject)
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}: ${err.trim()}`)))
+  })
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+export async function startWebKit(): Promise<WebKit> {
+  const xvfb = await startXvfb()
+  const port = await freePort()
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+    env: { ...process.env, DISPLAY: xvfb.display },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const driverUrl = `http://127.0.0.1:${port}`
+  const sessions = new Set<Session>()
+  const stop = async () => {
+    for (const session of sessions) await session.close()
+    await stopProcess(driver)
+    await stopProcess(xvfb.process)
+  }
+  try {
+    await waitFor('WebKitWebDriver to answer', async () => {
+      const status = (await (await fetch(`${driverUrl}/status`)).json()) as { value?: { ready?: boolean } }
+      return status.value?.ready
+    })
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return {
+    async open(userAgent) {
+      const session = await newSession(driverUrl, {
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen', `--user-agent=${userAgent}`] },
+      })
+      sessions.add(session)
+      await session.setWindowRect(390, 844)
+      const close = session.close.bind(session)
+      session.close = async () => {
+        sessions.delete(session)
+        await close()
+      }
+      return session
+    },
+    stop,
+  }
+}

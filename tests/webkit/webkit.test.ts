@@ -1,0 +1,173 @@
+/**
+ * WebKit journeys: Debian's WebKitGTK (the engine family of iOS WKWebView and WeChat on iOS), as
+ * MiniBrowser under Xvfb, driven over W3C WebDriver (tests/webkit/support/). Every built page in the
+ * browser fixture, the app fixture and the app fixture with only the iOS bridge transport, then the
+ * picture-book share's audio. Pages go through a test-only proxy that adds a capture script to each
+ * page's <head> (WebKitWebDriver has no log endpoint) and counts requests. What WebKitGTK cannot tell
+ * about an iPhone is listed in the README (Tests).
+ */
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { demoLinks, readPages, type DemoLink } from '../../server/demo-links'
+import { appUserAgent } from '../e2e/support/browser'
+import { startCaptureProxy, type CaptureProxy } from './support/capture-proxy'
+import { waitFor, type Session } from './support/webdriver'
+import { startWebKit, webkitAvailable, type WebKit } from './support/webkit'
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+
+const DIST = join(import.meta.dirname, '../../dist')
+const LINKS = demoLinks(DIST)
+const PAGES = readPages(DIST)
+
+/** Every built route (each page by its bench link, and each alias), as a visitor reaches it. */
+const ROUTES = [
+  ...LINKS.filter((link) => link.bench).map((link) => link.path),
+  ...Object.values(PAGES).flatMap((page) => (page.aliases ?? []).map((alias) => `/${alias}`)),
+]
+
+type Variant = 'browser' | 'app' | 'app-ios'
+const VARIANTS: { variant: Variant; userAgent: string; turnOn: string | null }[] = [
+  { variant: 'browser', userAgent: IPHONE_UA, turnOn: null },
+  // The app fixture: the contract user agent, and the server's fake host (its cookie, set by the query).
+  { variant: 'app', userAgent: appUserAgent(), turnOn: '/?fakeHost=app' },
+  // The iOS app: only `window.webkit.messageHandlers`, as WKWebView gives it.
+  { variant: 'app-ios', userAgent: `${IPHONE_UA} ${appUserAgent().split(' Safari/537.36 ')[1]}`, turnOn: '/?fakeHost=app&fakeHostTransport=ios' },
+]
+
+const skipWhy = webkitAvailable()
+  ? null
+  : 'WebKit journeys skipped: WebKitWebDriver, MiniBrowser or Xvfb is not installed (apt-get install webkit2gtk-driver xvfb xauth; .ci/run installs them)'
+if (skipWhy && process.env.WEBKIT_REQUIRED === '1') throw new Error(skipWhy.replace('skipped', 'required (WEBKIT_REQUIRED=1)'))
+if (skipWhy) console.warn(skipWhy)
+
+let webkit: WebKit
+let proxy: CaptureProxy
+
+beforeAll(async () => {
+  if (skipWhy) return
+  proxy = await startCaptureProxy(inject('baseUrl'))
+  webkit = await startWebKit()
+})
+
+afterAll(async () => {
+  await webkit?.stop()
+  await proxy?.close()
+})
+
+/** Errors the capture script saw on the page now on screen. */
+const pageErrors = (session: Session) => session.execute<string[]>('return window.__capture ? window.__capture.errors : ["no capture script"]')
+
+/** What a page shows once it has run: its title, whether #root has content, its text. */
+interface Shown {
+  title: string
+  hasRoot: boolean
+  text: string
+}
+const shown = (session: Session) =>
+  session.execute<Shown>(
+    `const root = document.getElementById('root');
+     return { title: document.title, hasRoot: !!root && root.children.length > 0, text: document.body.innerText.trim() }`,
+  )
+
+/** Whether the demo link's proof (its page.ts's) is on screen: a text, or a form field's value. */
+function proofShown(session: Session, link: DemoLink): Promise<boolean> {
+  const { proof } = link
+  if (typeof proof === 'string') return session.execute('return document.body.innerText.includes(arguments[0])', [proof])
+  return session.execute(
+    `return [...document.querySelectorAll('input, textarea')].some((field) => field.value === arguments[0])`,
+    [proof.value],
+  )
+}
+
+describe.skipIf(skipWhy)('every page in WebKit', () => {
+  it.each(VARIANTS)('opens each route and demo link in the $variant fixture with a title, content and no uncaught error', async ({ variant, userAgent, turnOn }) => {
+    const session = await webkit.open(userAgent)
+    try {
+      if (turnOn) await session.navigate(proxy.url + turnOn)
+      else {
+        // Step: the capture script sees an error thrown outside any handler (so an empty list below means none).
+        await session.navigate(`${proxy.url}/`)
+        await session.execute('setTimeout(() => { throw new Error("capture probe") })')
+        await waitFor('the probe error', async () => (await pageErrors(session)).some((error) => error.includes('capture probe')))
+      }
+      const inApp = variant !== 'browser'
+      const paths = [...ROUTES, ...LINKS.filter((link) => link.inApp === inApp).map((link) => link.path)]
+      const bridgeCalls: string[] = []
+      for (const path of paths) {
+        // Step: open the page (its load event), as a share link or the app would.
+        await session.navigate(proxy.url + path)
+        // Step: it painted content (never a white screen) and has its title.
+        const page = await waitFor(`${path} to show content`, async () => {
+          const now = await shown(session)
+          return now.hasRoot && now.text.length > 0 ? now : null
+        })
+        expect(page.title, `${path}: document title`).not.toBe('')
+        const link = LINKS.find((l) => l.path === path && l.inApp === inApp)
+        // Step: a demo link shows its data (its proof), so the page's scripts ran in WebKit.
+        if (link) await waitFor(`${path}: ${JSON.stringify(link.proof)}`, () => proofShown(session, link))
+        expect(await pageErrors(session), `${variant} ${path}`).toEqual([])
+        if (inApp) {
+          // The fake host is on every page, and records the bridge calls the page made through it.
+          const calls = await session.execute<string[] | null>('return window.__fakeHost ? window.__fakeHost.calls.map((c) => c.name) : null')
+          expect(calls, `${variant} ${path}: the fake host`).not.toBeNull()
+          bridgeCalls.push(...calls!)
+        }
+      }
+      // The pages reached the host over this variant's transport (getUserInfo: the account pages ask for the user).
+      if (inApp) expect(bridgeCalls).toContain('getUserInfo')
+      if (inApp) {
+        // The fake host was on (its bridge answered the pages), with the transport this variant asked for.
+        const transports = await session.execute<{ ios: boolean; android: boolean }>(
+          'return { ios: !!(window.webkit && window.webkit.messageHandlers), android: !!window.KidsEnglishBridge }',
+        )
+        expect(transports).toEqual(variant === 'app-ios' ? { ios: true, android: false } : { ios: true, android: true })
+      }
+    } finally {
+      await session.close()
+    }
+  })
+})
+
+describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
+  it('starts on a tap, plays with time advancing, turns to page 2 by itself, and downloads each audio file once', async () => {
+    const session = await webkit.open(IPHONE_UA)
+    try {
+      const before = proxy.requests.length
+      // Step: open the share; the cover shows its start button.
+      await session.navigate(`${proxy.url}/recorded_share?r=demo-book`)
+      const start = await waitFor('the start button', () => session.find("//button[starts-with(normalize-space(.), '开始欣赏《')]"))
+      // Step: tap it (a real pointer click: the user gesture WebKit needs before play()).
+      await session.click(start)
+      // Step: the clip plays: its time grows.
+      const firstTime = await waitFor('the clip to play', async () => {
+        const time = await session.execute<number>('const m = window.__capture.media; return m.length ? m[m.length - 1].currentTime : 0')
+        return time > 0.2 ? time : 0
+      })
+      await waitFor('time to advance', async () =>
+        (await session.execute<number>('const m = window.__capture.media; return m[m.length - 1].currentTime')) > firstTime + 0.3,
+      )
+      // Step: after page 1's sentences the player turns to page 2 (its counter `2/…` on the slide on screen).
+      await waitFor(
+        'the counter 2/…',
+        () =>
+          session.execute<boolean>(
+            `return [...document.querySelectorAll('[role=group]')].some((slide) =>
+               slide.getAttribute('aria-hidden') !== 'true' && /(^|\\s)2\\/\\d+(\\s|$)/.test(slide.innerText))`,
+          ),
+        20_000,
+      )
+      expect(await pageErrors(session)).toEqual([])
+      // Each audio file went over the network once (a prefetch WebKit's media loader cannot reuse
+      // would make it twice).
+      const audio = proxy.requests.slice(before).filter((request) => request.path.endsWith('.mp3'))
+      expect(audio.length).toBeGreaterThan(2)
+      const counts = new Map<string, number>()
+      for (const request of audio) counts.set(request.path, (counts.get(request.path) ?? 0) + 1)
+      expect([...counts].filter(([, n]) => n > 1)).toEqual([])
+    } finally {
+      await session.close()
+    }
+  })
+})
