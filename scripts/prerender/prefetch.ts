@@ -9,9 +9,12 @@ import { resolve } from 'node:path'
 import { build, type ResolvedConfig, type Rolldown } from 'vite'
 import type { PrefetchRule } from '../../shared/http/prefetch-start.ts'
 
-/** Both share pages: the cover (the LCP element) is preloaded as soon as the reply names it; the viewer chunk with the bundle. */
+/**
+ * Both share pages: the cover (the LCP element) is preloaded as soon as the reply names it. Not the
+ * viewer chunk: the cover draws without it, and it loads once the cover picture is in.
+ */
 const SHARE: readonly PrefetchRule[] = [
-  { path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true },
+  { path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl' },
 ]
 
 /** The requests each page makes as it starts, keyed by route (contracts/api.md). */

@@ -1,6 +1,6 @@
 export { normalizeShare, SENTENCE_CATEGORY } from './normalize-share'
 export type { NormalizeOptions } from './normalize-share'
-export { coverRows, exampleAudio, itemOfSlide, padSlides, playlistOf, wordAudio } from './slides'
+export { coverImageOf, coverRows, exampleAudio, itemOfSlide, padSlides, playlistOf, wordAudio } from './slides'
 export type { CoverRow, Slide } from './slides'
 export { readNumber, readText, readUrl } from './read'
 export type { Accent, Accented, Inviter, RecordedWork, WorkClip, WorkPage, WorkWord } from './types'

@@ -55,6 +55,11 @@ export interface CoverRow {
   source: PlaylistItem['clips'][number]['record']
 }
 
+/** The picture of the cover and the end slide: the work's, else its first page's or word's. */
+export function coverImageOf(work: RecordedWork): string {
+  return work.imageUrl || work.pages[0]?.imageUrl || work.words[0]?.imageUrl || ''
+}
+
 /** The cover's list: every sentence of the book, or every word. */
 export function coverRows(work: RecordedWork, accent: Accent): CoverRow[] {
   if (work.kind === 'words') {
