@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { getShare } from '@shared/api/get-share'
+import type { ShareData } from '@shared/api/types'
 import { toast } from '@shared/components/toast'
+import { takeArrivedGet } from '@shared/http'
 import { normalizeShare, type NormalizeOptions, type RecordedWork } from '../data'
 
 /** The load cycle of a share (spec §4 "Viewer status": loading 0, loaded 1, failed 2). */
@@ -23,12 +25,21 @@ export function loadReducer(state: ShareLoad, event: LoadEvent): ShareLoad {
   }
 }
 
+/** Loaded at once when the page's HTML already has the share (the early request is in), else loading. */
+function firstLoad(r: string, options: NormalizeOptions): ShareLoad {
+  if (!r) return { status: 'failed', msg: '' }
+  const early = takeArrivedGet<ShareData>('/v1/share/uar', { r })
+  return early?.success ? { status: 'loaded', work: normalizeShare(early.data, options) } : { status: 'loading' }
+}
+
 /**
  * Loads share `r` (`GET /v1/share/uar`) into a RecordedWork. Without `r` it fails at once, with no
  * request. A failure toasts the server's message. `retry()` loads again; an older answer is dropped.
  */
 export function useShareLoad(r: string, options: NormalizeOptions): { load: ShareLoad; retry: () => void } {
-  const [load, dispatch] = useReducer(loadReducer, r ? { status: 'loading' } : { status: 'failed', msg: '' })
+  const [load, dispatch] = useReducer(loadReducer, null, () => firstLoad(r, options))
+  // Drawn from the early reply in the first render: nothing to ask for on mount.
+  const loadedAtOnce = useRef(load.status === 'loaded')
   const attempt = useRef(0)
   const variant = options.variant
 
@@ -48,7 +59,7 @@ export function useShareLoad(r: string, options: NormalizeOptions): { load: Shar
   }, [r, variant])
 
   useEffect(() => {
-    run()
+    if (!loadedAtOnce.current) run()
     return () => {
       attempt.current += 1 // unmounted (or StrictMode replay): the answer in flight is dropped
     }

@@ -33,6 +33,7 @@ const EDITED = { path: '/v1/directory/:id', query: { id: 'requiredId' as const }
 afterEach(() => {
   vi.unstubAllGlobals()
   delete (window as unknown as Record<string, unknown>).__kidsPrefetch
+  delete (window as unknown as Record<string, unknown>).__kidsPrefetchSettled
   visit('http://localhost:3000/')
 })
 
@@ -166,6 +167,39 @@ describe('httpGet after an early request', () => {
     const { startPrefetch, httpGet } = await load('http://localhost:3000/recorded_share?r=abc')
     startPrefetch(SHARE)
     expect(await httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ success: false, code: 500, msg: '网络错误，请检查您的网络连接' })
+  })
+})
+
+describe('takeArrivedGet', () => {
+  const arrived = () => new Promise((resolve) => setTimeout(resolve, 10))
+
+  it('hands over a successful early reply that is already in, once, with no request of its own', async () => {
+    stubFetch({ result: 'SUCCESS', data: { title: '早到的绘本' }, msg: '' })
+    const { startPrefetch, takeArrivedGet, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startPrefetch(SHARE)
+    await arrived()
+    expect(takeArrivedGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ success: true, data: { title: '早到的绘本' } })
+    expect(takeArrivedGet('/v1/share/uar', { r: 'abc' })).toBeNull()
+    await httpGet('/v1/share/uar', { r: 'abc' })
+    expect(server).toHaveBeenCalledOnce() // taken: the next GET is the page's own
+  })
+
+  it('gives nothing while the early reply is on its way, and httpGet still takes it', async () => {
+    stubFetch({ result: 'SUCCESS', data: { n: 0 }, msg: '' })
+    const { startPrefetch, takeArrivedGet, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startPrefetch(SHARE)
+    expect(takeArrivedGet('/v1/share/uar', { r: 'abc' })).toBeNull()
+    expect(await httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ data: { n: 0 } })
+    expect(server).not.toHaveBeenCalled()
+  })
+
+  it('leaves a failed early reply to httpGet, which reads and toasts it as usual', async () => {
+    stubFetch({ result: 'NOT_FOUND', data: null, msg: '分享不存在' }, 404)
+    const { startPrefetch, takeArrivedGet, httpGet } = await load('http://localhost:3000/recorded_share?r=gone')
+    startPrefetch(SHARE)
+    await arrived()
+    expect(takeArrivedGet('/v1/share/uar', { r: 'gone' })).toBeNull()
+    expect(await httpGet('/v1/share/uar', { r: 'gone' })).toMatchObject({ success: false, code: 404, msg: '分享不存在' })
   })
 })
 

@@ -96,6 +96,24 @@ describe('loading a share', () => {
     expect(screen.getByRole('button', { name: '返回' })).toBeTruthy()
   })
 
+  it("draws the cover in its first render when the HTML's early request is already in, and asks nothing more", () => {
+    const key = 'GET /v1/share/uar?r=demo-book'
+    const reply = { status: 200, body: { result: 'SUCCESS', msg: '', data: BOOK } }
+    const w = window as unknown as Record<string, Record<string, unknown> | undefined>
+    w.__kidsPrefetch = { [key]: Promise.resolve(reply) }
+    w.__kidsPrefetchSettled = { [key]: reply }
+    openAt('?r=demo-book')
+    try {
+      render(<RecordedWorkPage variant="auto" />)
+      expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).toBeTruthy()
+      expect(screen.queryByRole('status', { name: '加载中' })).toBeNull()
+      expect(getShare).not.toHaveBeenCalled()
+    } finally {
+      delete w.__kidsPrefetch
+      delete w.__kidsPrefetchSettled
+    }
+  })
+
   it('renders a share whose every field is null', async () => {
     vi.mocked(getShare).mockResolvedValue(
       ok({ title: null, intro: null, imageUrl: null, tags: null, categories: null, userInviter: null, items: null, words: null }),
