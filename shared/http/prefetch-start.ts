@@ -22,7 +22,10 @@ export interface PrefetchRule {
   query: Record<string, 'text' | 'id' | 'requiredId'>
   /** The call needs a token: without one the page would be sent to log in, so nothing starts. */
   needsToken: boolean
-  /** A dotted path in the reply (`data.imageUrl`) to an image the first view shows: preloaded on arrival. */
+  /**
+   * A dotted path in the reply (`data.imageUrl`) to an image the first view shows: preloaded on arrival,
+   * and shown at once in the frame's `[data-early-image]` box if it has one.
+   */
   preloadImage?: string
   /**
    * The page loads all of its lazy chunks once this reply arrives (the share viewer): the build lists
@@ -59,6 +62,15 @@ function preloadImage(reply: PrefetchedReply, path: string): void {
   link.as = 'image'
   link.href = url.href
   document.head.appendChild(link)
+  // The frame may keep a place for it (the share cover's picture): shown there before any JavaScript.
+  const slot = document.querySelector('[data-early-image]')
+  if (slot && !slot.firstChild) {
+    const img = document.createElement('img')
+    img.alt = ''
+    img.src = url.href
+    img.style.cssText = 'display:block;width:100%;height:100%;object-fit:cover'
+    slot.appendChild(img)
+  }
 }
 
 async function read(response: Response): Promise<PrefetchedReply> {

@@ -12,6 +12,7 @@ import { CoverFrame, type CoverAction } from '../cover-frame'
 import { readText } from '../data'
 import { useShareLoad } from '../hooks/use-share-load'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
+import { WorkImage } from '../work-image'
 import { useViewerModule } from './use-viewer-module'
 import styles from './recorded-work-page.module.css'
 
@@ -111,6 +112,12 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
     <WaitingFrame title={title} showBack={query.isNeedBackWeb}>
       <title>{title}</title>
       {load.status === 'failed' && <ErrorView onRetry={retry} />}
+      {load.status === 'loading' && (
+        // Where the cover's picture will be: the HTML's early request shows it here before the bundle runs.
+        <div className={styles.earlyCover}>
+          <WorkImage src="" fit="cover" earlySlot />
+        </div>
+      )}
       <LoadingOverlay visible={load.status === 'loading'} />
     </WaitingFrame>
   )

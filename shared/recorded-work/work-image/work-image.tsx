@@ -13,14 +13,19 @@ export interface WorkImageProps {
   priority?: boolean
   /** Called when the picture has loaded or failed (maybe more than once; never when there is none). */
   onSettled?: () => void
+  /**
+   * An empty box the HTML's early request may fill (`data-early-image`, shared/http/prefetch-start.ts):
+   * the cover picture shows in the loading frame as soon as the share names it, before any JavaScript.
+   */
+  earlySlot?: boolean
 }
 
 /** A page or cover picture in a fixed-ratio box; a soft empty box when there is none or it fails. */
-export function WorkImage({ src, fit = 'contain', priority = false, onSettled }: WorkImageProps) {
+export function WorkImage({ src, fit = 'contain', priority = false, onSettled, earlySlot = false }: WorkImageProps) {
   const [failed, setFailed] = useState('')
   const show = src !== '' && failed !== src
   return (
-    <div className={styles.box} data-fit={fit}>
+    <div className={styles.box} data-fit={fit} data-early-image={earlySlot || undefined}>
       {show && (
         <img
           className={styles.image}
