@@ -19,7 +19,7 @@ import { decide, guardScript, PROBE_PARAMS, type Decision } from './decide.ts'
 import { inlineCss } from './inline-css.ts'
 import { hasEmptyRoot, injectMarkup, splitHoisted } from './inject.ts'
 import type { PrefetchRule } from '../../shared/http/prefetch-start.ts'
-import { addToHead, buildPrefetchScript, PREFETCH_RULES, prefetchTag } from './prefetch.ts'
+import { addToHead, buildPrefetchScript, paintsFromReply, PREFETCH_RULES, prefetchTag } from './prefetch.ts'
 import { buildForServer } from './server-build.ts'
 
 export interface PrerenderOptions {
@@ -116,7 +116,11 @@ async function addPrefetch(config: ResolvedConfig, options: PrerenderOptions, ct
       rule.preloadLazy && lazyJs.length ? { ...rule, modulepreload: lazyJs.map((f) => ctx.base + f) } : rule
     return prefetchTag(code, PREFETCH_RULES[route]!.map(withPreload))
   }
-  return routes.filter((route) => htmlFilesOf(ctx.outDir, route).every((file) => addToHead(file, tags(route)))).map((r) => `/${r}`)
+  return routes
+    .filter((route) =>
+      htmlFilesOf(ctx.outDir, route).every((file) => addToHead(file, tags(route), { lowPreloads: paintsFromReply(PREFETCH_RULES[route]!) })),
+    )
+    .map((r) => `/${r}`)
 }
 
 export function prerender(options: PrerenderOptions): Plugin {

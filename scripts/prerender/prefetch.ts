@@ -70,12 +70,24 @@ export function prefetchTag(code: string, rules: readonly PrefetchRule[]): strin
  * connection (HTTP/1.1 allows six per host) and leave the API request queued behind them. At the end of
  * <head> when there is no module script. Returns false when the file has no </head>.
  */
-export function addToHead(file: string, tag: string): boolean {
+export function addToHead(file: string, tag: string, { lowPreloads = false } = {}): boolean {
   const html = readFileSync(file, 'utf8')
   const end = html.indexOf('</head>')
   if (end < 0) return false
   const script = html.slice(0, end).search(/<script type="module"|<link rel="modulepreload"/)
   const at = script >= 0 ? script : end
-  writeFileSync(file, html.slice(0, at) + tag + html.slice(at))
+  let head = html.slice(at, end)
+  if (lowPreloads) head = head.replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+  writeFileSync(file, html.slice(0, at) + tag + head + html.slice(end))
   return true
+}
+
+/**
+ * Whether the page's largest paint can come from its early reply alone (a rule with `preloadImage`:
+ * the share cover's picture). Then the reply and the picture must not wait for sockets and bandwidth
+ * behind the dozen small chunks: their modulepreload links go at low priority (the entry script keeps
+ * its own), which on HTTP/1.1 (six connections per host) lets the API request and the picture go first.
+ */
+export function paintsFromReply(rules: readonly PrefetchRule[]): boolean {
+  return rules.some((rule) => rule.preloadImage !== undefined)
 }
