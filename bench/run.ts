@@ -28,7 +28,7 @@ import { buildFloor, FLOOR_BASE } from './lib/floor.ts'
 import { startGzipFront } from './lib/gzip-front.ts'
 import { buildLimitPage, LIMIT_BASE, LIMIT_TARGET } from './lib/limit-page.ts'
 import { measurePages } from './lib/measure-pages.ts'
-import { measureBuild } from './lib/page-weight.ts'
+import { measureBuild } from '../scripts/page-weight.ts'
 import { launchChromium, PROFILE } from './lib/phone.ts'
 import { writeResults, type BenchResults } from './lib/report.ts'
 import { folderSeries, shareSeries } from './lib/scaling.ts'
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium()
   try {
     const only = args.pages?.split(',').map((p) => p.trim())
-    const all = benchTargets(join(ROOT, 'pages'))
+    const all = benchTargets(distDir)
     const targets = [
       ...all.filter((t) => t.name === 'floor'),
       LIMIT_TARGET,

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AudioFigures } from './audio.ts'
 import type { PageResult } from './measure-pages.ts'
-import type { PageWeight } from './page-weight.ts'
+import type { PageWeight } from '../../scripts/page-weight.ts'
 import { PROFILE } from './phone.ts'
 import type { FolderScale, ShareScale } from './scaling.ts'
 import type { SecondOpen } from './second-open.ts'
@@ -168,7 +168,7 @@ export function toMarkdown(r: BenchResults): string {
           '',
           'Once the viewer is up: the tap on the start button, then the book plays by itself. From the media element\'s ' +
             'events in the page. Within a page the next sentence follows at once; between pages the player waits 500 ms ' +
-            '(spec §4) and the next page\'s first clip was fetched ahead while the previous one played.',
+            '(docs/spec/product-spec.md §4) and the next page\'s first clip was fetched ahead while the previous one played.',
           '',
           ...audioLines(r.audio),
           '',

@@ -2,34 +2,36 @@ import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
 import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { goBackOrClose } from '@shared/bridge'
 import { PageShell } from '@shared/components/page-shell'
+import { useLoad } from '@shared/hooks/use-load'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { buySpace } from './buy'
 import { CapacityCard } from './capacity-card'
 import { GoodsCard } from './goods-card'
 import { ShareRules } from './share-rules'
-import { signedIn } from './signed-in'
 import { toCapacityView, toGoodsRows } from './space-data'
-import { useRemote } from './use-remote'
 import styles from './space-upgrade.module.css'
 
-const loadCapacity = signedIn(getMyCapacity)
-const loadGoods = signedIn(getGoodsSpaces)
+// Mounted only in the app (main.tsx wraps the page in InAppOnly): the calls always go out, because the
+// host's token may still be on its way in a `userInfo` message.
+const loadCapacity = () => getMyCapacity()
+const loadGoods = () => getGoodsSpaces()
 
 /**
  * 空间扩容 (/space_upgrade): storage used, capacity goods to buy, and how sharing earns space.
  * The two requests load and fail independently, each with its own `重试`.
  */
 export function SpaceUpgradePage() {
-  const capacity = useRemote(loadCapacity, toCapacityView)
-  const goods = useRemote(loadGoods, toGoodsRows)
+  const capacity = useLoad(loadCapacity, { parse: toCapacityView })
+  const goods = useLoad(loadGoods, { parse: toGoodsRows })
 
-  // Back from the host: previous page, or close the WebView (spec §2). The header's back does the same.
+  // Back from the host: previous page, or close the WebView (docs/spec/product-spec.md §2). The header's back does the same.
   useNativeMessage('backClick', goBackOrClose)
   // The host's store sends visibleChange when it closes: a purchase shows in the capacity at once.
   useNativeMessage('visibleChange', ({ data }) => {
     if (!data.result) return
     if (capacity.state.status === 'failed') capacity.retry()
-    else capacity.refresh()
+    // refresh() keeps what is on screen when it fails: nothing to handle here.
+    else void capacity.refresh()
   })
 
   return (

@@ -5,12 +5,20 @@
 export const BRAND = {
   /** The app's display name. */
   appName: '小象英语',
-  /** The native app's package id; also the in-app user-agent marker (contracts/user-agent.md). */
+  /** The native app's package id; also the in-app user-agent marker (docs/contracts/user-agent.md). */
   packageId: 'com.kidsenglish.app',
   /** The product website, where the browser variant of the expansion banner leads. */
   website: 'https://www.example.com/',
-  /** Where the download bar sends a visitor outside the app. */
+  /** The download page: where `下载App` sends a visitor outside the app, and where `打开App` falls back to. */
   downloadUrl: 'https://www.example.com/download',
+  /**
+   * The app's URL scheme (with `://`). `打开App` opens `{appScheme}open?url={the page's URL}`, and the app
+   * opens that page in its WebView (shared/open-in-app).
+   */
+  appScheme: 'kidsenglish://',
+  /** The app's store pages, linked from the download page. */
+  appStoreUrl: 'https://apps.apple.com/cn/app/id0000000000',
+  androidStoreUrl: 'https://www.example.com/download/android.apk',
   company: '示例教育科技有限公司',
   copyright: '© 2026 示例教育科技有限公司 版权所有',
   filingNumber: '示例ICP备00000000号-1',

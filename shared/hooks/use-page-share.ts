@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { shareUrl } from '../bridge'
+import { MSG_UPGRADE_APP, shareUrl } from '../bridge'
 import { toast } from '../components/toast'
 import { useInApp } from './use-in-app'
 
@@ -26,7 +26,7 @@ export function usePageShare({ title, text, path }: PageShare) {
       return
     }
     const origin = window.location.origin
-    if (!shareUrl({ title, text, url: `${origin}${path}`, thumbnail: `${origin}/favicon.svg` })) toast('请升级App到最新版本')
+    if (!shareUrl({ title, text, url: `${origin}${path}`, thumbnail: `${origin}/favicon.svg` })) toast(MSG_UPGRADE_APP)
   }
 
   return { share, maskVisible, closeMask: () => setMaskVisible(false) }

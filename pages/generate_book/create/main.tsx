@@ -1,4 +1,4 @@
 import { mountPage } from '@shared/app/mount-page'
-import { BookCreatePage } from './book-create-page'
+import { BookCreateEntry } from './book-create-entry'
 
-mountPage(<BookCreatePage />)
+mountPage(<BookCreateEntry />)

@@ -13,7 +13,7 @@ export function DownloadBar() {
       <aside className={styles.bar} aria-label={BRAND.appName}>
         <img className={styles.icon} src={appIcon} alt="" width={40} height={40} />
         <p className={styles.text}>下载App，和孩子一起学英语</p>
-        {/* A button by contract (ui-text.md); it navigates like a link. */}
+        {/* A button by contract (docs/contracts/ui-text.md); it navigates like a link. */}
         <button type="button" className={styles.button} onClick={() => window.location.assign(BRAND.downloadUrl)}>
           下载App
         </button>

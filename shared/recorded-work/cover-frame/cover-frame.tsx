@@ -1,6 +1,7 @@
 import { useEffect, useMemo, type UIEvent } from 'react'
 import { CoverSlide } from '../cover-slide'
 import { coverImageOf, coverRows, type RecordedWork } from '../data'
+import { slideLabel } from '../viewer/slide-label'
 import { ViewerFrame } from '../viewer-frame'
 import styles from './cover-frame.module.css'
 
@@ -39,7 +40,7 @@ export function CoverFrame({ work, title, showBack, pending, onAction, onImageSe
           className={styles.slide}
           role="group"
           aria-roledescription="slide"
-          aria-label={`1 / ${total + 2}`}
+          aria-label={slideLabel(0, total)}
           onScroll={(e: UIEvent<HTMLDivElement>) => onScrollTop(e.currentTarget.scrollTop)}
         >
           <CoverSlide

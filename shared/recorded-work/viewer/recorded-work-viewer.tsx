@@ -9,6 +9,7 @@ import { SlideDeck } from '../slide-deck'
 import { TopBar } from '../top-bar'
 import { ViewerFrame } from '../viewer-frame'
 import { renderSlide } from './render-slide'
+import { slideLabel, slideStatus } from './slide-label'
 import { useViewer } from './use-viewer'
 
 /** Props of {@link RecordedWorkViewer}. */
@@ -113,6 +114,8 @@ export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction =
         allowSwipe={viewer.allowSwipe}
         renderSlide={draw}
         label={work.title || title}
+        slideLabel={(i) => slideLabel(i, total)}
+        status={slideStatus(slide, total, isRunningOn(state, slide - 1))}
         initialScrollTop={coverScrollTop}
       />
     </ViewerFrame>

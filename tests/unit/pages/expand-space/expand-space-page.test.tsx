@@ -24,6 +24,13 @@ afterEach(async () => {
 
 const banner = () => screen.getByRole('button', { name: '领取扩容礼包' })
 
+/** A pageshow/pagehide event; `persisted` = restored from / going into the back/forward cache. */
+function transition(type: 'pageshow' | 'pagehide', persisted: boolean): Event {
+  const event = new Event(type)
+  Object.defineProperty(event, 'persisted', { value: persisted })
+  return event
+}
+
 describe('in the app', () => {
   it('hides the native navigation bar', () => {
     const host = installAndroidHost(...APP_CALLS)
@@ -34,9 +41,16 @@ describe('in the app', () => {
   it('shows the native navigation bar again when the page is left, and hides it on coming back', () => {
     const host = installAndroidHost(...APP_CALLS)
     render(<ExpandSpacePage />)
-    window.dispatchEvent(new Event('pagehide'))
-    window.dispatchEvent(new Event('pageshow'))
+    window.dispatchEvent(transition('pagehide', true))
+    window.dispatchEvent(transition('pageshow', true))
     expect(payloads(host.setNavigationBar!)).toEqual([{ visible: false }, { visible: true }, { visible: false }])
+  })
+
+  it('hides the bar once when the first load\'s own pageshow comes after the page started', () => {
+    const host = installAndroidHost(...APP_CALLS)
+    render(<ExpandSpacePage />)
+    window.dispatchEvent(transition('pageshow', false))
+    expect(payloads(host.setNavigationBar!)).toEqual([{ visible: false }])
   })
 
   it('claims from the banner and shows the success popup with the granted space', async () => {
@@ -113,7 +127,7 @@ describe('in a browser', () => {
     const user = userEvent.setup()
     render(<ExpandSpacePage />)
     await user.click(screen.getByRole('button', { name: '分享' }))
-    expect(screen.getByRole('dialog', { name: '分享引导' })).toBeTruthy()
+    screen.getByRole('dialog', { name: '分享引导' })
   })
 
   it('has no close button', () => {

@@ -1,0 +1,1 @@
+export { OpenAppButton, type OpenAppButtonProps } from './open-app-button'

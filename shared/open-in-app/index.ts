@@ -1,0 +1,2 @@
+export { appLinkFor, isForeignParam, withoutForeignParams } from './app-link'
+export { browserHost, FALLBACK_MS, openInApp, type OpenInAppHost, type OpenInAppOutcome } from './open-in-app'

@@ -1,0 +1,83 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useEffect } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { InAppOnly, OpenInAppScreen } from '@shared/components/open-in-app-screen'
+import { BRAND } from '@shared/config/brand'
+import { resetEnvForTests } from '@shared/env'
+import { installAndroidHost, removeHost } from '../bridge/fake-host'
+import { clearOverlays } from './clear-overlays'
+
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>
+
+beforeEach(() => {
+  assign = vi.fn<(url: string | URL) => void>()
+  vi.spyOn(window.location, 'assign').mockImplementation(assign)
+})
+
+afterEach(async () => {
+  await clearOverlays()
+  removeHost()
+  vi.restoreAllMocks()
+  resetEnvForTests()
+})
+
+/** A page that records being mounted, as a page's requests start on mount. */
+function Page({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount])
+  return <p>页面内容</p>
+}
+
+describe('InAppOnly', () => {
+  it('outside the app shows the header and the open-in-app screen, and never mounts the page', () => {
+    const mounted = vi.fn()
+    render(
+      <InAppOnly title="空间扩容">
+        <Page onMount={mounted} />
+      </InAppOnly>,
+    )
+    expect(screen.getByRole('heading', { level: 1, name: '空间扩容' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: '请在App内打开' })).toBeTruthy()
+    expect(screen.getByText('登录App后即可查看和管理')).toBeTruthy()
+    expect(screen.getAllByRole('button').map((b) => b.textContent?.trim() || b.getAttribute('aria-label'))).toEqual(['返回', '打开App', '下载App'])
+    expect(screen.queryByText('页面内容')).toBeNull()
+    expect(mounted).not.toHaveBeenCalled()
+  })
+
+  it('in the app renders the page itself', () => {
+    installAndroidHost('getUserInfo')
+    const mounted = vi.fn()
+    render(
+      <InAppOnly title="空间扩容">
+        <Page onMount={mounted} />
+      </InAppOnly>,
+    )
+    expect(screen.getByText('页面内容')).toBeTruthy()
+    expect(screen.queryByText('请在App内打开')).toBeNull()
+    expect(mounted).toHaveBeenCalled()
+  })
+})
+
+describe('OpenInAppScreen', () => {
+  it('下载App goes to the download page', async () => {
+    render(<OpenInAppScreen />)
+    await userEvent.setup().click(screen.getByRole('button', { name: '下载App' }))
+    expect(assign).toHaveBeenCalledWith(BRAND.downloadUrl)
+  })
+
+  it('打开App tries the app with this page', async () => {
+    render(<OpenInAppScreen />)
+    await userEvent.setup().click(screen.getByRole('button', { name: '打开App' }))
+    expect(assign).toHaveBeenCalledOnce()
+    expect(String(assign.mock.calls[0]![0])).toBe(`${BRAND.appScheme}open?url=${encodeURIComponent(window.location.href.split('#')[0]!)}`)
+  })
+
+  it('打开App in WeChat shows the open-in-browser guide instead', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile MicroMessenger/8.0.50')
+    resetEnvForTests()
+    render(<OpenInAppScreen />)
+    await userEvent.setup().click(screen.getByRole('button', { name: '打开App' }))
+    expect(screen.getByRole('dialog', { name: '分享引导' }).textContent).toContain('在浏览器打开')
+    expect(assign).not.toHaveBeenCalled()
+  })
+})
