@@ -162,6 +162,17 @@ describe('cache headers', () => {
     }
   })
 
+  it('answers a conditional GET of an alias (from the pages manifest) with the home page\'s ETag, and its 304 keeps the security headers', async () => {
+    const home = await get('/')
+    const etag = home.headers.etag as string
+    expect(home.headers['content-security-policy']).toContain("script-src 'self'")
+    const res = await get('/wechat', { 'if-none-match': etag })
+    expect(res.statusCode).toBe(304)
+    expect(res.body).toBe('')
+    expect(res.headers.etag).toBe(etag)
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
   it('sends the whole page again when its ETag does not match', async () => {
     const res = await get('/recorded_share', { 'if-none-match': '"stale"' })
     expect(res.statusCode).toBe(200)
