@@ -109,6 +109,8 @@ describe('loading a share', () => {
     try {
       render(<RecordedWorkPage variant="auto" />)
       expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).toBeTruthy()
+      // The cover drawn before the viewer is named like the viewer's first slide.
+      expect(screen.getByRole('group', { name: '封面' })).toBeTruthy()
       expect(screen.queryByRole('status', { name: '加载中' })).toBeNull()
       expect(getShare).not.toHaveBeenCalled()
     } finally {
