@@ -6,8 +6,10 @@
  *
  *   --runs N          loads per page (default 5)
  *   --scaling-runs N  loads per scaling point (default 3)
- *   --pages a,b       only these routes (`/`, `/price_up`); the floor page always runs
+ *   --pages a,b       only these routes (`/`, `/price_up`); the floor and limit pages always run
  *   --no-scaling      skip the scaling series
+ *   --reopen-runs N   first + second opens per page with a warm cache (default 3; 0 skips them)
+ *   --audio-runs N    taps on the share page's start button (default 3; 0 skips them)
  *   --skip-build      measure the last bench build (bench/tmp/dist) again
  *   --no-prerender    build without the prerendered frames (PRERENDER=0), to measure their effect
  *   --out NAME        write bench/results/NAME.{md,json} (default latest)
@@ -19,14 +21,18 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { build } from 'vite'
+import { DEMO_SHARES } from '../server/seed/demo.ts'
 import { startServer } from '../server/start.ts'
+import { measureAudio, type AudioFigures } from './lib/audio.ts'
 import { buildFloor, FLOOR_BASE } from './lib/floor.ts'
 import { startGzipFront } from './lib/gzip-front.ts'
+import { buildLimitPage, LIMIT_BASE, LIMIT_TARGET } from './lib/limit-page.ts'
 import { measurePages } from './lib/measure-pages.ts'
 import { measureBuild } from '../scripts/page-weight.ts'
 import { launchChromium, PROFILE } from './lib/phone.ts'
 import { writeResults, type BenchResults } from './lib/report.ts'
 import { folderSeries, shareSeries } from './lib/scaling.ts'
+import { measureSecondOpens, type SecondOpen } from './lib/second-open.ts'
 import { seedScale } from './lib/seed-scale.ts'
 import { benchTargets } from './lib/targets.ts'
 
@@ -40,6 +46,8 @@ const { values: args } = parseArgs({
     'scaling-runs': { type: 'string', default: '3' },
     pages: { type: 'string' },
     'no-scaling': { type: 'boolean', default: false },
+    'reopen-runs': { type: 'string', default: '3' },
+    'audio-runs': { type: 'string', default: '3' },
     'skip-build': { type: 'boolean', default: false },
     'no-prerender': { type: 'boolean', default: false },
     out: { type: 'string', default: 'latest' },
@@ -49,6 +57,10 @@ const { values: args } = parseArgs({
 
 const started = Date.now()
 const loadAtStart = loadavg()
+// The machine is shared: the 1-minute load average every 10 s, so the report says how quiet the run was.
+const loadSamples: number[] = [loadAtStart[0]!]
+const sampler = setInterval(() => loadSamples.push(loadavg()[0]!), 10_000)
+sampler.unref()
 const log = (line: string) => console.log(`[bench ${String(Math.round((Date.now() - started) / 1000)).padStart(3)} s] ${line}`)
 const git = (cmd: string) => {
   try {
@@ -90,15 +102,36 @@ async function main(): Promise<void> {
   log('seeding the demo and scaling data')
   await seedScale(dataDir, SLIDES, FOLDER_ITEMS)
   const server = await startServer({ dataDir, distDir })
-  const front = await startGzipFront(server.url, floorDir, FLOOR_BASE)
+  const limitDir = await buildLimitPage(server.url, DEMO_SHARES.book, join(ROOT, 'bench', 'tmp', 'limit'))
+  const front = await startGzipFront(server.url, [
+    { base: FLOOR_BASE, dir: floorDir },
+    { base: LIMIT_BASE, dir: limitDir },
+  ])
   const browser = await launchChromium()
   try {
     const only = args.pages?.split(',').map((p) => p.trim())
-    const targets = benchTargets(distDir).filter((t) => t.name === 'floor' || !only || only.includes(t.name))
+    const all = benchTargets(distDir)
+    const targets = [
+      ...all.filter((t) => t.name === 'floor'),
+      LIMIT_TARGET,
+      ...all.filter((t) => t.name !== 'floor' && (!only || only.includes(t.name))),
+    ]
     const runs = Number(args.runs)
     const scalingRuns = Number(args['scaling-runs'])
     log(`measuring ${targets.length} pages × ${runs} runs on ${front.url}`)
     const pages = await measurePages(browser, front.url, targets, runs, log)
+    const reopenRuns = Number(args['reopen-runs'])
+    let reopens: SecondOpen[] = []
+    if (reopenRuns > 0) {
+      log('second opens with a warm cache')
+      reopens = await measureSecondOpens(browser, front.url, targets, reopenRuns, log)
+    }
+    const audioRuns = Number(args['audio-runs'])
+    let audio: AudioFigures | null = null
+    if (audioRuns > 0) {
+      log('audio start on the picture book')
+      audio = await measureAudio(browser, front.url, `/recorded_share?r=${DEMO_SHARES.book}`, audioRuns, log)
+    }
     let share: BenchResults['share'] = []
     let folders: BenchResults['folders'] = []
     if (!args['no-scaling']) {
@@ -113,7 +146,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirty}`,
       label: args.label,
-      machine: { cpus: cpus().length, loadAverage: loadAtStart },
+      machine: { cpus: cpus().length, loadAverage: loadAtStart, loadDuringRun: [...loadSamples, loadavg()[0]!] },
       profile: PROFILE,
       runs,
       prerender: !args['no-prerender'],
@@ -122,6 +155,8 @@ async function main(): Promise<void> {
       frames: framesOf(distDir, weights.map((w) => w.path)),
       share,
       folders,
+      reopens,
+      audio,
       seconds: Math.round((Date.now() - started) / 1000),
     }
     writeResults(join(ROOT, 'bench', 'results'), args.out, results)

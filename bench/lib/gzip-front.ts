@@ -1,9 +1,12 @@
 /**
  * A small front server for the bench: what a CDN does in production, in front of the reference server
  * (which sends everything uncompressed). It gzips text replies (HTML, JS, CSS, JSON, SVG) and serves
- * the floor page at /__floor/. Everything else is passed through unchanged (cookies, auth, ranges).
+ * the bench's own pages (the floor at /__floor/, the limit at /__limit/) with the product's cache
+ * rules: hashed assets immutable, HTML `no-cache` with an ETag answered by 304. Everything else is
+ * passed through unchanged (cookies, auth, ranges, conditional requests).
  */
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
@@ -25,7 +28,8 @@ export interface GzipFront {
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | string[] | undefined>, body: NodeJS.ReadableStream): void {
   const type = String(headers['content-type'] ?? '')
-  const gzip = TEXT.test(type) && !headers['content-encoding'] && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && status !== 206
+  // Only a 200 has a body to compress (never a 304 or a 206).
+  const gzip = TEXT.test(type) && !headers['content-encoding'] && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && status === 200
   if (gzip) {
     delete headers['content-length']
     headers['content-encoding'] = 'gzip'
@@ -35,22 +39,39 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, headers
   pipeline(gzip ? body.pipe(createGzip()) : body, res, () => {})
 }
 
-function serveFloor(req: IncomingMessage, res: ServerResponse, floorDir: string, path: string): void {
+/** A folder the front serves itself under `base` (`/__floor/`). */
+export interface Mount {
+  base: string
+  dir: string
+}
+
+function serveStatic(req: IncomingMessage, res: ServerResponse, dir: string, path: string): void {
   const rel = normalize(path || 'index.html').replace(/^(\.\.[/\\])+/, '')
-  const file = join(floorDir, rel)
-  if (!file.startsWith(floorDir) || !existsSync(file) || !statSync(file).isFile()) {
+  const file = join(dir, rel)
+  if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
     res.writeHead(404).end()
     return
   }
-  send(req, res, 200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' }, createReadStream(file))
+  const type = TYPES[extname(file)] ?? 'application/octet-stream'
+  if (rel.startsWith('assets/')) {
+    send(req, res, 200, { 'content-type': type, 'cache-control': 'public, max-age=31536000, immutable' }, createReadStream(file))
+    return
+  }
+  const etag = `"${createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 27)}"`
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, { etag, 'cache-control': 'no-cache' }).end()
+    return
+  }
+  send(req, res, 200, { 'content-type': type, 'cache-control': 'no-cache', etag }, createReadStream(file))
 }
 
 /** Starts the front on a free loopback port, forwarding to `upstream` (`http://127.0.0.1:port`). */
-export async function startGzipFront(upstream: string, floorDir: string, floorBase: string): Promise<GzipFront> {
+export async function startGzipFront(upstream: string, mounts: readonly Mount[]): Promise<GzipFront> {
   const target = new URL(upstream)
   const server = createServer((req, res) => {
     const url = req.url ?? '/'
-    if (url.startsWith(floorBase)) return serveFloor(req, res, floorDir, url.slice(floorBase.length).split('?')[0] ?? '')
+    const mount = mounts.find((m) => url.startsWith(m.base))
+    if (mount) return serveStatic(req, res, mount.dir, url.slice(mount.base.length).split('?')[0] ?? '')
     const forward = request(
       { host: target.hostname, port: target.port, method: req.method, path: url, headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' } },
       (reply) => send(req, res, reply.statusCode ?? 502, { ...reply.headers }, reply),

@@ -27,6 +27,20 @@ export interface PageResult {
   runs: LoadFigures[]
 }
 
+/** The figures of a run whose load failed: left out of the medians and ratios. */
+const EMPTY_RUN: LoadFigures = {
+  ttfb: 0,
+  fcp: null,
+  lcp: null,
+  lcpElement: '',
+  jsBytes: 0,
+  cssBytes: 0,
+  requests: 0,
+  apiRequests: 0,
+  longTasksMs: 0,
+  ready: null,
+}
+
 /** A page load on a fresh phone, until the network has been quiet for 500 ms. */
 export async function loadOnce(
   browser: Browser,
@@ -52,11 +66,24 @@ export async function loadOnce(
 /** Median figures of each target over `runs` loads. */
 export async function measurePages(browser: Browser, baseUrl: string, targets: readonly Target[], runs: number, log: (line: string) => void): Promise<PageResult[]> {
   const byName = new Map<string, { runs: LoadFigures[]; errors: Set<string> }>(targets.map((t) => [t.name, { runs: [], errors: new Set() }]))
+  // One load that is not counted: the browser's first page pays for starting its renderer and network
+  // stack, and the first target would carry that cost in its first run.
+  if (targets[0]) await (await loadOnce(browser, baseUrl + targets[0].url, targets[0].fixture)).phone.close()
   for (let r = 0; r < runs; r++) {
     for (const target of targets) {
-      const { phone, figures, errors } = await loadOnce(browser, baseUrl + target.url, target.fixture)
-      await phone.close()
       const entry = byName.get(target.name)!
+      let loaded: Awaited<ReturnType<typeof loadOnce>>
+      try {
+        loaded = await loadOnce(browser, baseUrl + target.url, target.fixture)
+      } catch (error) {
+        // A load that never finished (a busy machine) is reported, not the end of the whole bench.
+        entry.errors.add(`run ${r + 1}: ${String(error).split('\n')[0]!.slice(0, 200)}`)
+        entry.runs.push(EMPTY_RUN)
+        log(`  run ${r + 1}/${runs} ${target.name.padEnd(22)} failed: ${String(error).split('\n')[0]}`)
+        continue
+      }
+      const { phone, figures, errors } = loaded
+      await phone.close()
       entry.runs.push(figures)
       for (const e of errors) entry.errors.add(e.slice(0, 300))
       log(`  run ${r + 1}/${runs} ${target.name.padEnd(22)} FCP ${Math.round(figures.fcp ?? -1)} ms, LCP ${Math.round(figures.lcp ?? -1)} ms`)

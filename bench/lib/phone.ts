@@ -1,6 +1,6 @@
 /**
  * A throttled phone for the bench: Debian's Chromium through playwright-core, one fresh browser
- * context per page load (nothing cached, nothing shared), and CDP for the "slow 4G" profile of issue 7:
+ * context per page load (nothing cached, nothing shared, unless a figure needs the cache), and CDP for the "slow 4G" profile of issue 7:
  * 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4x CPU slowdown, cache disabled.
  */
 import { readFileSync } from 'node:fs'
@@ -46,7 +46,7 @@ export interface Phone {
  * the way the native app injects its bridge (no extra request, unlike `?fakeHost=app`, which makes the
  * server add a render-blocking script tag a real WebView never has).
  */
-export async function openPhone(browser: Browser, fixture: Fixture, ready?: ReadyProbe): Promise<Phone> {
+export async function openPhone(browser: Browser, fixture: Fixture, ready?: ReadyProbe, { cache = false } = {}): Promise<Phone> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -72,7 +72,8 @@ export async function openPhone(browser: Browser, fixture: Fixture, ready?: Read
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  // Cache off (a first visit) unless asked for: the second-open and audio figures need a phone's cache.
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: !cache })
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: PROFILE.rttMs,

@@ -25,7 +25,7 @@ import { cachedDecision, decisionKey, pruneDecisions, saveDecision } from './dec
 import { decide, guardScript, type Decision } from './decide.ts'
 import { inlineCss } from './inline-css.ts'
 import { hasEmptyRoot, injectMarkup, splitHoisted } from './inject.ts'
-import { addToHead, buildPrefetchScript, prefetchTag } from './prefetch.ts'
+import { addToHead, buildPrefetchScript, paintsFromReply, prefetchTag } from './prefetch.ts'
 import { closeRenderWorkers } from './render-worker.ts'
 import { buildForServer } from './server-build.ts'
 
@@ -120,7 +120,8 @@ async function addPrefetch(config: ResolvedConfig, options: PrerenderOptions, ct
     // From the script, not as <link> tags: only when the request starts, and the pages manifest still sees them as lazy.
     const modulepreload = requests.some((r) => r.preloadLazy) ? lazyJs.map((f) => ctx.base + f) : []
     const tag = prefetchTag(await buildPrefetchScript(config, options.repoRoot, options.pagesDir, route, modulepreload))
-    if (htmlFilesOf(ctx, route).every((file) => addToHead(file, tag))) done.push(`/${route} (${tag.length} B)`)
+    const lowPreloads = paintsFromReply(requests)
+    if (htmlFilesOf(ctx, route).every((file) => addToHead(file, tag, { lowPreloads }))) done.push(`/${route} (${tag.length} B)`)
   }
   return done
 }

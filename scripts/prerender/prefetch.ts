@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build, parseSync, type ESTree, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
+import type { FirstRequest } from '../../shared/app/define-page.ts'
 import { noSend, pageFile } from '../pages/descriptors.ts'
 
 const ENTRY = 'kids-english:first-requests'
@@ -91,11 +92,30 @@ export function prefetchTag(code: string): string {
   return `<script>${code.trim().replace(/<\/(script)/gi, '<\\/$1')}</script>`
 }
 
-/** Adds the tag at the end of <head> of `file`. Returns false when the file has no </head>. */
-export function addToHead(file: string, tag: string): boolean {
+/**
+ * Adds the tag to <head> of `file`, before the page's module script and its modulepreload links: the
+ * browser then asks for the data first, before the dozen scripts that would otherwise take every
+ * connection (HTTP/1.1 allows six per host) and leave the API request queued behind them. At the end of
+ * <head> when there is no module script. Returns false when the file has no </head>.
+ */
+export function addToHead(file: string, tag: string, { lowPreloads = false } = {}): boolean {
   const html = readFileSync(file, 'utf8')
-  const at = html.indexOf('</head>')
-  if (at < 0) return false
-  writeFileSync(file, html.slice(0, at) + tag + html.slice(at))
+  const end = html.indexOf('</head>')
+  if (end < 0) return false
+  const script = html.slice(0, end).search(/<script type="module"|<link rel="modulepreload"/)
+  const at = script >= 0 ? script : end
+  let head = html.slice(at, end)
+  if (lowPreloads) head = head.replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+  writeFileSync(file, html.slice(0, at) + tag + head + html.slice(end))
   return true
+}
+
+/**
+ * Whether the page's largest paint can come from its early reply alone (a first request in its page.ts
+ * with `preloadImage`: the share cover's picture). Then the reply and the picture must not wait for sockets and bandwidth
+ * behind the dozen small chunks: their modulepreload links go at low priority (the entry script keeps
+ * its own), which on HTTP/1.1 (six connections per host) lets the API request and the picture go first.
+ */
+export function paintsFromReply(requests: readonly Pick<FirstRequest, 'preloadImage'>[]): boolean {
+  return requests.some((request) => request.preloadImage !== undefined)
 }

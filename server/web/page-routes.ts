@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { decideFakeHost, injectFakeHost } from '../fake-host/inject'
 import { NOT_BUILT_PAGE } from './html-pages'
 
@@ -69,6 +70,21 @@ function findPage(distDir: string, pageDir: string): string | null {
   return null
 }
 
+/** A strong ETag of the bytes sent (the fake host's injection changes them, so it changes the tag). */
+export function htmlEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+}
+
+/**
+ * Whether an `If-None-Match` header names `etag` (RFC 9110 section 13.1.2: weak comparison, so `W/"x"`
+ * matches `"x"`; `*` matches any current representation).
+ */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
 /** `/a/b/` → `a/b`; null for paths that could leave dist (`..`, NUL, bad escapes). */
 export function toRelativePath(pathname: string): string | null {
   let decoded: string
@@ -101,15 +117,16 @@ export function isDeployOnly(rel: string): boolean {
 export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { distDir }) => {
   // Only for `reply.sendFile`; the route below decides what is served.
   await app.register(fastifyStatic, { root: distDir, serve: false })
-  const sendPage = async (reply: FastifyReply, file: string, query: URLSearchParams, cookie?: string) => {
-    const fakeHost = decideFakeHost(query, cookie)
-    const html = await readFile(file, 'utf8')
+  // HTML is revalidated on every open (`no-cache`); an unchanged page costs a 304 and no body.
+  const sendPage = async (reply: FastifyReply, file: string, query: URLSearchParams, headers: FastifyRequest['headers']) => {
+    const fakeHost = decideFakeHost(query, headers.cookie)
+    const raw = await readFile(file, 'utf8')
+    const html = fakeHost.inject ? injectFakeHost(raw) : raw
+    const etag = htmlEtag(html)
     if (fakeHost.setCookie) reply.header('set-cookie', fakeHost.setCookie)
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie')
-      .send(fakeHost.inject ? injectFakeHost(html) : html)
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie').header('etag', etag)
+    if (matchesEtag(headers['if-none-match'], etag)) return reply.code(304).send()
+    return reply.send(html)
   }
 
   app.get('/*', async (request, reply) => {
@@ -122,7 +139,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     }
     const pageDir = rel.replace(/(^|\/)index\.html$/, '')
     const page = findPage(distDir, pageDir)
-    if (page) return sendPage(reply, page, url.searchParams, request.headers.cookie)
+    if (page) return sendPage(reply, page, url.searchParams, request.headers)
     const file = join(distDir, rel)
     if (rel && file.startsWith(distDir.replace(/[\\/]+$/, '') + sep) && isFile(file)) {
       const hashed = rel.startsWith(`assets${sep}`) || rel.startsWith('assets/')

@@ -28,7 +28,12 @@ export function parseParams<P extends Params>(params: P, search: string | null |
 
 /** A GET the page's first view needs, with what the inline script does once it answers. */
 export interface FirstRequest extends ApiRequest {
-  /** A dotted path in the reply (`data.imageUrl`) to an image the first view shows: preloaded on arrival. */
+  /**
+   * A dotted path in the reply (`data.imageUrl`) to an image the first view shows (its largest paint):
+   * preloaded on arrival at high priority, and shown at once in the frame's `[data-early-image]` box if
+   * it has one. The build then also lowers the priority of the page's modulepreload links, so the reply
+   * and the picture go first (paintsFromReply in scripts/prerender/prefetch.ts).
+   */
   preloadImage?: string
   /** The page loads its lazy chunks once this reply arrives: the HTML modulepreloads them as the request starts. */
   preloadLazy?: boolean

@@ -39,6 +39,19 @@ export interface LoadOptions<T, D> {
   onFailed?: (msg: string) => void
   /** Called as data lands, before it renders (batched with it): a form takes its initial values. */
   onLoaded?: (data: D) => void
+  /**
+   * A successful reply already here as the page first renders (the HTML's early request,
+   * `takeArrivedGet`), or null: its data is the first render's state and nothing is sent on mount
+   * (`onLoaded` is not called for it). Read once, on mount.
+   */
+  arrived?: () => ApiResult<T> | null
+}
+
+/** The first state: loaded from a reply that has already arrived, else loading (failed with no `load`). */
+function firstState<T, D>(load: unknown, options: LoadOptions<T, D>): LoadState<D> {
+  if (!load) return { status: 'failed', msg: '' }
+  const early = options.arrived?.()
+  return early?.success ? { status: 'loaded', data: options.parse(early.data) } : { status: 'loading' }
 }
 
 /**
@@ -47,10 +60,12 @@ export interface LoadOptions<T, D> {
  * its answer has landed); `update` changes the loaded data on screen (an optimistic reorder). Only the
  * latest request's answer is used, and none after unmount: the signal `load` gets is aborted then, so a
  * load that takes several steps can stop early. A `load` of `null` fails at once with no message and
- * sends nothing (a share link without its code).
+ * sends nothing (a share link without its code). With `arrived` the first render can already be loaded.
  */
 export function useLoad<T, D = T>(load: ((signal: AbortSignal) => Promise<ApiResult<T>>) | null, options: LoadOptions<T, D>) {
-  const [state, dispatch] = useReducer(loadReducer<D>, load ? { status: 'loading' } : { status: 'failed', msg: '' })
+  const [state, dispatch] = useReducer(loadReducer<D>, null, () => firstState(load, options))
+  // Drawn from a reply already here in the first render: nothing to ask for on mount.
+  const loadedAtOnce = useRef(state.status === 'loaded')
   // The request in flight: a newer one, or the unmount, aborts it and its answer is dropped.
   const inFlight = useRef<AbortController | null>(null)
   const fns = useRef({ load, options })
@@ -79,7 +94,7 @@ export function useLoad<T, D = T>(load: ((signal: AbortSignal) => Promise<ApiRes
   }, [])
 
   useEffect(() => {
-    void run()
+    if (!loadedAtOnce.current) void run()
     return () => inFlight.current?.abort()
   }, [run])
 

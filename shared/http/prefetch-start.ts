@@ -37,7 +37,19 @@ function preloadImage(reply: PrefetchedReply, path: string): void {
   link.rel = 'preload'
   link.as = 'image'
   link.href = url.href
+  // An image preload is low priority by default: this one is the largest paint, ahead of the scripts.
+  link.setAttribute('fetchpriority', 'high')
   document.head.appendChild(link)
+  // The frame may keep a place for it (the share cover's picture): shown there before any JavaScript.
+  const slot = document.querySelector('[data-early-image]')
+  if (slot && !slot.firstChild) {
+    const img = document.createElement('img')
+    img.alt = ''
+    img.setAttribute('fetchpriority', 'high')
+    img.src = url.href
+    img.style.cssText = 'display:block;width:100%;height:100%;object-fit:cover'
+    slot.appendChild(img)
+  }
 }
 
 async function read(response: Response): Promise<PrefetchedReply> {

@@ -9,6 +9,8 @@
 
 /** The name of the registry on `window`. */
 export const PREFETCH_GLOBAL = '__kidsPrefetch'
+/** The replies already in, by the same keys (a page may draw them in its first render). */
+export const PREFETCH_SETTLED_GLOBAL = '__kidsPrefetchSettled'
 
 /** What a prefetched request settles to: the HTTP status and the body, parsed as JSON when it is JSON. */
 export interface PrefetchedReply {
@@ -35,11 +37,28 @@ function registry(create: boolean): Registry | null {
   return w[PREFETCH_GLOBAL] ?? null
 }
 
+function settledRegistry(create: boolean): Record<string, PrefetchedReply> | null {
+  if (typeof window === 'undefined') return null
+  const w = window as unknown as Record<string, Record<string, PrefetchedReply> | undefined>
+  if (!w[PREFETCH_SETTLED_GLOBAL] && create) w[PREFETCH_SETTLED_GLOBAL] = {}
+  return w[PREFETCH_SETTLED_GLOBAL] ?? null
+}
+
 /** Records a request started early (the inline script calls this). */
 export function putPrefetched(path: string, params: Record<string, unknown> | undefined, reply: Promise<PrefetchedReply>): void {
   // An unhandled rejection before the page takes it would be reported as an error.
-  reply.catch(() => {})
-  registry(true)![prefetchKey(path, params)] = reply
+  const key = prefetchKey(path, params)
+  reply.then((value) => void (settledRegistry(true)![key] = value)).catch(() => {})
+  registry(true)![key] = reply
+}
+
+/**
+ * The early reply for a GET of `path` with `params` if it has already arrived, without taking it
+ * (`takePrefetched` does); undefined while it is on its way, after it was taken, or when none started.
+ */
+export function peekPrefetched(path: string, params?: Record<string, unknown>): PrefetchedReply | undefined {
+  const key = prefetchKey(path, params)
+  return registry(false)?.[key] ? settledRegistry(false)?.[key] : undefined
 }
 
 /**
@@ -53,5 +72,7 @@ export function takePrefetched(path: string, params?: Record<string, unknown>): 
   const reply = entries[key]
   if (!reply) return null
   delete entries[key]
+  const settled = settledRegistry(false)
+  if (settled) delete settled[key]
   return reply
 }

@@ -5,7 +5,7 @@ import { isProductionApi } from '../config/api-hosts'
 import { getApiBase } from './settings'
 import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
 import { waitForLogin } from './login-wait'
-import { takePrefetched } from './prefetch'
+import { peekPrefetched, takePrefetched } from './prefetch'
 
 /** What a visitor outside the app reads when a call needs a login: the login lives in the app. */
 export const MSG_SIGN_IN_IN_APP = '请在App内登录后查看'
@@ -66,6 +66,21 @@ function parseDecrypted(value: unknown): unknown {
 /** GET `path` with query `params`. Never rejects: failures are results with `success: false`. */
 export function httpGet<T>(path: string, params?: Record<string, unknown>): Promise<ApiResult<T>> {
   return send<T>({ method: 'GET', url: path, params })
+}
+
+/**
+ * The successful reply of a GET that the page's HTML started (prefetch.ts), if it is already here and
+ * needs nothing more (no login, no decryption): a page draws it in its first render instead of a
+ * loading state. Taken once, like `httpGet` takes it; null in every other case (then call `httpGet`).
+ */
+export function takeArrivedGet<T>(path: string, params?: Record<string, unknown>): ApiResult<T> | null {
+  const reply = peekPrefetched(path, params)
+  if (!reply || reply.status !== 200 || isEncrypted(reply.body)) return null
+  const result = toApiResult<T>(reply.status, reply.body)
+  if (!result.success) return null
+  // Taken (removed): the reply is already here and resolved, so the promise is not needed.
+  void takePrefetched(path, params)
+  return result
 }
 
 /** POST a JSON `body` to `path`, with optional query `params`. Never rejects. */

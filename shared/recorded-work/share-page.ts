@@ -18,7 +18,13 @@ export const SHARE_PARAMS = {
 
 export type ShareQuery = QueryOf<typeof SHARE_PARAMS>
 
-/** The share, as soon as the URL has a code; the cover (the LCP element) and the viewer chunk load with it. */
+/**
+ * The share, as soon as the URL has a code; the cover picture (the LCP element) is preloaded as soon as
+ * the reply names it, at high priority, and shown in the loading frame's `[data-early-image]` box. Not
+ * the viewer chunk (no `preloadLazy`): the cover draws without it, and it loads once the picture is in.
+ * With `preloadImage` the build also puts the page's module scripts at low priority (paintsFromReply in
+ * scripts/prerender/prefetch.ts).
+ */
 export const shareRequests = ({ r }: ShareQuery): (FirstRequest | false)[] => [
-  Boolean(r) && { ...getShare.request(r), preloadImage: 'data.imageUrl', preloadLazy: true },
+  Boolean(r) && { ...getShare.request(r), preloadImage: 'data.imageUrl' },
 ]

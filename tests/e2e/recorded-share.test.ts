@@ -471,6 +471,45 @@ describe.each<Fixture>(['browser', 'app'])('before any JavaScript file arrives, 
 })
 
 describe('first paint', () => {
+  it('draws the cover before the viewer chunk, plays a start tapped meanwhile, and keeps the picture', async () => {
+    const phone = await openPhone('browser')
+    await phone.context.addInitScript(recordMedia)
+    const { page } = phone
+    // Step: hold the viewer chunk (Swiper, player, slides) back until the test lets it through.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const viewerAsked: string[] = []
+    await page.route(/recorded-work-viewer-[\w-]+\.js$/, async (route) => {
+      viewerAsked.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    const coverFetches: string[] = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('/media/book/cover.svg')) coverFetches.push(r.resourceType())
+    })
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    // Step: the whole cover is there without the viewer: picture, title, tags, sentences with stars, start.
+    await expect.poll(() => page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: BOOK_TITLE }).isVisible()).toBe(true)
+    expect(await slide(page).getByRole('list', { name: '标签' }).isVisible()).toBe(true)
+    expect(await slide(page).getByRole('img', { name: '3星' }).count()).toBeGreaterThan(0)
+    const picture = slide(page).locator('img').first()
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    expect(await page.locator('.swiper').count()).toBe(0)
+    await phone.shot('recorded-share-browser-cover-before-viewer')
+    // Step: the picture is in, so the viewer is on its way; a tap on start waits for it, the cover does not.
+    await expect.poll(() => viewerAsked.length).toBe(1)
+    await page.getByRole('button', { name: START_BOOK }).click()
+    expect(await page.getByRole('heading', { name: BOOK_TITLE }).isVisible()).toBe(true)
+    // Step: the viewer arrives and plays page 1, from the same cached picture.
+    release()
+    await expect.poll(() => counter(page, '1/7').isVisible()).toBe(true)
+    await expect.poll(async () => (await media(page)).currentTime, { timeout: 5000 }).toBeGreaterThan(0.2)
+    expect(coverFetches.length).toBe(1)
+    await phone.context.close()
+  })
+
   it('paints the cover of the picture book quickly', async () => {
     const phone = await openPhone('browser')
     const { page } = phone

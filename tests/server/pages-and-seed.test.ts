@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -147,6 +147,47 @@ describe('cache headers', () => {
 
   it('makes browsers revalidate pages', async () => {
     expect((await get('/recorded_share')).headers['cache-control']).toBe('no-cache')
+  })
+
+  it('tags every page with an ETag and answers a matching conditional GET with an empty 304', async () => {
+    const first = await get('/recorded_share?r=demo-book')
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"[\w-]{20,}"$/)
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const again = await get('/recorded_share?r=demo-book', { 'if-none-match': ifNoneMatch })
+      expect(again.statusCode).toBe(304)
+      expect(again.body).toBe('')
+      expect(again.headers.etag).toBe(etag)
+      expect(again.headers['cache-control']).toBe('no-cache')
+    }
+  })
+
+  it('answers a conditional GET of an alias (from the pages manifest) with the home page\'s ETag, and its 304 keeps the security headers', async () => {
+    const home = await get('/')
+    const etag = home.headers.etag as string
+    expect(home.headers['content-security-policy']).toContain("script-src 'self'")
+    const res = await get('/wechat', { 'if-none-match': etag })
+    expect(res.statusCode).toBe(304)
+    expect(res.body).toBe('')
+    expect(res.headers.etag).toBe(etag)
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('sends the whole page again when its ETag does not match', async () => {
+    const res = await get('/recorded_share', { 'if-none-match': '"stale"' })
+    expect(res.statusCode).toBe(200)
+    expect(title(res.body)).toBe('recorded')
+  })
+
+  it('gives a page a new ETag when its HTML changes, and another one with the fake host injected', async () => {
+    const file = join(dist, 'generate_book', 'list', 'index.html')
+    const before = (await get('/generate_book/list')).headers.etag as string
+    const withHost = (await get('/generate_book/list?fakeHost=app')).headers.etag as string
+    expect(withHost).not.toBe(before)
+    writeFileSync(file, `${readFileSync(file, 'utf8')}<!-- deployed again -->`)
+    const res = await get('/generate_book/list', { 'if-none-match': before })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers.etag).not.toBe(before)
   })
 
   it('caches demo media for a day', async () => {

@@ -20,6 +20,8 @@ export interface CoverSlideProps {
   /** `开始欣赏《title》`; disabled when there is nothing to play. */
   onStart: () => void
   canStart: boolean
+  /** The cover picture has loaded or failed (see WorkImage). */
+  onImageSettled?: () => void
 }
 
 /** The cover: picture, title, tags, intro, the recorded sentences with stars, and the start button. */
@@ -28,7 +30,7 @@ export function CoverSlide(props: CoverSlideProps) {
   return (
     <article className={styles.root}>
       <div className={styles.body}>
-        <WorkImage src={props.imageUrl} fit="cover" />
+        <WorkImage src={props.imageUrl} fit="cover" priority onSettled={props.onImageSettled} />
         {props.title && <h2 className={styles.title}>{props.title}</h2>}
         {props.tags.length > 0 && (
           <ul className={styles.tags} aria-label="标签">

@@ -1,4 +1,5 @@
 import type { PlaylistItem } from '../player/types'
+import { otherAccent, wordAudio } from './cover'
 import type { Accent, RecordedWork, WorkWord } from './types'
 
 /**
@@ -25,16 +26,9 @@ export function itemOfSlide(slideIndex: number, total: number): number | null {
   return slideIndex >= 1 && slideIndex <= total ? slideIndex - 1 : null
 }
 
-const other = (accent: Accent): Accent => (accent === 'uk' ? 'us' : 'uk')
-
-/** A word's pronunciation in `accent`, else in the other accent. */
-export function wordAudio(word: WorkWord, accent: Accent) {
-  return word.audio[accent] ?? word.audio[other(accent)]
-}
-
 /** A word's example audio in `accent`, else in the other accent. */
 export function exampleAudio(word: WorkWord, accent: Accent) {
-  return word.exampleAudio[accent] ?? word.exampleAudio[other(accent)]
+  return word.exampleAudio[accent] ?? word.exampleAudio[otherAccent(accent)]
 }
 
 /**
@@ -44,23 +38,4 @@ export function exampleAudio(word: WorkWord, accent: Accent) {
 export function playlistOf(work: RecordedWork, accent: Accent): PlaylistItem[] {
   if (work.kind === 'book') return work.pages
   return work.words.map((word) => ({ clips: [{ record: word.record, original: wordAudio(word, accent) }] }))
-}
-
-/** A row of the cover's recording list. */
-export interface CoverRow {
-  key: string
-  en: string
-  score: number | null
-  /** What tapping the row plays: the recording, else the original. */
-  source: PlaylistItem['clips'][number]['record']
-}
-
-/** The cover's list: every sentence of the book, or every word. */
-export function coverRows(work: RecordedWork, accent: Accent): CoverRow[] {
-  if (work.kind === 'words') {
-    return work.words.map((w) => ({ key: w.key, en: w.en, score: w.score, source: w.record ?? wordAudio(w, accent) }))
-  }
-  return work.pages.flatMap((page) =>
-    page.clips.map((c) => ({ key: c.key, en: c.en, score: c.score, source: c.record ?? c.original })),
-  )
 }

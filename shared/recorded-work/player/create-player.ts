@@ -2,7 +2,7 @@ import { createAudioOutput, type AudioOutput, type AudioOutputOptions } from './
 import { createAudioPrefetcher, type Prefetch } from './prefetch-audio'
 import { currentItem, isRunningOn, reduce } from './reducer'
 import type { AudioSource, PlayerEvent, PlayerSnapshot, PlayerState, PlaylistItem } from './types'
-import { upcomingUrls } from './upcoming'
+import { firstUrl, upcomingUrls } from './upcoming'
 
 /** Delays of docs/spec/product-spec.md §4 / §9. */
 export const NEXT_ITEM_DELAY_MS = 500
@@ -22,7 +22,10 @@ export interface Player {
   getSnapshot(): PlayerSnapshot
   /** Calls `listener` after every change; returns the unsubscribe. */
   subscribe(listener: () => void): () => void
-  /** The list the player walks (pages or words). Keeps the state unless it points past the new list. */
+  /**
+   * The list the player walks (pages or words). Keeps the state unless it points past the new list.
+   * While idle, fetches the list's first clip ahead (the start button's).
+   */
   setPlaylist(items: readonly PlaylistItem[]): void
   /** Plays `item` from its first sentence, unless the list is already running on it. */
   playItem(item: number): void
@@ -128,6 +131,8 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       playlist = items
       const item = currentItem(snapshot.state)
       if (item !== null && item >= items.length) dispatch({ type: 'stop' })
+      const first = snapshot.state.status === 'idle' ? firstUrl(items, snapshot.playRecord) : undefined
+      if (first) prefetch(first)
     },
     playItem: (item) => dispatch({ type: 'playItem', item }),
     playOnce: (key, source) => dispatch({ type: 'playOnce', key, source }),

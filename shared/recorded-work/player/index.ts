@@ -2,7 +2,7 @@ export { createPlayer, INITIAL_SNAPSHOT, NEXT_ITEM_DELAY_MS, SKIP_DELAY_MS } fro
 export type { Player, PlayerOptions } from './create-player'
 export { createAudioOutput } from './audio-output'
 export { createAudioPrefetcher, type Prefetch } from './prefetch-audio'
-export { upcomingUrls } from './upcoming'
+export { firstUrl, upcomingUrls } from './upcoming'
 export type { AudioOutput, AudioOutputOptions, ClipCallbacks, ClipRequest } from './audio-output'
 export { currentItem, isRunningOn, pickSource, reduce } from './reducer'
 export type {

@@ -15,3 +15,17 @@ export function upcomingUrls(playlist: readonly PlaylistItem[], snap: PlayerSnap
   const wanted = [urlOf(playlist[item]?.clips[sentence + 1]), nextPage]
   return [...new Set(wanted)].filter((url): url is string => !!url && url !== state.source.url)
 }
+
+/**
+ * The file a tap on the start button plays first (the list's first playable sentence), fetched while
+ * the visitor reads the cover so that the tap plays from the cache.
+ */
+export function firstUrl(playlist: readonly PlaylistItem[], playRecord: boolean): string | undefined {
+  for (const item of playlist) {
+    for (const clip of item.clips) {
+      const url = pickSource(clip, playRecord)?.url
+      if (url) return url
+    }
+  }
+  return undefined
+}

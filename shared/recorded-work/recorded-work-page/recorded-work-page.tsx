@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { goBackOrClose } from '@shared/bridge'
 import { DownloadBar } from '@shared/components/download-bar'
 import { ErrorBoundary } from '@shared/components/error-boundary'
@@ -8,10 +8,12 @@ import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { parseParams } from '@shared/app/define-page'
 import { useInApp } from '@shared/hooks/use-in-app'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
+import { CoverFrame, type CoverAction } from '../cover-frame'
 import { useShareLoad } from '../hooks/use-share-load'
 import { SHARE_PARAMS, type ShareQuery } from '../share-page'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
-import { preloadViewer, useViewerModule } from './use-viewer-module'
+import { WorkImage } from '../work-image'
+import { useViewerModule } from './use-viewer-module'
 import styles from './recorded-work-page.module.css'
 
 /** Props of {@link RecordedWorkPage}. */
@@ -40,17 +42,43 @@ function WaitingFrame({ title, showBack, children }: { title: string; showBack: 
   )
 }
 
-/** The loaded work in the viewer, once the viewer chunk is there. */
+/** After this long the viewer loads even if the cover picture has not (a slow or huge picture). */
+const VIEWER_AFTER_MS = 3000
+
+/**
+ * The loaded work: its cover at once (CoverFrame), then the viewer (Swiper, player, slides), fetched
+ * once the cover picture is in so that the largest paint has the connection to itself, or at the first
+ * tap. A tap before the viewer is there is handed to it.
+ */
 function LoadedWork(props: RecordedWorkViewerProps) {
-  const viewer = useViewerModule()
+  const [wanted, setWanted] = useState(false)
+  const [action, setAction] = useState<CoverAction | null>(null)
+  const scrollTop = useRef(0)
+  const viewer = useViewerModule(wanted)
+  const want = useCallback(() => setWanted(true), [])
+
+  useEffect(() => {
+    const timer = setTimeout(want, VIEWER_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [want])
+
   if (!viewer) {
     return (
-      <WaitingFrame title={props.title} showBack={props.showBackOnCover}>
-        <LoadingOverlay visible />
-      </WaitingFrame>
+      <CoverFrame
+        work={props.work}
+        title={props.title}
+        showBack={props.showBackOnCover}
+        pending={action}
+        onAction={(next) => {
+          setAction(next)
+          want()
+        }}
+        onImageSettled={want}
+        onScrollTop={(top) => (scrollTop.current = top)}
+      />
     )
   }
-  return <viewer.RecordedWorkViewer {...props} />
+  return <viewer.RecordedWorkViewer {...props} firstAction={action} coverScrollTop={() => scrollTop.current} />
 }
 
 /**
@@ -65,11 +93,6 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
   const title = query.title || (nick ? `${nick}的录音作品` : '录音作品')
   useNativeMessage('backClick', goBackOrClose)
 
-  useEffect(() => {
-    // The viewer chunk downloads while the share data is on its way.
-    if (query.r) preloadViewer().catch(() => {}) // a failure is thrown again (to the boundary) on render
-  }, [query.r])
-
   if (load.status === 'loaded') {
     return (
       <ErrorBoundary>
@@ -82,6 +105,12 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
     <WaitingFrame title={title} showBack={query.isNeedBackWeb}>
       <title>{title}</title>
       {load.status === 'failed' && <ErrorView onRetry={retry} />}
+      {load.status === 'loading' && (
+        // Where the cover's picture will be: the HTML's early request shows it here before the bundle runs.
+        <div className={styles.earlyCover}>
+          <WorkImage src="" fit="cover" earlySlot />
+        </div>
+      )}
       <LoadingOverlay visible={load.status === 'loading'} />
     </WaitingFrame>
   )

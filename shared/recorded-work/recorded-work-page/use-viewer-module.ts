@@ -6,10 +6,7 @@ type ViewerModule = typeof Viewer
 let loaded: ViewerModule | null = null
 let loading: Promise<ViewerModule> | null = null
 
-/**
- * Starts fetching the viewer chunk (slides, player, Swiper) once; call it as early as possible so it
- * downloads in parallel with the share data. A failed fetch may be tried again.
- */
+/** Starts fetching the viewer chunk (slides, player, Swiper) once. A failed fetch may be tried again. */
 export function preloadViewer(): Promise<ViewerModule> {
   loading ??= import('../viewer/recorded-work-viewer').then(
     (module) => (loaded = module),
@@ -22,15 +19,15 @@ export function preloadViewer(): Promise<ViewerModule> {
 }
 
 /**
- * The viewer module once it is there (`null` while it loads). Not React.lazy: a lazy component that
- * suspends makes React hold its content back for ~300 ms after the fallback shows, which is pure delay
- * on a first visit. A chunk that fails to load is thrown to the error boundary.
+ * The viewer module once it is there (`null` while it loads, and before `wanted`). Not React.lazy: a
+ * lazy component that suspends makes React hold its content back for ~300 ms after the fallback shows,
+ * which is pure delay on a first visit. A chunk that fails to load is thrown to the error boundary.
  */
-export function useViewerModule(): ViewerModule | null {
+export function useViewerModule(wanted: boolean): ViewerModule | null {
   const [module, setModule] = useState(loaded)
   const [error, setError] = useState<Error | null>(null)
   useEffect(() => {
-    if (module) return
+    if (module || !wanted) return
     let live = true
     preloadViewer().then(
       (m) => live && setModule(m),
@@ -39,7 +36,7 @@ export function useViewerModule(): ViewerModule | null {
     return () => {
       live = false
     }
-  }, [module])
+  }, [module, wanted])
   if (error) throw error
   return module
 }

@@ -1,5 +1,5 @@
 import 'swiper/css'
-import { memo, useEffect, useRef, type ReactNode } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { Swiper } from 'swiper'
 import styles from './slide-deck.module.css'
 
@@ -27,6 +27,8 @@ export interface SlideDeckProps {
    * a swipe or an automatic page turn brought, playing or paused).
    */
   status?: string
+  /** Where the first slide on screen starts scrolled (the cover drawn before the deck was); read once. */
+  initialScrollTop?: () => number
 }
 
 /** How far from the active slide content is drawn (1 = the neighbours). */
@@ -60,11 +62,29 @@ const SlideBox = memo(function SlideBox({ label, active, near, content }: SlideB
  * A horizontal swipe book on Swiper's core (no modules, core CSS only): a small controlled wrapper,
  * lighter than `swiper/react`. Content is windowed around the active slide.
  */
-export function SlideDeck({ count, index, onIndexChange, allowSwipe, renderSlide, label, slideLabel, status }: SlideDeckProps) {
+export function SlideDeck({
+  count,
+  index,
+  onIndexChange,
+  allowSwipe,
+  renderSlide,
+  label,
+  slideLabel,
+  status,
+  initialScrollTop,
+}: SlideDeckProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const swiperRef = useRef<Swiper | null>(null)
   const onChangeRef = useRef(onIndexChange)
   const indexRef = useRef(index)
+  const scrollRef = useRef(initialScrollTop)
+
+  // Before the first paint, so the cover does not jump back to its top when the deck takes over.
+  useLayoutEffect(() => {
+    const top = scrollRef.current?.() ?? 0
+    const box = rootRef.current?.querySelectorAll<HTMLElement>('.swiper-slide')[indexRef.current]
+    if (box && top > 0) box.scrollTop = top
+  }, [])
 
   useEffect(() => {
     onChangeRef.current = onIndexChange

@@ -1,18 +1,16 @@
-import { useMemo, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { getUser, subscribeUser } from '@shared/bridge'
-import { DownloadBar } from '@shared/components/download-bar'
-import { HeaderBar } from '@shared/components/header-bar'
 import { ShareMask } from '@shared/components/mask'
-import { useInApp } from '@shared/hooks/use-in-app'
-import { coverRows, exampleAudio, padSlides, wordAudio, type RecordedWork } from '../data'
+import type { CoverAction } from '../cover-frame'
+import { coverImageOf, coverRows, exampleAudio, padSlides, wordAudio, type RecordedWork } from '../data'
 import { isRunningOn } from '../player'
 import { shareWork } from '../share-work'
 import { SlideDeck } from '../slide-deck'
 import { TopBar } from '../top-bar'
+import { ViewerFrame } from '../viewer-frame'
 import { renderSlide } from './render-slide'
 import { slideLabel, slideStatus } from './slide-label'
 import { useViewer } from './use-viewer'
-import styles from './recorded-work-viewer.module.css'
 
 /** Props of {@link RecordedWorkViewer}. */
 export interface RecordedWorkViewerProps {
@@ -21,15 +19,18 @@ export interface RecordedWorkViewerProps {
   title: string
   /** `isNeedBackWeb=1`: a back button on the first slide. */
   showBackOnCover: boolean
+  /** A tap on the cover drawn before the viewer came (CoverFrame): done once the viewer is up. */
+  firstAction?: CoverAction | null
+  /** How far that cover was scrolled (read once): the viewer's cover opens there. */
+  coverScrollTop?: () => number
 }
 
 const noUser = () => null
 
 /** The swipe book of a recorded work: cover, one slide per page or word, end slide; top bar; share. */
-export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWorkViewerProps) {
+export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction = null, coverScrollTop }: RecordedWorkViewerProps) {
   const viewer = useViewer(work)
   const { player, snapshot, slide, total, accent } = viewer
-  const inApp = useInApp()
   const user = useSyncExternalStore(subscribeUser, getUser, noUser)
   const [maskOpen, setMaskOpen] = useState(false)
   const state = snapshot.state
@@ -38,7 +39,7 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
   const entries = work.kind === 'words' ? work.words : work.pages
   const slides = useMemo(() => padSlides<{ key: string }>(entries), [entries])
   const rows = useMemo(() => coverRows(work, accent), [work, accent])
-  const coverImage = work.imageUrl || work.pages[0]?.imageUrl || work.words[0]?.imageUrl || ''
+  const coverImage = coverImageOf(work)
 
   const share = () => {
     if (!shareWork(work, user?.nickName)) setMaskOpen(true)
@@ -46,6 +47,22 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
   /** A one-off clip; tapping the one that plays stops it. */
   const playOnce = (key: string, source: Parameters<typeof player.playOnce>[1]) =>
     onceKey === key ? player.stop() : player.playOnce(key, source)
+
+  // The tap that came before the viewer, once. A timer, not the effect itself: StrictMode's replay of
+  // the player's release would silence a clip started in the first run.
+  const pending = useRef(firstAction)
+  const start = viewer.start
+  useEffect(() => {
+    const action = pending.current
+    if (!action) return
+    const timer = setTimeout(() => {
+      pending.current = null
+      if (action.type === 'start') return start()
+      const row = rows.find((r) => r.key === action.key)
+      if (row) player.playOnce(row.key, row.source)
+    })
+    return () => clearTimeout(timer)
+  }, [start, rows, player])
 
   const draw = (i: number) =>
     renderSlide(slides[i], {
@@ -74,31 +91,33 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
     })
 
   return (
-    <div className={styles.root} data-in-app={inApp || undefined}>
-      <HeaderBar title={title} isShowBack={showBackOnCover && slide === 0} />
-      {slide > 0 && (
-        <TopBar
-          autoNext={snapshot.autoNext}
-          playRecord={snapshot.playRecord}
-          onAutoNext={player.setAutoNext}
-          onPlayRecord={player.setPlayRecord}
-          onShare={share}
-        />
-      )}
-      <div className={styles.deck}>
-        <SlideDeck
-          count={slides.length}
-          index={slide}
-          onIndexChange={viewer.onSlideChange}
-          allowSwipe={viewer.allowSwipe}
-          renderSlide={draw}
-          label={work.title || title}
-          slideLabel={(i) => slideLabel(i, total)}
-          status={slideStatus(slide, total, isRunningOn(state, slide - 1))}
-        />
-      </div>
-      {!inApp && <DownloadBar />}
-      <ShareMask visible={maskOpen} onClose={() => setMaskOpen(false)} />
-    </div>
+    <ViewerFrame
+      title={title}
+      showBack={showBackOnCover && slide === 0}
+      bar={
+        slide > 0 && (
+          <TopBar
+            autoNext={snapshot.autoNext}
+            playRecord={snapshot.playRecord}
+            onAutoNext={player.setAutoNext}
+            onPlayRecord={player.setPlayRecord}
+            onShare={share}
+          />
+        )
+      }
+      overlay={<ShareMask visible={maskOpen} onClose={() => setMaskOpen(false)} />}
+    >
+      <SlideDeck
+        count={slides.length}
+        index={slide}
+        onIndexChange={viewer.onSlideChange}
+        allowSwipe={viewer.allowSwipe}
+        renderSlide={draw}
+        label={work.title || title}
+        slideLabel={(i) => slideLabel(i, total)}
+        status={slideStatus(slide, total, isRunningOn(state, slide - 1))}
+        initialScrollTop={coverScrollTop}
+      />
+    </ViewerFrame>
   )
 }

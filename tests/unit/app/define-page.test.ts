@@ -53,7 +53,7 @@ describe('requestsFor', () => {
 
   it('starts the share only for a link with a code, with its cover and viewer preloads', () => {
     expect(sharePage.requestsFor(sharePage.parse('?r=abc'))).toEqual([
-      { path: '/v1/share/uar', params: { r: 'abc' }, preloadImage: 'data.imageUrl', preloadLazy: true },
+      { path: '/v1/share/uar', params: { r: 'abc' }, preloadImage: 'data.imageUrl' },
     ])
     expect(sharePage.requestsFor(sharePage.parse('?title=x'))).toEqual([])
   })

@@ -41,6 +41,7 @@ afterEach(() => {
   localStorage.clear()
   vi.unstubAllGlobals()
   delete (window as unknown as Record<string, unknown>).__kidsPrefetch
+  delete (window as unknown as Record<string, unknown>).__kidsPrefetchSettled
   visit('http://localhost:3000/')
 })
 
@@ -120,15 +121,31 @@ describe('the page\'s own request', () => {
 })
 
 describe('the lazy chunks', () => {
-  it('are modulepreloaded when the request starts, and not when it does not', async () => {
+  it('are modulepreloaded when a request with preloadLazy starts, and not when it does not', async () => {
     stubFetch(null)
-    const { startFirstRequests, pages } = await load('http://localhost:3000/recorded_share')
-    startFirstRequests(pages.share, ['/assets/viewer.js'])
+    const { startFirstRequests } = await load('http://localhost:3000/lazy')
+    const { definePage, param } = await import('@shared/app/define-page')
+    const { getShare } = await import('@shared/api/get-share')
+    const lazyPage = definePage({
+      title: '测试',
+      params: { r: param.text() },
+      firstRequests: ({ r }) => [Boolean(r) && { ...getShare.request(r), preloadLazy: true }],
+      signedIn: false,
+      demoLinks: [],
+    })
+    startFirstRequests(lazyPage, ['/assets/viewer.js'])
     expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull()
-    visit('http://localhost:3000/recorded_share?r=abc')
-    startFirstRequests(pages.share, ['/assets/viewer.js'])
+    visit('http://localhost:3000/lazy?r=abc')
+    startFirstRequests(lazyPage, ['/assets/viewer.js'])
     expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('href')).toBe('/assets/viewer.js')
     document.head.querySelector('link[rel="modulepreload"]')!.remove()
+  })
+
+  it('are not modulepreloaded by the share page: its cover draws without the viewer chunk', async () => {
+    stubFetch(null)
+    const { startFirstRequests, pages } = await load('http://localhost:3000/recorded_share?r=abc')
+    startFirstRequests(pages.share, ['/assets/viewer.js'])
+    expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull()
   })
 })
 
@@ -142,6 +159,22 @@ describe('the cover preload', () => {
     startFirstRequests(pages.share)
     await takePrefetched('/v1/share/uar', { r: 'abc' })
     await vi.waitFor(() => expect(cover()?.href).toBe('http://localhost:3000/media/book/cover.svg'))
+    expect(cover()?.getAttribute('fetchpriority')).toBe('high')
+  })
+
+  it('shows the image at once in the frame\'s early-image box, before any page script', async () => {
+    stubFetch({ result: 'SUCCESS', data: { imageUrl: '/media/book/cover.svg' }, msg: '' })
+    const slot = document.createElement('div')
+    slot.setAttribute('data-early-image', '')
+    document.body.appendChild(slot)
+    try {
+      const { startFirstRequests, pages } = await load('http://localhost:3000/recorded_share?r=abc')
+      startFirstRequests(pages.share)
+      await vi.waitFor(() => expect(slot.querySelector('img')?.src).toBe('http://localhost:3000/media/book/cover.svg'))
+      expect(slot.querySelector('img')?.getAttribute('fetchpriority')).toBe('high')
+    } finally {
+      slot.remove()
+    }
   })
 
   it('preloads nothing when the URL is not http(s)', async () => {
@@ -193,6 +226,39 @@ describe('httpGet after an early request', () => {
     const { startFirstRequests, pages, httpGet } = await load('http://localhost:3000/recorded_share?r=abc')
     startFirstRequests(pages.share)
     expect(await httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ success: false, code: 500, msg: '网络错误，请检查您的网络连接' })
+  })
+})
+
+describe('takeArrivedGet', () => {
+  const arrived = () => new Promise((resolve) => setTimeout(resolve, 10))
+
+  it('hands over a successful early reply that is already in, once, with no request of its own', async () => {
+    stubFetch({ result: 'SUCCESS', data: { title: '早到的绘本' }, msg: '' })
+    const { startFirstRequests, pages, takeArrivedGet, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startFirstRequests(pages.share)
+    await arrived()
+    expect(takeArrivedGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ success: true, data: { title: '早到的绘本' } })
+    expect(takeArrivedGet('/v1/share/uar', { r: 'abc' })).toBeNull()
+    await httpGet('/v1/share/uar', { r: 'abc' })
+    expect(server).toHaveBeenCalledOnce() // taken: the next GET is the page's own
+  })
+
+  it('gives nothing while the early reply is on its way, and httpGet still takes it', async () => {
+    stubFetch({ result: 'SUCCESS', data: { n: 0 }, msg: '' })
+    const { startFirstRequests, pages, takeArrivedGet, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startFirstRequests(pages.share)
+    expect(takeArrivedGet('/v1/share/uar', { r: 'abc' })).toBeNull()
+    expect(await httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ data: { n: 0 } })
+    expect(server).not.toHaveBeenCalled()
+  })
+
+  it('leaves a failed early reply to httpGet, which reads and toasts it as usual', async () => {
+    stubFetch({ result: 'NOT_FOUND', data: null, msg: '分享不存在' }, 404)
+    const { startFirstRequests, pages, takeArrivedGet, httpGet } = await load('http://localhost:3000/recorded_share?r=gone')
+    startFirstRequests(pages.share)
+    await arrived()
+    expect(takeArrivedGet('/v1/share/uar', { r: 'gone' })).toBeNull()
+    expect(await httpGet('/v1/share/uar', { r: 'gone' })).toMatchObject({ success: false, code: 404, msg: '分享不存在' })
   })
 })
 

@@ -41,7 +41,7 @@ describe('the page descriptors', () => {
     expect(typicalQuery(share)).toEqual({ r: 'probe' })
     expect(describePage(share)).toMatchObject({
       params: { r: { kind: 'text', required: true }, title: { kind: 'text', required: false }, isNeedBackWeb: { kind: 'flag' } },
-      firstRequests: [{ path: '/v1/share/uar', params: { r: 'probe' }, preloadImage: 'data.imageUrl', preloadLazy: true }],
+      firstRequests: [{ path: '/v1/share/uar', params: { r: 'probe' }, preloadImage: 'data.imageUrl' }],
       signedIn: false,
     })
   })

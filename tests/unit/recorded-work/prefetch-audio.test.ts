@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAudioPrefetcher } from '@shared/recorded-work/player'
 import { flush } from './support/fake-audio'
-import { setupPlayer } from './support/player-fixture'
+import { clip, setupPlayer } from './support/player-fixture'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -48,10 +48,20 @@ describe('createAudioPrefetcher', () => {
 describe('the player', () => {
   it('prefetches what comes next each time a list sentence starts, never for a one-off clip', async () => {
     const { player, prefetch } = setupPlayer()
+    prefetch.mockClear() // the list's first clip, fetched when the list was set (next test)
     player.playOnce('row-0', { url: '/once.mp3', startSec: null, endSec: null })
     expect(prefetch).not.toHaveBeenCalled()
     player.playItem(0)
     await flush()
     expect(prefetch.mock.calls.map(([url]) => url)).toEqual(['/rec/a2.mp3', '/rec/b1.mp3'])
+  })
+
+  it("prefetches the list's first clip when the list is set while idle, so the start plays from the cache", () => {
+    const { player, prefetch } = setupPlayer()
+    expect(prefetch.mock.calls.map(([url]) => url)).toEqual(['/rec/a1.mp3'])
+    player.playItem(1)
+    prefetch.mockClear()
+    player.setPlaylist([{ clips: [clip('x')] }, { clips: [clip('y')] }])
+    expect(prefetch).not.toHaveBeenCalled() // playing: what comes next is fetched as each sentence starts
   })
 })

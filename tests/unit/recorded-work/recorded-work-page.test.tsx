@@ -10,7 +10,10 @@ import { FakeAudio } from './support/fake-audio'
 import { installAndroidHost, removeHost, sendFromHost } from '../bridge/fake-host'
 import { clearOverlays } from '../components/clear-overlays'
 
-vi.mock('@shared/api/get-share', () => ({ getShare: vi.fn() }))
+// The endpoint's own `request` stays real: the page asks it which early reply is its own.
+vi.mock('@shared/api/get-share', () => ({
+  getShare: Object.assign(vi.fn(), { request: (r: string) => ({ path: '/v1/share/uar', params: { r } }) }),
+}))
 
 const ok = (data: unknown): ApiResult<ShareData> => ({ success: true, data: data as ShareData, msg: '请求成功', code: 200, result: 'SUCCESS' })
 const failed = (msg: string): ApiResult<ShareData> => ({ success: false, data: null, msg, code: 404, result: 'NOT_FOUND' })
@@ -94,6 +97,26 @@ describe('loading a share', () => {
     render(<RecordedWorkPage variant="auto" />)
     await screen.findByRole('button', { name: '开始欣赏《The Cat》' })
     screen.getByRole('button', { name: '返回' })
+  })
+
+  it("draws the cover in its first render when the HTML's early request is already in, and asks nothing more", () => {
+    const key = 'GET /v1/share/uar?r=demo-book'
+    const reply = { status: 200, body: { result: 'SUCCESS', msg: '', data: BOOK } }
+    const w = window as unknown as Record<string, Record<string, unknown> | undefined>
+    w.__kidsPrefetch = { [key]: Promise.resolve(reply) }
+    w.__kidsPrefetchSettled = { [key]: reply }
+    openAt('?r=demo-book')
+    try {
+      render(<RecordedWorkPage variant="auto" />)
+      expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).toBeTruthy()
+      // The cover drawn before the viewer is named like the viewer's first slide.
+      expect(screen.getByRole('group', { name: '封面' })).toBeTruthy()
+      expect(screen.queryByRole('status', { name: '加载中' })).toBeNull()
+      expect(getShare).not.toHaveBeenCalled()
+    } finally {
+      delete w.__kidsPrefetch
+      delete w.__kidsPrefetchSettled
+    }
   })
 
   it('renders a share whose every field is null', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { upcomingUrls, type PlayerSnapshot, type PlaylistItem } from '@shared/recorded-work/player'
+import { firstUrl, upcomingUrls, type PlayerSnapshot, type PlaylistItem } from '@shared/recorded-work/player'
 import { clip, NO_MEDIA, PLAYLIST } from './support/player-fixture'
 
 function playing(item: number, sentence: number, url: string, playRecord = true): PlayerSnapshot {
@@ -37,5 +37,19 @@ describe('upcomingUrls', () => {
     }
     expect(upcomingUrls(PLAYLIST, once)).toEqual([])
     expect(upcomingUrls(PLAYLIST, { ...once, state: { status: 'paused', item: 0, sentence: 0, resumeAt: null } })).toEqual([])
+  })
+})
+
+describe('firstUrl', () => {
+  it('names the first playable sentence of the list, the recording or with 原声 off the original', () => {
+    const list: PlaylistItem[] = [{ clips: [NO_MEDIA] }, { clips: [NO_MEDIA, clip('b2')] }]
+    expect(firstUrl(list, true)).toBe('/rec/b2.mp3')
+    expect(firstUrl(PLAYLIST, true)).toBe('/rec/a1.mp3')
+    expect(firstUrl(PLAYLIST, false)).toBe('/book.mp3')
+  })
+
+  it('names nothing for a list without media', () => {
+    expect(firstUrl([{ clips: [NO_MEDIA] }], true)).toBeUndefined()
+    expect(firstUrl([], true)).toBeUndefined()
   })
 })

@@ -101,11 +101,12 @@ describe('the picture-book viewer', () => {
     expect(lastAudio().paused).toBe(true)
   })
 
-  it("fetches the next page's recording in the background while the first page plays", async () => {
+  it("fetches the first recording while the cover shows, then the next page's while the first page plays", async () => {
     renderViewer()
-    await start('The Cat')
-    expect(prefetched.mock.calls.map(([url]) => url)).toEqual(['/r2.mp3'])
+    await waitFor(() => expect(prefetched.mock.calls.map(([url]) => url)).toEqual(['/r1.mp3']))
     expect(prefetched.mock.calls[0]?.[1]).toMatchObject({ mode: 'no-cors' })
+    await start('The Cat')
+    expect(prefetched.mock.calls.map(([url]) => url)).toEqual(['/r1.mp3', '/r2.mp3'])
   })
 
   it('stays on the page when 自动翻页 is off', async () => {

@@ -1,0 +1,1 @@
+export { CoverFrame, type CoverAction, type CoverFrameProps } from './cover-frame'

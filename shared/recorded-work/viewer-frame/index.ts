@@ -1,0 +1,1 @@
+export { ViewerFrame, type ViewerFrameProps } from './viewer-frame'
