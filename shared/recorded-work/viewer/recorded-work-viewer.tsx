@@ -1,12 +1,14 @@
-import { useMemo, useState, useSyncExternalStore } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 import { getUser, subscribeUser } from '@shared/bridge'
 import { DownloadBar } from '@shared/components/download-bar'
 import { HeaderBar } from '@shared/components/header-bar'
 import { ShareMask } from '@shared/components/mask'
+import { toast } from '@shared/components/toast'
 import { useInApp } from '@shared/hooks/use-in-app'
+import { useShareOutside } from '@shared/hooks/use-share-outside'
 import { coverRows, exampleAudio, padSlides, wordAudio, type RecordedWork } from '../data'
 import { isRunningOn } from '../player'
-import { shareWork } from '../share-work'
+import { sharePayload, shareWork } from '../share-work'
 import { SlideDeck } from '../slide-deck'
 import { TopBar } from '../top-bar'
 import { renderSlide } from './render-slide'
@@ -30,7 +32,7 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
   const { player, snapshot, slide, total, accent } = viewer
   const inApp = useInApp()
   const user = useSyncExternalStore(subscribeUser, getUser, noUser)
-  const [maskOpen, setMaskOpen] = useState(false)
+  const outside = useShareOutside()
   const state = snapshot.state
   const onceKey = state.status === 'playing' && state.target.mode === 'once' ? state.target.key : null
 
@@ -39,8 +41,13 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
   const rows = useMemo(() => coverRows(work, accent), [work, accent])
   const coverImage = work.imageUrl || work.pages[0]?.imageUrl || work.words[0]?.imageUrl || ''
 
+  // In the app the host's share sheet (an app without it is told to upgrade); outside it the share
+  // guide in WeChat, else the system share sheet, else a copied link.
   const share = () => {
-    if (!shareWork(work, user?.nickName)) setMaskOpen(true)
+    if (!inApp) {
+      const { title: shareTitle, text, url } = sharePayload(work, user?.nickName)
+      outside.share({ title: shareTitle, text, url })
+    } else if (!shareWork(work, user?.nickName)) toast('请升级App到最新版本')
   }
   /** A one-off clip; tapping the one that plays stops it. */
   const playOnce = (key: string, source: Parameters<typeof player.playOnce>[1]) =>
@@ -95,7 +102,7 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
         />
       </div>
       {!inApp && <DownloadBar />}
-      <ShareMask visible={maskOpen} onClose={() => setMaskOpen(false)} />
+      <ShareMask visible={outside.maskVisible} onClose={outside.closeMask} />
     </div>
   )
 }
