@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { multiPage } from './scripts/vite-multi-page.ts'
+import { pageMeta } from './scripts/page-meta.ts'
 import { discoverRoutes, routeFolder } from './scripts/routes.ts'
 import { pagesManifest } from './scripts/pages-manifest.ts'
 import { chunkModules } from './scripts/prerender/chunk-modules.ts'
@@ -22,6 +23,8 @@ export default defineConfig({
   plugins: [
     react(),
     multiPage({ pagesDir, routes }),
+    // <meta name="description"> and Open Graph tags on every page (scripts/page-meta.ts).
+    pageMeta(),
     // Paint before JS (issue 7): each page's frame rendered into its HTML; before the manifest hashes it.
     prerender({ repoRoot: root, pagesDir, routes, plugins: () => [react()] }),
     pagesManifest(),
