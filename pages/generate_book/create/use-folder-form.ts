@@ -60,10 +60,8 @@ export function useFolderForm(target: CreateTarget) {
   const returnListId = target.mode === 'edit' ? (target.listId ?? folderParentId) : parentId
 
   const apply = useCallback((loaded: Loaded) => {
-    if (loaded.status === 'failed') {
-      toast(loaded.msg)
-      return setState(loaded)
-    }
+    // The error view shows the message and stays: a toast would say the same thing twice.
+    if (loaded.status === 'failed') return setState(loaded)
     if (loaded.optionsMsg) toast(loaded.optionsMsg)
     setForm(loaded.initial)
     setState({ status: 'ready', options: loaded.options, initial: loaded.initial, folder: loaded.folder })

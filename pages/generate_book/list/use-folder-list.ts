@@ -53,9 +53,8 @@ export function useFolderList(id: number) {
     if (result.success && result.data) {
       dispatch({ type: 'loaded', folder: { ...toBookFolder(result.data), id } })
     } else {
-      const msg = messageOr(result.msg, LOAD_FAILED)
-      toast(msg)
-      dispatch({ type: 'failed', msg })
+      // The error view shows the message and stays: a toast would say the same thing twice.
+      dispatch({ type: 'failed', msg: messageOr(result.msg, LOAD_FAILED) })
     }
   }, [id, moves])
 
