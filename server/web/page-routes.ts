@@ -27,6 +27,9 @@ const isFile = (path: string) => {
  * page an alias (/wechat, /app, /about_app) stands for, else the home page's source folder
  * (a build that did not move it to dist/index.html).
  */
+/** The built 404 page, relative to dist (pages/404/index.html). */
+export const NOT_FOUND_FILE = join('404', 'index.html')
+
 function findPage(distDir: string, pageDir: string): string | null {
   const target = Object.hasOwn(ROUTE_ALIASES, pageDir) ? ROUTE_ALIASES[pageDir]! : pageDir
   const candidates = [pageDir, target, target === '' ? routeFolder('') : null]
@@ -99,6 +102,10 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
         ? { maxAge: YEAR_S * 1000, immutable: true }
         : { maxAge: 3_600_000 })
     }
+    // No page and no file: the built 404 page (pages/404), with the fake host when it is on, so that
+    // inside the app its header's 返回 goes back or closes the WebView.
+    const notFound = join(distDir, NOT_FOUND_FILE)
+    if (isFile(notFound)) return sendPage(reply.code(404), notFound, url.searchParams, request.headers.cookie)
     return reply.callNotFound()
   })
 }
