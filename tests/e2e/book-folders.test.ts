@@ -279,8 +279,16 @@ describe('the picture-book manager in the app', () => {
     await phone.sendHost('visibleChange', { result: true })
     await row(page, '从App添加的文件夹').waitFor()
 
-    // Step: 提交 submits the collection and closes the WebView.
+    // Step: 提交 asks first, submits the collection, says 提交成功, then closes the WebView.
     await page.getByRole('button', { name: '提交' }).click()
+    const confirmSubmit = page.getByRole('dialog')
+    await confirmSubmit.getByText('确认提交吗？').waitFor()
+    await page.waitForTimeout(300) // the dialog's entry animation
+    await phone.shot('book-folders-submit-confirm')
+    await confirmSubmit.getByRole('button', { name: '提交' }).click()
+    await page.getByRole('alert').getByText('提交成功').waitFor()
+    expect(await phone.calls('closeWebview')).toHaveLength(0) // not before the user could read it
+    await phone.shot('book-folders-submitted')
     await expect.poll(() => phone.calls('closeWebview')).toHaveLength(1)
     expect((await api<ApiFolder>(phone, 'GET', '/v1/directory/10')).status).toBe(1)
 

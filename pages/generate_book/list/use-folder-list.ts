@@ -18,6 +18,13 @@ import { useExclusive } from './use-exclusive'
 export const LOAD_FAILED = '获取数据失败'
 export const DELETED = '已删除'
 export const DELETE_FAILED = '删除失败，请稍后重试'
+export const SUBMIT_CONFIRM = '确认提交吗？'
+export const SUBMITTED = '提交成功'
+export const SUBMIT_FAILED = '提交失败，请稍后重试'
+/** How long `提交成功` shows before the WebView closes. */
+export const SUBMITTED_READ_MS = 1200
+/** A drag whose order the server did not save: the list shows the server's order again. */
+export const MOVE_FAILED = '排序保存失败，已恢复原来的顺序'
 
 /** The server's message, or `fallback` when there is none beyond the HTTP layer's generic one. */
 const messageOr = (msg: string | null | undefined, fallback: string) => (msg && msg !== MSG_FAILED ? msg : fallback)
@@ -28,7 +35,14 @@ const messageOr = (msg: string | null | undefined, fallback: string) => (msg && 
  */
 export function useFolderList(id: number) {
   const [state, dispatch] = useReducer(folderListReducer, initialFolderListState)
-  const [moves] = useState(() => createMoveQueue(moveBookCreation, logMoveFailure))
+  // A failed order save says so and shows the server's order again (set below, once load exists).
+  const onMoveFailed = useRef<() => void>(() => {})
+  const [moves] = useState(() =>
+    createMoveQueue(moveBookCreation, (msg, parentId, ids) => {
+      logMoveFailure(msg, parentId, ids)
+      onMoveFailed.current()
+    }),
+  )
   const exclusive = useExclusive()
   const latest = useRef(state)
   const loads = useRef(0)
@@ -61,6 +75,13 @@ export function useFolderList(id: number) {
   useEffect(() => {
     void load()
   }, [load])
+
+  useLayoutEffect(() => {
+    onMoveFailed.current = () => {
+      toast(MOVE_FAILED)
+      void load()
+    }
+  })
 
   const retry = useCallback(() => {
     dispatch({ type: 'retry' })
@@ -95,9 +116,14 @@ export function useFolderList(id: number) {
   const submit = useCallback(
     () =>
       exclusive(async () => {
+        const yes = await confirm({ content: SUBMIT_CONFIRM, confirmText: '提交', cancelText: '取消' })
+        if (!yes) return
         showLoading()
         const result = await submitBookCreation(id).finally(hideLoading)
-        if (!result.success) return void toast(result.msg)
+        if (!result.success) return void toast(messageOr(result.msg, SUBMIT_FAILED))
+        // Said before the page goes away, long enough to be read.
+        toast(SUBMITTED)
+        await new Promise((resolve) => setTimeout(resolve, SUBMITTED_READ_MS))
         // decisions.md: submitting ends the task — the WebView closes in the app, a browser goes back.
         if (isInApp() && closeWebview()) return
         if (history.length > 1) history.back()
