@@ -35,12 +35,12 @@ const messageOr = (msg: string | null | undefined, fallback: string) => (msg && 
  */
 export function useFolderList(id: number) {
   const [state, dispatch] = useReducer(folderListReducer, initialFolderListState)
-  // A failed order save says so and shows the server's order again (set below, once load exists).
-  const onMoveFailed = useRef<() => void>(() => {})
+  // A failed order save is announced here; the effect below says so and shows the server's order again.
+  const [moveFailures] = useState(() => new EventTarget())
   const [moves] = useState(() =>
     createMoveQueue(moveBookCreation, (msg, parentId, ids) => {
       logMoveFailure(msg, parentId, ids)
-      onMoveFailed.current()
+      moveFailures.dispatchEvent(new Event('fail'))
     }),
   )
   const exclusive = useExclusive()
@@ -76,12 +76,14 @@ export function useFolderList(id: number) {
     void load()
   }, [load])
 
-  useLayoutEffect(() => {
-    onMoveFailed.current = () => {
+  useEffect(() => {
+    const onFail = () => {
       toast(MOVE_FAILED)
       void load()
     }
-  })
+    moveFailures.addEventListener('fail', onFail)
+    return () => moveFailures.removeEventListener('fail', onFail)
+  }, [moveFailures, load])
 
   const retry = useCallback(() => {
     dispatch({ type: 'retry' })

@@ -123,7 +123,7 @@ describe('the folder list page', () => {
 
     it('asks before submitting, says 提交成功, then closes the WebView', async () => {
       const host = installIosHost('getUserInfo', 'closeWebview')
-      vi.mocked(submitBookCreation).mockResolvedValue(ok(null))
+      vi.mocked(submitBookCreation).mockResolvedValue(ok(null) as never)
       directory.mockResolvedValueOnce(ok(folderOf({ parentType: 0 })))
       render(<BookListPage id={11} />)
       await userEvent.click(await screen.findByRole('button', { name: '提交' }))
