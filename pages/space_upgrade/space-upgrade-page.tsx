@@ -2,6 +2,8 @@ import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
 import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { goBackOrClose } from '@shared/bridge'
 import { PageShell } from '@shared/components/page-shell'
+import { toast } from '@shared/components/toast'
+import { formatSize } from '@shared/format'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { buySpace } from './buy'
 import { CapacityCard } from './capacity-card'
@@ -26,11 +28,15 @@ export function SpaceUpgradePage() {
 
   // Back from the host: previous page, or close the WebView (spec §2). The header's back does the same.
   useNativeMessage('backClick', goBackOrClose)
-  // The host's store sends visibleChange when it closes: a purchase shows in the capacity at once.
+  // The host's store sends visibleChange when it closes: a purchase shows in the capacity at once, and a
+  // toast says the space grew (a store closed without buying says nothing).
   useNativeMessage('visibleChange', ({ data }) => {
     if (!data.result) return
-    if (capacity.state.status === 'failed') capacity.retry()
-    else capacity.refresh()
+    if (capacity.state.status !== 'loaded') return capacity.retry()
+    const before = capacity.state.data.total
+    void capacity.refresh().then((view) => {
+      if (view && view.total > before) toast(`扩容成功，总空间已增至${formatSize(view.total)}`)
+    })
   })
 
   return (

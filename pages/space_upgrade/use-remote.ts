@@ -32,25 +32,31 @@ export function useRemote<T, D>(load: () => Promise<ApiResult<T>>, parse: (data:
     fns.current = { load, parse }
   })
 
-  const run = useCallback(() => {
+  /** Loads; resolves with the parsed data it showed, or null (failed, or a newer request took over). */
+  const run = useCallback((): Promise<D | null> => {
     const id = ++latest.current.id
-    void fns.current.load().then((result) => {
-      if (id !== latest.current.id) return
-      if (result.success) dispatch({ type: 'resolved', data: fns.current.parse(result.data) })
-      else dispatch({ type: 'rejected', msg: result.msg })
+    return fns.current.load().then((result) => {
+      if (id !== latest.current.id) return null
+      if (!result.success) {
+        dispatch({ type: 'rejected', msg: result.msg })
+        return null
+      }
+      const data = fns.current.parse(result.data)
+      dispatch({ type: 'resolved', data })
+      return data
     })
   }, [])
 
   useEffect(() => {
     const counter = latest.current
-    run()
+    void run()
     // Bumping the id on unmount drops the answer of a request still in flight.
     return () => void ++counter.id
   }, [run])
 
   const retry = useCallback(() => {
     dispatch({ type: 'retry' })
-    run()
+    void run()
   }, [run])
 
   return { state, retry, refresh: run }
