@@ -4,19 +4,23 @@ import styles from './expand-space.module.css'
 /** Props of {@link NewYearBanner}. */
 export interface NewYearBannerProps {
   onClick: () => void
+  /** The gift was already claimed: the banner says so and invites nothing. */
+  claimed?: boolean
 }
 
 /**
  * The full-width festive banner; the whole picture is the `领取扩容礼包` button. Its words are real
  * text laid over the drawing, so they stay sharp and readable at any width.
  */
-export function NewYearBanner({ onClick }: NewYearBannerProps) {
+export function NewYearBanner({ onClick, claimed = false }: NewYearBannerProps) {
   return (
     <button
       type="button"
       className={styles.banner}
-      aria-label="领取扩容礼包"
+      aria-label={claimed ? '已领取扩容礼包' : '领取扩容礼包'}
       aria-describedby="new-year-banner-text"
+      disabled={claimed}
+      data-claimed={claimed || undefined}
       onClick={onClick}
     >
       <img className={styles.bannerImage} src={bannerImage} alt="" width={375} height={500} />
@@ -27,7 +31,7 @@ export function NewYearBanner({ onClick }: NewYearBannerProps) {
           免费领取云空间 · 存下更多绘本录音
         </span>
       </span>
-      <span className={styles.cta}>领取扩容礼包</span>
+      <span className={styles.cta}>{claimed ? '已领取' : '领取扩容礼包'}</span>
     </button>
   )
 }
