@@ -68,6 +68,8 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
         state.target.item === item
           ? state.target.sentence
           : null,
+      audioFailedOn: (item) =>
+        state.status === 'skipping' && state.failed === true && state.target.mode === 'list' && state.target.item === item,
       onToggle: (item) => player.toggle(item),
       onTapRow: (row) => playOnce(row.key, row.source),
       onStart: viewer.start,
