@@ -175,6 +175,18 @@ describe('the word viewer', () => {
   })
 })
 
+describe('audio that cannot play', () => {
+  it('says so on the slide when both sources fail, before skipping', async () => {
+    renderViewer()
+    await start('The Cat')
+    act(() => lastAudio().fail()) // the recording
+    await flush()
+    act(() => lastAudio().fail()) // the book's own clip
+    await flush()
+    expect(onScreen().getByRole('status').textContent).toBe('音频加载失败，即将跳过')
+  })
+})
+
 describe('sharing', () => {
   it('shows the share guide in WeChat', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile MicroMessenger/8.0.50')
