@@ -59,11 +59,13 @@ describe('the folder list page', () => {
   it('shows the summary card, the tags line and each child with its update time', async () => {
     render(<BookListPage id={11} />)
     const card = await screen.findByRole('region', { name: '文件夹信息' })
-    expect(within(card).getByText('自然拼读 · 3-6岁 · 动物')).toBeTruthy()
+    expect(card.textContent).toContain('自然拼读\u00a0· 3-6岁\u00a0· 动物')
+    expect(within(card).getByText('3-6岁').className).toMatch(/nowrap/) // never broken at its hyphen
     expect(within(card).getByText('好看的绘本')).toBeTruthy()
     const rows = screen.getAllByRole('listitem')
     expect(rows.map((row) => within(row).getByText(/小/).textContent)).toEqual(['小猫', '小狗'])
-    expect(within(rows[0]!).getByText('更新时间 2024-05-01 08:09:10')).toBeTruthy()
+    expect(rows[0]!.textContent).toContain('更新时间 2024-05-01 08:09:10')
+    expect(within(rows[0]!).getByText('2024-05-01 08:09:10').className).toMatch(/nowrap/)
     expect(within(rows[0]!).getByRole('button', { name: '拖动排序' })).toBeTruthy()
   })
 
