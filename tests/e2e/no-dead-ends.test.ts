@@ -195,3 +195,36 @@ describe('the way back', () => {
     await phone.context.close()
   })
 })
+
+describe('landscape and small phones', () => {
+  it.each([
+    [844, 390],
+    [320, 568],
+  ])('keeps the share viewer play button and counter on screen at %i×%i', async (width, height) => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    await page.setViewportSize({ width, height })
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    await page.getByRole('button', { name: "开始欣赏《Mimi's Sunny Day》" }).click()
+    const slide = page.getByRole('group', { name: /^\d+ \/ \d+$/ }).filter({ visible: true }).first()
+    const play = slide.getByRole('button', { name: /播放|暂停/ })
+    await play.waitFor()
+    await page.waitForTimeout(500) // the slide transition
+    for (const [what, box] of [['play', await play.boundingBox()], ['counter', await slide.getByText(/^\d+\/\d+$/).boundingBox()]] as const) {
+      expect(box, what).not.toBeNull()
+      expect(box!.x, what).toBeGreaterThanOrEqual(0)
+      expect(box!.y, what).toBeGreaterThanOrEqual(0)
+      expect(box!.x + box!.width, what).toBeLessThanOrEqual(width)
+      expect(box!.y + box!.height, `${what} below the fold`).toBeLessThanOrEqual(height)
+    }
+    // Step: nothing (the download bar) lies over the play button: a tap reaches it.
+    const center = (await play.boundingBox())!
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label') ?? null,
+      [center.x + center.width / 2, center.y + center.height / 2],
+    )
+    expect(hit).toMatch(/播放|暂停/)
+    await phone.shot(`dead-ends-viewer-${width}x${height}`)
+    await phone.context.close()
+  })
+})
