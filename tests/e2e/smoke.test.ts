@@ -53,7 +53,7 @@ const DEMO_DATA: Record<string, Proof> = {
   '/': '陪孩子在玩中学英语',
   '/price_up': '查看会员方案',
   '/space_upgrade': '50GB 空间包',
-  '/expand_space': '领取扩容礼包',
+  '/expand_space': '新年扩容大礼包', // the banner; it reads 已领取 once the demo VIP has claimed (other journeys do)
   '/generate_book/list?id=0': '英语绘本合集',
   [`/generate_book/list?id=${DEMO_FOLDERS.collection}`]: '启蒙绘本 第一辑',
   [`/generate_book/list?id=${DEMO_FOLDERS.starterBooks}`]: '12 本适合 3-6 岁孩子的英语启蒙绘本',

@@ -127,7 +127,7 @@ describe('/expand_space', () => {
     await phone.context.close()
   })
 
-  it('toasts the server message when the gift was already claimed', async () => {
+  it('shows the gift as already claimed, and invites no claim that must fail', async () => {
     const phone = await openPhone('app', { token: VIP })
     const { page } = phone
     // Step: make sure this user has claimed (the previous journey did; this holds on its own too).
@@ -135,9 +135,15 @@ describe('/expand_space', () => {
       headers: { Authorization: `Bearer ${VIP}` },
       data: {},
     })
+    const claims: string[] = []
+    page.on('request', (r) => r.url().includes('vipGetFreeSpace') && claims.push(r.url()))
     await page.goto(`${phone.baseUrl}/expand_space`)
-    await page.getByRole('button', { name: '领取扩容礼包' }).click()
-    await page.getByRole('alert').filter({ hasText: '您已领取过该福利' }).waitFor()
+    const banner = page.getByRole('button', { name: '已领取扩容礼包' })
+    await banner.waitFor()
+    expect(await banner.isDisabled()).toBe(true)
+    await page.getByRole('status').filter({ hasText: '您已领取过新年扩容礼包' }).waitFor()
+    await banner.click({ force: true })
+    expect(claims).toEqual([])
     expect(await page.getByRole('dialog', { name: '领取成功' }).count()).toBe(0)
     await settle(phone)
     await phone.shot('expand-app-already-claimed')
@@ -163,6 +169,8 @@ describe('/expand_space', () => {
     await page.route(`${BRAND.website}**`, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<title>website</title>' }),
     )
+    // WeChat: its own menu shares, so the page shows the guide (other browsers share natively).
+    await page.addInitScript(() => Object.defineProperty(navigator, 'userAgent', { get: () => `${navigator.appVersion} MicroMessenger/8.0.50` }))
     await page.goto(`${phone.baseUrl}/expand_space`)
     expect(await page.getByRole('button', { name: '关闭' }).count()).toBe(0)
     await phone.shot('expand-browser-banner')
