@@ -1,63 +1,76 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import { multiPage } from './scripts/vite-multi-page.ts'
 import { pageMeta } from './scripts/page-meta.ts'
 import { discoverRoutes, routeFolder } from './scripts/routes.ts'
+import { cspMeta } from './scripts/csp-meta.ts'
+import { entryWatchdog } from './scripts/entry-watchdog.ts'
 import { pagesManifest } from './scripts/pages-manifest.ts'
 import { chunkModules } from './scripts/prerender/chunk-modules.ts'
 import { prerender } from './scripts/prerender/plugin.ts'
+import { aliasesOf, loadPages } from './scripts/pages/descriptors.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pagesDir = resolve(root, 'pages')
 const routes = discoverRoutes(pagesDir)
+const alias = { '@shared': resolve(root, 'shared') }
 
 // Vite's built-in multi-page mode: one HTML entry per route folder under pages/.
 // (vite-plugin-mpa 1.2.0 is not used: on Vite 8 its dev server 404s every route; see README.)
-export default defineConfig({
-  root: pagesDir,
-  publicDir: resolve(root, 'public'),
-  envDir: root,
-  appType: 'mpa',
-  plugins: [
-    react(),
-    multiPage({ pagesDir, routes }),
-    // <meta name="description"> and Open Graph tags on every page (scripts/page-meta.ts).
-    pageMeta(),
-    // Paint before JS (issue 7): each page's frame rendered into its HTML; before the manifest hashes it.
-    prerender({ repoRoot: root, pagesDir, routes, plugins: () => [react()] }),
-    pagesManifest(),
-    chunkModules(root),
-  ],
-  resolve: {
-    alias: { '@shared': resolve(root, 'shared') },
-  },
-  build: {
-    outDir: resolve(root, 'dist'),
-    emptyOutDir: true,
-    target: ['chrome87', 'safari14', 'ios14'],
-    assetsInlineLimit: 2048,
-    rolldownOptions: {
-      input: Object.fromEntries(
-        routes.map((route) => [routeFolder(route).replace(/\//g, '-'), resolve(pagesDir, routeFolder(route), 'index.html')]),
-      ),
-      output: {
-        codeSplitting: {
-          groups: [
-            // React in one chunk that every page reuses, so a WebView caches it once.
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
-          ],
+// A function, not top-level await: the config may be bundled as CommonJS (a copy without package.json).
+export default defineConfig(async (): Promise<UserConfig> => {
+  // Each page's descriptor (pages/<route>/page.ts): its aliases, params, first requests, demo links.
+  const pages = await loadPages(root, pagesDir, routes, alias)
+  return {
+    root: pagesDir,
+    publicDir: resolve(root, 'public'),
+    envDir: root,
+    appType: 'mpa',
+    plugins: [
+      react(),
+      // Never 加载中 forever: the error view when the page's code fails to load or to start.
+      entryWatchdog(),
+      multiPage({ pagesDir, routes, aliases: aliasesOf(pages) }),
+      // <meta name="description"> and Open Graph tags on every page (scripts/page-meta.ts).
+      pageMeta(),
+      // Paint before JS (issue 7): each page's frame rendered into its HTML; before the manifest hashes it.
+      prerender({ repoRoot: root, pagesDir, routes, pages, plugins: () => [react()] }),
+      // After the prerender's inline scripts, before the manifest hashes the HTML.
+      cspMeta(),
+      pagesManifest(pages),
+      chunkModules(root),
+    ],
+    resolve: {
+      alias,
+    },
+    build: {
+      outDir: resolve(root, 'dist'),
+      emptyOutDir: true,
+      target: ['chrome87', 'safari14', 'ios14'],
+      assetsInlineLimit: 2048,
+      rolldownOptions: {
+        input: Object.fromEntries(
+          routes.map((route) => [routeFolder(route).replace(/\//g, '-'), resolve(pagesDir, routeFolder(route), 'index.html')]),
+        ),
+        output: {
+          codeSplitting: {
+            groups: [
+              // React in one chunk that every page reuses, so a WebView caches it once.
+              { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    host: '127.0.0.1',
-    // In dev the pages call their own origin (api-hosts: localhost -> origin); forward the API and media to the
-    // reference server (`npm run serve`, port 3000 unless DEV_API_TARGET says otherwise).
-    proxy: Object.fromEntries(
-      ['/v1', '/media', '/uploads', '/__fake-host.js'].map((path) => [path, process.env.DEV_API_TARGET ?? 'http://127.0.0.1:3000']),
-    ),
-  },
+    server: {
+      host: '127.0.0.1',
+      // In dev the pages call their own origin (api-hosts: localhost -> origin); forward the API and media to the
+      // reference server (`npm run serve`, port 3000 unless DEV_API_TARGET says otherwise).
+      proxy: Object.fromEntries(
+        ['/v1', '/media', '/uploads', '/__fake-host.js'].map((path) => [path, process.env.DEV_API_TARGET ?? 'http://127.0.0.1:3000']),
+      ),
+    },
+  }
 })

@@ -47,6 +47,8 @@ export default defineConfig({
           name: 'delivery',
           include: ['tests/delivery/**/*.test.ts'],
           environment: 'node',
+          // Builds the repo twice, once for all the files (tests/delivery/global-setup.ts).
+          globalSetup: ['tests/delivery/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

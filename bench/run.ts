@@ -23,7 +23,7 @@ import { startServer } from '../server/start.ts'
 import { buildFloor, FLOOR_BASE } from './lib/floor.ts'
 import { startGzipFront } from './lib/gzip-front.ts'
 import { measurePages } from './lib/measure-pages.ts'
-import { measureBuild } from './lib/page-weight.ts'
+import { measureBuild } from '../scripts/page-weight.ts'
 import { launchChromium, PROFILE } from './lib/phone.ts'
 import { writeResults, type BenchResults } from './lib/report.ts'
 import { folderSeries, shareSeries } from './lib/scaling.ts'
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium()
   try {
     const only = args.pages?.split(',').map((p) => p.trim())
-    const targets = benchTargets(join(ROOT, 'pages')).filter((t) => t.name === 'floor' || !only || only.includes(t.name))
+    const targets = benchTargets(distDir).filter((t) => t.name === 'floor' || !only || only.includes(t.name))
     const runs = Number(args.runs)
     const scalingRuns = Number(args['scaling-runs'])
     log(`measuring ${targets.length} pages × ${runs} runs on ${front.url}`)

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { readChunkModules } from './prerender/chunk-modules.ts'
-import { findForbidden, measureBuild, type PageWeight } from '../bench/lib/page-weight.ts'
+import { findForbidden, measureBuild, type PageWeight } from './page-weight.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 export const BUDGETS_FILE = join(ROOT, 'budgets.json')

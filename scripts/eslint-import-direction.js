@@ -1,8 +1,12 @@
 /**
- * ESLint rule `local/import-direction`: imports flow one way (style.md 2).
+ * ESLint rule `local/import-direction`: imports flow one way (docs/style.md 2).
  * - `shared/` never imports from `pages/`;
  * - a page imports only its own folder and `shared/` (never another page's folder);
- * - `server/` never imports browser code (`pages/`, `shared/`), and browser code never imports `server/`.
+ * - `server/` never imports browser code (`pages/`, `shared/`), and browser code never imports `server/`;
+ * - `server/` never imports the build and CI tools (`scripts/`) nor the bench (`bench/`): it reads what the
+ *   build writes (dist/pages-manifest.json) instead;
+ * - `scripts/` (the build and CI) never imports `bench/`; the bench may import `scripts/`;
+ * - browser code never imports `scripts/` or `bench/`.
  * Imports are resolved to files first, so relative paths and the `@shared` alias are both checked.
  */
 import { existsSync } from 'node:fs'
@@ -48,6 +52,9 @@ export default {
           if (from === 'shared' && to === 'pages') why = 'shared/ must not import a page'
           else if (from === 'server' && (to === 'pages' || to === 'shared')) why = 'server/ must not import browser code'
           else if ((from === 'pages' || from === 'shared') && to === 'server') why = 'browser code must not import server/'
+          else if (from === 'server' && (to === 'scripts' || to === 'bench')) why = 'server/ must not import scripts/ or bench/; read what the build writes'
+          else if (from === 'scripts' && to === 'bench') why = 'scripts/ (build and CI) must not import bench/; move what CI needs into scripts/'
+          else if ((from === 'pages' || from === 'shared') && (to === 'scripts' || to === 'bench')) why = 'browser code must not import scripts/ or bench/'
           else if (from === 'pages' && to === 'pages') {
             const own = pageFolderOf(file)
             const other = pageFolderOf(target + (target.endsWith('.tsx') || target.endsWith('.ts') ? '' : sep + 'x'))

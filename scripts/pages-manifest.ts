@@ -1,18 +1,24 @@
 /**
  * Vite plugin `pagesManifest()`: after the build is written, records in `<outDir>/pages-manifest.json`
- * every route's HTML and every file that page loads, with sha256 and size (issue 8). pages:diff and
- * deploy read it; see README "Deploying one page at a time".
+ * every route's HTML and every file that page loads, with sha256 and size (issue 8), and each page's
+ * descriptor (its page.ts, under `pages`). pages:diff and deploy read the files; the server (aliases,
+ * demo links), the bench and the smoke test read the descriptors. See README "Deploying one page at a
+ * time" and "Adding a page".
  */
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin } from 'vite'
+import type { PageDescriptor } from '../shared/app/define-page.ts'
 import { buildManifest, type ChunkInfo } from './delivery/asset-graph.ts'
 import { MANIFEST_FILE, stringifyManifest } from './delivery/manifest.ts'
+import { aliasesOf, describePage } from './pages/descriptors.ts'
 
-/** Adds `pages-manifest.json` to the build output. */
-export function pagesManifest(): Plugin {
+/** Adds `pages-manifest.json` to the build output. `pages`: route → its descriptor. */
+export function pagesManifest(pages: ReadonlyMap<string, PageDescriptor>): Plugin {
   let base = '/'
   let fallbackOutDir = 'dist'
+  const aliases = aliasesOf(pages)
+  const described = Object.fromEntries([...pages].map(([route, page]) => [`/${route}`, describePage(page)]))
   return {
     name: 'kids-english:pages-manifest',
     apply: 'build',
@@ -29,8 +35,8 @@ export function pagesManifest(): Plugin {
         for (const item of Object.values(bundle)) {
           if (item.type === 'chunk') chunks.set(item.fileName, item)
         }
-        const manifest = buildManifest({ outDir, chunks, base })
-        writeFileSync(join(outDir, MANIFEST_FILE), stringifyManifest(manifest))
+        const manifest = buildManifest({ outDir, chunks, base, aliases })
+        writeFileSync(join(outDir, MANIFEST_FILE), stringifyManifest({ ...manifest, pages: described }))
       },
     },
   }

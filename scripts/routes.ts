@@ -1,20 +1,14 @@
 /**
  * Route discovery for the multi-page build: every folder under `pages/` that holds an
  * `index.html` is a route. Adding a folder adds a page; nothing else needs registering.
- * Used by vite.config.ts (build inputs, dev rewrites), the server (clean URLs) and the tests.
+ * Used by vite.config.ts (build inputs, dev rewrites) and the tests. Aliases (`/wechat` for home) are
+ * declared by the page they show (its page.ts `aliases`).
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 /** The folder under pages/ that holds the home page (route `''`, served at `/`). */
 export const HOME_FOLDER = 'home'
-
-/** Routes that show another route's page (decisions.md: the home page serves these too). */
-export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
-  wechat: '',
-  app: '',
-  about_app: '',
-}
 
 /**
  * Lists the routes under `pagesDir` as slash-separated paths without leading or trailing slash:
@@ -45,9 +39,10 @@ export function routeFolder(route: string): string {
 /**
  * Maps a request path to the route whose page it shows, or `null` when it is no route.
  * `/recorded_share`, `/recorded_share/` and `/recorded_share/index.html` all map to `recorded_share`.
+ * @param aliases alias → the route it shows (`{ wechat: '' }`)
  */
-export function resolveRoute(pathname: string, routes: readonly string[]): string | null {
+export function resolveRoute(pathname: string, routes: readonly string[], aliases: Readonly<Record<string, string>> = {}): string | null {
   let path = pathname.replace(/\/index\.html$/, '/').replace(/^\/+|\/+$/g, '')
-  if (Object.hasOwn(ROUTE_ALIASES, path)) path = ROUTE_ALIASES[path]!
+  if (Object.hasOwn(aliases, path)) path = aliases[path]!
   return routes.includes(path) ? path : null
 }

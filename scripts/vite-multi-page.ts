@@ -5,18 +5,21 @@
  * - build: moves the home page to `dist/index.html` and writes `dist/<alias>/index.html` copies of it.
  */
 import type { HtmlTagDescriptor, Plugin } from 'vite'
-import { HOME_FOLDER, ROUTE_ALIASES, resolveRoute, routeFolder } from './routes.ts'
+import { HOME_FOLDER, resolveRoute, routeFolder } from './routes.ts'
 
 export interface MultiPageOptions {
   pagesDir: string
   routes: string[]
+  /** Alias → the route it shows (from the pages' descriptors: home's `aliases`). */
+  aliases: Readonly<Record<string, string>>
 }
 
 const HEAD_TAGS: HtmlTagDescriptor[] = [
   { tag: 'meta', attrs: { charset: 'UTF-8' }, injectTo: 'head-prepend' },
+  // No maximum-scale or user-scalable=no: a reader must be able to zoom (WCAG 1.4.4, issue 16).
   {
     tag: 'meta',
-    attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover' },
+    attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
     injectTo: 'head-prepend',
   },
   { tag: 'meta', attrs: { name: 'format-detection', content: 'telephone=no' }, injectTo: 'head' },
@@ -26,14 +29,14 @@ const HEAD_TAGS: HtmlTagDescriptor[] = [
 
 const NON_PAGE = /^\/(@|node_modules\/|__|assets\/|media\/|images\/|v1\/|uploads\/)|\.[a-z0-9]+$/i
 
-export function multiPage({ routes }: MultiPageOptions): Plugin {
+export function multiPage({ routes, aliases }: MultiPageOptions): Plugin {
   return {
     name: 'kids-english:multi-page',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost')
         if (NON_PAGE.test(url.pathname) && !url.pathname.endsWith('/index.html')) return next()
-        const route = resolveRoute(url.pathname, routes)
+        const route = resolveRoute(url.pathname, routes, aliases)
         if (route === null) {
           res.statusCode = 404
           res.setHeader('Content-Type', 'text/plain; charset=utf-8')
@@ -58,7 +61,7 @@ export function multiPage({ routes }: MultiPageOptions): Plugin {
         if (!home || home.type !== 'asset') return
         delete bundle[`${HOME_FOLDER}/index.html`]
         this.emitFile({ type: 'asset', fileName: 'index.html', source: home.source })
-        for (const alias of Object.keys(ROUTE_ALIASES)) {
+        for (const alias of Object.keys(aliases).filter((a) => aliases[a] === '')) {
           this.emitFile({ type: 'asset', fileName: `${alias}/index.html`, source: home.source })
         }
       },

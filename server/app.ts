@@ -1,19 +1,30 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import { createDemoProvider } from './cloud-drive/demo/demo-provider'
+import { ImportRunner } from './cloud-drive/import-runner'
+import type { CloudDriveProvider } from './cloud-drive/provider'
 import type { Db } from './db/db'
+import { cloudDriveDevRoutes } from './dev/cloud-drive-dev-routes'
 import { authenticate } from './http/auth'
+import { installCors } from './http/cors'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
 import { rejectNul } from './http/reject-nul'
+import { parseJsonAsUtf8 } from './http/utf8-json'
+import { logRequests, terminalLogger, type LogSink } from './http/request-log'
 import { formatSchemaErrors } from './http/validation-messages'
+import { vipDevRoutes } from './dev/vip-dev-routes'
 import { DEFAULT_DIST_DIR } from './paths'
 import { bookCreationRoutes } from './routes/book-creation-routes'
+import { cloudDriveRoutes } from './routes/cloud-drive-routes'
 import { directoryRoutes } from './routes/directory-routes'
 import { shareRoutes } from './routes/share-routes'
 import { spaceRoutes } from './routes/space-routes'
 import { uploadRoutes } from './routes/upload-routes'
+import { vipRoutes } from './routes/vip-routes'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { pageRoutes } from './web/page-routes'
+import { securityHeaders } from './web/security-headers'
 import { staticRoutes } from './web/static-routes'
 
 export interface BuildAppOptions {
@@ -22,13 +33,30 @@ export interface BuildAppOptions {
   dataDir: string
   /** The built pages; default `dist/` at the repo root. */
   distDir?: string
-  logger?: boolean
+  /** Where the request log goes (`npm start`: stdout); none by default. */
+  logger?: LogSink | false
+  /** Origins whose pages may call the API from another origin (CORS allowlist); none by default. */
+  corsOrigins?: readonly string[]
   /** Upload size limits; the contract's by default (tests lower them). */
   uploadLimits?: UploadLimits
+  /** The cloud drive imports read from; default the demo drive in `<dataDir>/cloud-drive-demo`. */
+  cloudDrive?: CloudDriveProvider
+  /**
+   * Development-only routes under `/v1/dev/` (server/dev/): grant or expire the demo cloud drive,
+   * for the fake host and tests. Off unless asked for; a production deployment leaves them off.
+   */
+  devRoutes?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs cloud-drive import jobs (tests wait on `importRunner.idle()`). */
+    importRunner: ImportRunner
+  }
 }
 
 /**
- * Builds the reference server: the API of contracts/api.md, the demo media, uploads, the fake
+ * Builds the reference server: the API of docs/contracts/api.md, the demo media, uploads, the fake
  * host script and the built pages. Does not listen; call `listen` or use `inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -37,7 +65,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mkdirSync(uploadsDir, { recursive: true })
 
   const app = Fastify({
-    logger,
+    logger: logger ? terminalLogger(logger) : false,
+    // One line per request (request-log.ts) instead of Fastify's two JSON records.
+    logController: new LogController({ disableRequestLogging: true }),
     // Wrong types are errors, not something to coerce: `"title": 123` is a 400, not "123".
     // Path and query values are strings anyway; their schemas check them by pattern.
     ajv: { customOptions: { coerceTypes: false } },
@@ -46,11 +76,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   })
   app.decorateRequest('currentUser', null)
+  app.decorateRequest('failureMsg', null)
+  if (logger) logRequests(app)
+  const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
+  const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
+  const importRunner = new ImportRunner({ db, provider: cloudDrive, uploadsDir, limits: uploadLimits, log: app.log })
+  // Jobs a previous server left running go on (or end as failed with a reason); closing stops
+  // them between files, before the caller closes the database.
+  // A database that cannot answer yet must not keep the server from starting: every request then
+  // fails with its logged 500, and the jobs are resumed by the next start.
+  app.addHook('onReady', () =>
+    importRunner.resumeAll().catch((err: unknown) => app.log.error({ err }, 'resuming cloud-drive import jobs failed')),
+  )
+  app.addHook('onClose', () => importRunner.stop())
+  app.decorate('importRunner', importRunner)
   installErrorHandling(app)
-  // Uploaded files are user content: never let a browser guess them into HTML.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff')
-  })
+  parseJsonAsUtf8(app)
+  securityHeaders(app)
+  installCors(app, options.corsOrigins ?? [])
 
   await app.register(staticRoutes, { uploadsDir })
   await app.register(async (api) => {
@@ -62,7 +105,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await signedIn.register(directoryRoutes, { db })
       await signedIn.register(bookCreationRoutes, { db })
       await signedIn.register(spaceRoutes, { db })
-      await signedIn.register(uploadRoutes, { db, uploadsDir, limits: options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS })
+      await signedIn.register(uploadRoutes, { db, uploadsDir, limits: uploadLimits })
+      await signedIn.register(cloudDriveRoutes, { db, provider: cloudDrive, runner: importRunner })
+      await signedIn.register(vipRoutes, { db })
+      if (options.devRoutes) {
+        await signedIn.register(cloudDriveDevRoutes, { db })
+        await signedIn.register(vipDevRoutes, { db })
+      }
     })
   })
   await app.register(pageRoutes, { distDir })

@@ -1,16 +1,31 @@
 /**
- * The demo pages `npm start` prints, one list for the start-up banner and for the browser test that
- * opens every one of them (tests/e2e/smoke.test.ts), so a printed link that stops loading its data
- * fails the build.
+ * The demo pages `npm start` prints, from the pages' own descriptors (each `pages/<route>/page.ts`
+ * lists its demo links; the build writes them into `dist/pages-manifest.json`). The same list is what the
+ * browser test opens (tests/e2e/smoke.test.ts) and, one link per page, what the bench loads, so a
+ * printed link that stops loading its data fails the build.
+ *
+ * A page names demo data by a placeholder, `{DEMO_FOLDERS.collection}`, which is resolved here from the
+ * seed (seed/demo.ts): pages/ and shared/ never import server/, and the server never imports them;
+ * the manifest is the one thing both sides read.
  */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { DEMO_FOLDERS, DEMO_SHARES, DEMO_TOKENS } from './seed/demo'
 
+/** What proves a link loaded its data: a text on screen, or a form field's value (by its label). */
+export type DemoProof = string | { field: string; value: string }
+
 export interface DemoLink {
+  /** The route path of the page (`/generate_book/list`). */
+  route: string
   label: string
-  /** Path and query, from the server's origin. */
+  /** Path and query, from the server's origin, placeholders resolved. */
   path: string
   /** App-only: the printed link turns on the fake host (`fakeHost=app`). */
   inApp: boolean
+  proof: DemoProof
+  /** The link the bench opens the page with. */
+  bench: boolean
 }
 
 export interface DemoLinkGroup {
@@ -18,39 +33,57 @@ export interface DemoLinkGroup {
   links: DemoLink[]
 }
 
-const browser = (label: string, path: string): DemoLink => ({ label, path, inApp: false })
-const app = (label: string, path: string): DemoLink => ({ label, path, inApp: true })
+/** What this module reads of the manifest's `pages` (scripts/delivery/manifest.ts, PageInfo). */
+interface PageDemo {
+  aliases?: string[]
+  demoLinks: { label: string; query?: string; fixture: 'browser' | 'app'; proof: DemoProof; bench?: boolean }[]
+}
 
-export const DEMO_LINK_GROUPS: DemoLinkGroup[] = [
-  {
-    heading: 'Share pages (open in any browser; add &fakeHost=app to view them as in the app):',
-    links: [
-      browser('picture book', `/recorded_share?r=${DEMO_SHARES.book}`),
-      browser('category 8', `/recorded_share?r=${DEMO_SHARES.cat8}`),
-      browser('words', `/word_share?r=${DEMO_SHARES.words}`),
-    ],
-  },
-  {
-    heading: 'Other pages:',
-    links: [browser('home', '/'), browser('price notice', '/price_up')],
-  },
-  {
-    heading: 'In the app (the fake host signs you in as the VIP demo user; ?fakeHost=off turns it off):',
-    links: [
-      app('space upgrade', '/space_upgrade'),
-      app('New Year expansion', '/expand_space'),
-      app('my books (root)', '/generate_book/list?id=0'),
-      app('collection (type 2)', `/generate_book/list?id=${DEMO_FOLDERS.collection}`),
-      app('12 books (type 1)', `/generate_book/list?id=${DEMO_FOLDERS.starterBooks}`),
-      app('new folder', `/generate_book/create?parentId=${DEMO_FOLDERS.collection}`),
-      app('edit folder', `/generate_book/create?id=${DEMO_FOLDERS.starterBooks}`),
-      app('as the basic user', `/generate_book/list?id=0&fakeHostToken=${DEMO_TOKENS.basic}`),
-    ],
-  },
-]
+/** The demo data a placeholder may name. */
+const DEMO_DATA: Record<string, Readonly<Record<string, string | number>>> = { DEMO_FOLDERS, DEMO_SHARES, DEMO_TOKENS }
+
+/** `query` with each `{DEMO_X.name}` replaced by its value; throws on a name the seed does not have. */
+export function resolveDemoQuery(query: string): string {
+  return query.replace(/\{([A-Z_]+)\.(\w+)\}/g, (placeholder, group: string, name: string) => {
+    const value = Object.hasOwn(DEMO_DATA, group) && Object.hasOwn(DEMO_DATA[group]!, name) ? DEMO_DATA[group]![name] : undefined
+    if (value === undefined) throw new Error(`unknown demo placeholder ${placeholder} (server/seed/demo.ts has none)`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** The pages' descriptors in the build at `distDir`, by route path; empty when there is no build. */
+export function readPages(distDir: string): Record<string, PageDemo> {
+  const file = join(distDir, 'pages-manifest.json')
+  if (!existsSync(file)) return {}
+  const { pages } = JSON.parse(readFileSync(file, 'utf8')) as { pages?: Record<string, PageDemo> }
+  return pages ?? {}
+}
+
+/** Every demo link of the build at `distDir`, page by page (the bench link of a page is its marked one, else its first). */
+export function demoLinks(distDir: string): DemoLink[] {
+  return Object.entries(readPages(distDir)).flatMap(([route, page]) => {
+    const benchAt = Math.max(0, page.demoLinks.findIndex((link) => link.bench))
+    return page.demoLinks.map((link, i) => {
+      const query = link.query ? resolveDemoQuery(link.query) : ''
+      return { route, label: link.label, path: `${route}${query ? `?${query}` : ''}`, inApp: link.fixture === 'app', proof: link.proof, bench: i === benchAt }
+    })
+  })
+}
+
+/** The links `npm start` prints: those that work in any browser first, then those in the app. */
+export function demoLinkGroups(distDir: string): DemoLinkGroup[] {
+  const links = demoLinks(distDir)
+  return [
+    { heading: 'In any browser (add &fakeHost=app to view a page as in the app):', links: links.filter((l) => !l.inApp) },
+    {
+      heading: 'In the app (the fake host signs you in as the VIP demo user; ?fakeHost=off turns it off):',
+      links: links.filter((l) => l.inApp),
+    },
+  ].filter((group) => group.links.length > 0)
+}
 
 /** The printed address of `link` on the server at `base`. */
-export function demoLinkUrl(base: string, link: DemoLink): string {
+export function demoLinkUrl(base: string, link: Pick<DemoLink, 'path' | 'inApp'>): string {
   if (!link.inApp) return base + link.path
   return `${base}${link.path}${link.path.includes('?') ? '&' : '?'}fakeHost=app`
 }

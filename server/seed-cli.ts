@@ -2,14 +2,18 @@
  * `npm run seed`: writes or restores the demo data (idempotent; user-created rows are kept).
  *   DATA_DIR (.data/), DATABASE_URL (PostgreSQL instead of PGlite)
  */
+import { join } from 'node:path'
+import { seedDemoDrive } from './cloud-drive/demo/seed-demo-drive'
 import { openDb } from './db/open-db'
 import { DEFAULT_DATA_DIR } from './paths'
 import { seed } from './seed/seed'
 
-const db = await openDb({ dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR, databaseUrl: process.env.DATABASE_URL || undefined })
+const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR
+seedDemoDrive(join(dataDir, 'cloud-drive-demo'))
+const db = await openDb({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined })
 try {
   await seed(db)
-  console.log('Demo data seeded.')
+  console.log('Demo data seeded (and the demo cloud drive\'s files).')
 } finally {
   await db.close()
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
+import type { LogSink } from './http/request-log'
 import { openDb } from './db/open-db'
 import { DEFAULT_DATA_DIR } from './paths'
 import { seedIfEmpty } from './seed/seed'
@@ -14,7 +15,16 @@ export interface StartServerOptions {
   distDir?: string
   /** Use this PostgreSQL instead of PGlite. */
   databaseUrl?: string
-  logger?: boolean
+  /** Origins allowed to call the API from their pages (CORS). */
+  corsOrigins?: readonly string[]
+  /** Where the request log goes; none by default. */
+  logger?: LogSink | false
+  /**
+   * The development-only routes (server/dev/, e.g. the fake host's cloud-drive grant). On by default:
+   * this is the reference server of `npm start` and the browser tests; a production deployment of
+   * `buildApp` leaves them off.
+   */
+  devRoutes?: boolean
 }
 
 /** A running server. */
@@ -31,11 +41,11 @@ export interface RunningServer {
  * Used by `server/main.ts` and by the browser tests.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', dataDir = DEFAULT_DATA_DIR, distDir, databaseUrl, logger = false } = options
+  const { port = 0, host = '127.0.0.1', dataDir = DEFAULT_DATA_DIR, distDir, databaseUrl, logger = false, corsOrigins = [], devRoutes = true } = options
   const db = await openDb({ dataDir, databaseUrl })
   try {
     await seedIfEmpty(db)
-    const app = await buildApp({ db, dataDir, distDir, logger })
+    const app = await buildApp({ db, dataDir, distDir, logger, corsOrigins, devRoutes })
     await app.listen({ port, host })
     const address = app.server.address()
     const realPort = typeof address === 'object' && address ? address.port : port

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PageResult } from './measure-pages.ts'
-import type { PageWeight } from './page-weight.ts'
+import type { PageWeight } from '../../scripts/page-weight.ts'
 import { PROFILE } from './phone.ts'
 import type { FolderScale, ShareScale } from './scaling.ts'
 

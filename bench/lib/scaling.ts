@@ -1,6 +1,6 @@
 /**
  * The scaling series of issue 7, driven the way a person uses the pages and found by the accessible
- * names of contracts/ui-text.md (never by a page's classes):
+ * names of docs/contracts/ui-text.md (never by a page's classes):
  * - a share with N slides: time until the cover's start button `开始欣赏《…》` is on screen and the main
  *   thread answers within 50 ms; then tap it, swipe 50 slides and read the JS heap after a GC;
  * - a folder with N books: time until the first screen of rows (`删除` buttons) is drawn; then drag the

@@ -1,10 +1,9 @@
 /**
- * What the bench loads: every route the build has (scripts/routes.ts, so a new page joins on its own),
- * opened the way a user reaches it. Only the query a route needs and whether it runs in the app are
- * listed here; a route not listed opens bare, in a phone browser.
+ * What the bench loads: every page of the build (its descriptor in dist/pages-manifest.json, so a new
+ * page joins on its own), opened the way a user reaches it: the page's bench demo link (its page.ts
+ * `demoLinks`, the one marked `bench`, else the first), in a phone browser or in the app.
  */
-import { discoverRoutes } from '../../scripts/routes.ts'
-import { DEMO_FOLDERS, DEMO_SHARES } from '../../server/seed/demo.ts'
+import { demoLinks } from '../../server/demo-links.ts'
 import { FLOOR_BASE } from './floor.ts'
 import type { Fixture } from './phone.ts'
 
@@ -18,32 +17,24 @@ export interface Target {
   goals: { fcp: number; lcp: number; jsRatio: number }
 }
 
-const OPEN_AS: Record<string, { query?: string; fixture?: Fixture }> = {
-  recorded_share: { query: `r=${DEMO_SHARES.book}` },
-  word_share: { query: `r=${DEMO_SHARES.words}` },
-  space_upgrade: { fixture: 'app' },
-  expand_space: { fixture: 'app' },
-  'generate_book/list': { query: `id=${DEMO_FOLDERS.starterBooks}`, fixture: 'app' },
-  'generate_book/create': { query: `id=${DEMO_FOLDERS.starterBooks}`, fixture: 'app' },
-}
-
 /** The share pages (issue 7: LCP ≤ 1.6 s and JS ≤ 1.9x the floor; other pages 1.2 s and 1.6x). */
-export const SHARE_ROUTES = new Set(['recorded_share', 'word_share'])
+export const SHARE_ROUTES = new Set(['/recorded_share', '/word_share'])
 
-/** The floor page and every route under `pagesDir`. */
-export function benchTargets(pagesDir: string): Target[] {
+/** The floor page and every page of the build in `distDir`. */
+export function benchTargets(distDir: string): Target[] {
   const floor: Target = { name: 'floor', url: FLOOR_BASE, fixture: 'browser', goals: { fcp: 600, lcp: 1200, jsRatio: 1 } }
   return [
     floor,
-    ...discoverRoutes(pagesDir).map((route) => {
-      const open = OPEN_AS[route] ?? {}
-      const share = SHARE_ROUTES.has(route)
-      return {
-        name: `/${route}`,
-        url: `/${route}${open.query ? `?${open.query}` : ''}`,
-        fixture: open.fixture ?? 'browser',
-        goals: { fcp: 600, lcp: share ? 1600 : 1200, jsRatio: share ? 1.9 : 1.6 },
-      }
-    }),
+    ...demoLinks(distDir)
+      .filter((link) => link.bench)
+      .map((link) => {
+        const share = SHARE_ROUTES.has(link.route)
+        return {
+          name: link.route,
+          url: link.path,
+          fixture: link.inApp ? ('app' as const) : ('browser' as const),
+          goals: { fcp: 600, lcp: share ? 1600 : 1200, jsRatio: share ? 1.9 : 1.6 },
+        }
+      }),
   ]
 }

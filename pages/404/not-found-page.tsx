@@ -15,7 +15,7 @@ export function NotFoundPage() {
       <section className={styles.root}>
         <p className={styles.message}>您访问的页面不存在或已被移除</p>
         {!inApp && (
-          // A button by contract (ui-text.md); it navigates like a link.
+          // A button by contract (docs/contracts/ui-text.md); it navigates like a link.
           <button type="button" className={styles.button} onClick={() => window.location.assign(HOME_PATH)}>
             返回首页
           </button>

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react'
 import { claimFreeSpace } from '@shared/api/claim-free-space'
 import { toast } from '@shared/components/toast'
 
-/** The claim of the New Year gift (spec §4: not claimed → claimed). */
+/** The claim of the New Year gift (docs/spec/product-spec.md §4: not claimed → claimed). */
 export type ClaimState = { status: 'idle' } | { status: 'claiming' } | { status: 'claimed'; grantedMb: number | null }
 
 /**

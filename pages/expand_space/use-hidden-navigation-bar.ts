@@ -12,11 +12,16 @@ export function useHiddenNavigationBar(inApp: boolean): void {
     if (!inApp) return
     const hide = () => setNavigationBar({ visible: false })
     const show = () => setNavigationBar({ visible: true })
+    // Only a restore from the back/forward cache: the first load's own pageshow may come after this
+    // effect (a slow load), and the bar is already hidden then.
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) hide()
+    }
     hide()
-    window.addEventListener('pageshow', hide)
+    window.addEventListener('pageshow', restored)
     window.addEventListener('pagehide', show)
     return () => {
-      window.removeEventListener('pageshow', hide)
+      window.removeEventListener('pageshow', restored)
       window.removeEventListener('pagehide', show)
     }
   }, [inApp])

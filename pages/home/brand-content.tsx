@@ -4,7 +4,7 @@ import styles from './brand-content.module.css'
 
 /**
  * The brand introduction both variants show: who the app is for, the five learning features with
- * their illustrations, what parents can do, and the company's legal lines (spec §1).
+ * their illustrations, what parents can do, and the company's legal lines (docs/spec/product-spec.md §1).
  */
 export function BrandContent() {
   return (

@@ -2,7 +2,7 @@ import { lazy } from 'react'
 import { ErrorBoundary } from '@shared/components/error-boundary'
 import { useInApp } from '@shared/hooks/use-in-app'
 
-// Spec §2: the home page lazily loads one of two pages, chosen by the environment check.
+// docs/spec/product-spec.md §2: the home page lazily loads one of two pages, chosen by the environment check.
 const InAppBrandPage = lazy(() => import('./in-app-brand-page').then((m) => ({ default: m.InAppBrandPage })))
 const BrowserBrandPage = lazy(() => import('./browser-brand-page').then((m) => ({ default: m.BrowserBrandPage })))
 

@@ -15,7 +15,7 @@ export interface Feature {
 
 export { heroImage }
 
-/** The five learning features of spec §1, in the order a lesson meets them. */
+/** The five learning features of docs/spec/product-spec.md §1, in the order a lesson meets them. */
 export const FEATURES: readonly Feature[] = [
   {
     title: '单词卡片游戏',
@@ -44,7 +44,7 @@ export const FEATURES: readonly Feature[] = [
   },
 ]
 
-/** What parents and teachers do themselves (the share pages and the picture-book manager of spec §1). */
+/** What parents and teachers do themselves (the share pages and the picture-book manager of docs/spec/product-spec.md §1). */
 export const PARENT_FEATURES: readonly Omit<Feature, 'image'>[] = [
   {
     title: '分享录音作品',

@@ -7,18 +7,14 @@ export interface PriceBannerProps {
 }
 
 /**
- * The price notice: the whole banner is the `查看会员方案` button; the notice itself is real text
- * over the drawing, read to screen readers as the button's description.
+ * The price notice: a tap anywhere on the banner opens the plans, as its `查看会员方案` button does;
+ * the notice itself is real text over the drawing, also the button's description. The button holds
+ * only its own words, so its accessible name is its visible text (WCAG 2.5.3); it has no handler of
+ * its own: its click (tap, Enter, Space) bubbles to the banner's, once.
  */
 export function PriceBanner({ onClick }: PriceBannerProps) {
   return (
-    <button
-      type="button"
-      className={styles.banner}
-      aria-label="查看会员方案"
-      aria-describedby="price-notice-text"
-      onClick={onClick}
-    >
+    <div className={styles.banner} onClick={onClick}>
       <img className={styles.bannerImage} src={bannerImage} alt="" width={375} height={420} />
       <span className={styles.bannerTop}>
         <span className={styles.headline}>会员价格调整通知</span>
@@ -26,7 +22,9 @@ export function PriceBanner({ onClick }: PriceBannerProps) {
           为了持续提供更丰富的学习内容和更好的服务，会员方案价格将于近期调整，具体价格以会员页面为准。
         </span>
       </span>
-      <span className={styles.cta}>查看会员方案</span>
-    </button>
+      <button type="button" className={styles.cta} aria-describedby="price-notice-text">
+        查看会员方案
+      </button>
+    </div>
   )
 }

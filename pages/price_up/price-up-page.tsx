@@ -12,7 +12,7 @@ const TITLE = '价格调整通知'
 
 /**
  * 价格调整通知 (/price_up): the banner opens the membership sale (/vip_sale) in a new WebView in the
- * app, or the home page in a browser (spec §2).
+ * app, or the home page in a browser (docs/spec/product-spec.md §2).
  */
 export function PriceUpPage() {
   const inApp = useInApp()
@@ -26,7 +26,7 @@ export function PriceUpPage() {
   function openPlans() {
     const origin = window.location.origin
     // An app without openWebPage still gets somewhere: the sale page in this WebView.
-    if (inApp && openWebPage({ url: `${origin}/vip_sale`, title: '会员方案', showShare: false })) return
+    if (inApp && openWebPage({ url: `${origin}/vip_sale`, title: '开通会员', showShare: false })) return
     window.location.assign(inApp ? '/vip_sale' : '/')
   }
 

@@ -1,10 +1,9 @@
-import { buyGoods } from '@shared/bridge'
+import { buyGoods, isInApp, MSG_UPGRADE_APP } from '@shared/bridge'
 import { toast } from '@shared/components/toast'
-import { isInApp } from '@shared/env'
 
 /**
  * Buys a capacity good: the app's store in the app (a `visibleChange` follows when it closes),
- * otherwise a toast sends the visitor to the app (decisions.md, "Buying").
+ * otherwise a toast sends the visitor to the app (docs/decisions.md, "Buying").
  */
 export function buySpace(goodsId: number): void {
   if (!isInApp()) {
@@ -12,5 +11,5 @@ export function buySpace(goodsId: number): void {
     return
   }
   // An app too old to have the store call cannot buy here either.
-  if (!buyGoods({ goodsId })) toast('请升级App到最新版本')
+  if (!buyGoods({ goodsId })) toast(MSG_UPGRADE_APP)
 }

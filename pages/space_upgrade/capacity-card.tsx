@@ -1,12 +1,12 @@
 import { ErrorView } from '@shared/components/error-view'
 import { formatSize } from '@shared/format'
 import { usedPercent, type CapacityView } from './space-data'
-import type { RemoteState } from './use-remote'
+import type { LoadState } from '@shared/hooks/use-load'
 import styles from './space-upgrade.module.css'
 
 /** Props of {@link CapacityCard}. */
 export interface CapacityCardProps {
-  state: RemoteState<CapacityView>
+  state: LoadState<CapacityView>
   onRetry: () => void
 }
 

@@ -1,4 +1,4 @@
-/** How many goods the list shows before `展开更多` (spec §9). */
+/** How many goods the list shows before `展开更多` (docs/spec/product-spec.md §9). */
 export const GOODS_SHOWN_BY_DEFAULT = 3
 
 /** What the goods list shows for one expanded/collapsed state. */

@@ -4,12 +4,12 @@ import { ErrorView } from '@shared/components/error-view'
 import { formatMoney, formatSize } from '@shared/format'
 import { foldGoods } from './fold-goods'
 import type { GoodsRow } from './space-data'
-import type { RemoteState } from './use-remote'
+import type { LoadState } from '@shared/hooks/use-load'
 import styles from './space-upgrade.module.css'
 
 /** Props of {@link GoodsCard}. */
 export interface GoodsCardProps {
-  state: RemoteState<GoodsRow[]>
+  state: LoadState<GoodsRow[]>
   onRetry: () => void
   onBuy: (goodsId: number) => void
 }

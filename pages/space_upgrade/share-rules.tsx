@@ -1,12 +1,12 @@
 import { formatSize } from '@shared/format'
 import styles from './space-upgrade.module.css'
 
-/** The share rewards of spec §9, in MB. */
+/** The share rewards of docs/spec/product-spec.md §9, in MB. */
 export const SHARE_REWARD_MB = 300
 export const PUBLISHER_EXTRA_MB = 300
 export const REWARD_LIMIT_MB = 10 * 1024
 
-/** The five reward rules of spec §9, as the panel lists them. */
+/** The five reward rules of docs/spec/product-spec.md §9, as the panel lists them. */
 export const SHARE_RULES: readonly string[] = [
   `好友保存你分享的资源，每保存一次，你可获得${formatSize(SHARE_REWARD_MB)}空间。`,
   `资源的发布者额外再获得${formatSize(PUBLISHER_EXTRA_MB)}空间。`,

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { HOME_FOLDER, ROUTE_ALIASES } from '../routes.ts'
+import { HOME_FOLDER } from '../routes.ts'
 import { hashFileSync } from './hash.ts'
 import { cssRefs, htmlRefs } from './html-refs.ts'
 import { MANIFEST_FILE, type AssetRef, type PagesManifest, type RouteEntry } from './manifest.ts'
@@ -26,10 +26,12 @@ export interface GraphInput {
   chunks: ReadonlyMap<string, ChunkInfo>
   /** Vite's `base` (`/` by default). */
   base?: string
+  /** Alias → the route it shows (`{ wechat: '' }`): those routes get `aliasOf`. */
+  aliases?: Readonly<Record<string, string>>
 }
 
 /** Computes the manifest of the build written to `outDir`. */
-export function buildManifest({ outDir, chunks, base = '/' }: GraphInput): PagesManifest {
+export function buildManifest({ outDir, chunks, base = '/', aliases = {} }: GraphInput): PagesManifest {
   const files = listFiles(outDir).filter((f) => f !== MANIFEST_FILE)
   const onDisk = new Set(files)
   const hashes = new Map<string, { sha256: string; size: number }>()
@@ -48,7 +50,7 @@ export function buildManifest({ outDir, chunks, base = '/' }: GraphInput): Pages
     const name = path === '/' ? HOME_FOLDER : path.slice(1)
     const assets = [...reach].sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, lazy]) => ref(file, lazy))
     routes[path] = { path, name, html: { file: htmlFile, ...hashFileSync(join(outDir, htmlFile)) }, assets }
-    const shows = Object.hasOwn(ROUTE_ALIASES, name) ? ROUTE_ALIASES[name]! : null
+    const shows = Object.hasOwn(aliases, name) ? aliases[name]! : null
     if (shows !== null && htmlFiles.includes(shows === '' ? 'index.html' : `${shows}/index.html`)) routes[path].aliasOf = `/${shows}`
     used.add(htmlFile)
     for (const file of reach.keys()) used.add(file)

@@ -11,7 +11,7 @@ import { liveRefusal } from './live-check.ts'
 import { readLiveState } from './live-state.ts'
 import { DeliveryError, loadManifest, stringifyManifest, type AssetRef, type PagesManifest, type RouteEntry } from './manifest.ts'
 import { commitRelease, conflictMessage, inspectTarget, uniqueRefs, type DeliveryHooks } from './publish.ts'
-import { withLock } from './releases.ts'
+import { withLock } from './target-lock.ts'
 import { selectRoutes } from './select-routes.ts'
 
 export interface DeployOptions {

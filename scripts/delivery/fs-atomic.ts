@@ -8,6 +8,12 @@ import { basename, dirname, join } from 'node:path'
 import { sha256 } from './hash.ts'
 import { DeliveryError } from './manifest.ts'
 
+/**
+ * The names of temporary files and directories (`.index.html.123.9f2c.tmp`, `.releases/.0007-….tmp`):
+ * a run killed before its rename leaves them; the next run deletes them (target-lock.ts).
+ */
+export const TEMP_NAME = /^\..+\.tmp$/
+
 async function writeTemp(file: string, bytes: Uint8Array): Promise<string> {
   await mkdir(dirname(file), { recursive: true })
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
@@ -16,9 +22,13 @@ async function writeTemp(file: string, bytes: Uint8Array): Promise<string> {
     await handle.writeFile(bytes)
     // Flush before the rename, or a crash can leave the new name pointing at an empty file.
     await handle.sync()
-  } finally {
+  } catch (error) {
+    // A full disk: the partial file would only take more space.
     await handle.close()
+    await unlink(temp).catch(() => {})
+    throw error
   }
+  await handle.close()
   return temp
 }
 

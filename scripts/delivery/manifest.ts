@@ -33,10 +33,28 @@ export interface RouteEntry {
   assets: AssetRef[]
 }
 
+/**
+ * A page's descriptor (`pages/<route>/page.ts`, shared/app/define-page.ts) as JSON: what the prerender,
+ * the bench, the demo links of `npm start` and the smoke test read.
+ */
+export interface PageInfo {
+  title: string
+  /** Query parameter → how the page reads it, the prerender's probe value, whether every real link has it. */
+  params: Record<string, { kind: string; probe: string; required: boolean }>
+  /** The GETs its HTML starts early, as sent for the probe values of every parameter. */
+  firstRequests: { path: string; params?: Record<string, string | number>; preloadImage?: string; preloadLazy?: boolean }[]
+  signedIn: boolean
+  /** Queries may name demo data by placeholder (`id={DEMO_FOLDERS.collection}`), resolved by the server (server/demo-links.ts). */
+  demoLinks: { label: string; query?: string; fixture: 'browser' | 'app'; proof: string | { field: string; value: string }; bench?: boolean }[]
+  aliases: string[]
+}
+
 export interface PagesManifest {
   version: 1
   /** Keyed by `path`, sorted. */
   routes: Record<string, RouteEntry>
+  /** Each page's descriptor, keyed by the path of its route (`/`, `/generate_book/list`; no alias). */
+  pages?: Record<string, PageInfo>
   /** Files of the build that no route loads (e.g. robots.txt from public/). Deployed by full deploys only. */
   other: AssetRef[]
 }
@@ -102,6 +120,7 @@ function isFileRef(ref: unknown): boolean {
 /** Serialises a manifest with routes sorted by path, so equal manifests are equal bytes. */
 export function stringifyManifest(manifest: PagesManifest): string {
   const routes = Object.fromEntries(Object.keys(manifest.routes).sort().map((p) => [p, manifest.routes[p]!]))
-  return `${JSON.stringify({ version: 1, routes, other: manifest.other }, null, 2)}\n`
+  const pages = manifest.pages && Object.fromEntries(Object.keys(manifest.pages).sort().map((p) => [p, manifest.pages![p]!]))
+  return `${JSON.stringify({ version: 1, routes, other: manifest.other, ...(pages ? { pages } : {}) }, null, 2)}\n`
 }
 

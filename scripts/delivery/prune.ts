@@ -10,7 +10,8 @@ import { listFiles } from './asset-graph.ts'
 import { liveRefusal } from './live-check.ts'
 import { readLiveState } from './live-state.ts'
 import { DeliveryError, type PagesManifest } from './manifest.ts'
-import { releasesDir, withLock } from './releases.ts'
+import { releasesDir } from './releases.ts'
+import { withLock } from './target-lock.ts'
 
 export interface PruneOptions {
   to: string

@@ -3,14 +3,14 @@
  * - `<id>/pages-manifest.json`: what every route served after that release;
  * - `<id>/html/<route html>`: the HTML of every route in that release, so a rollback can restore it;
  * - `<id>/release.json`: what made the release; `current`: the id of the release being served;
- * - `.lock`: held by the one deploy, rollback or prune running.
+ * - `.lock`: held by the one deploy, rollback or prune running (target-lock.ts).
  * Ids (`0007-20250601T101500Z`) sort by creation.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { writeFileAtomic } from './fs-atomic.ts'
-import { DeliveryError, MANIFEST_FILE, parseManifest, stringifyManifest, type PagesManifest } from './manifest.ts'
+import { MANIFEST_FILE, parseManifest, stringifyManifest, type PagesManifest } from './manifest.ts'
 
 export interface ReleaseInfo {
   id: string
@@ -89,33 +89,18 @@ export async function createRelease(
   const release: ReleaseInfo = { id, createdAt: now.toISOString(), ...info }
   const temp = join(releasesDir(target), `.${id}.tmp`)
   await rm(temp, { recursive: true, force: true })
-  for (const [file, bytes] of html) {
-    await mkdir(dirname(join(temp, 'html', file)), { recursive: true })
-    await writeFileAtomic(join(temp, 'html', file), bytes)
-  }
-  await writeFileAtomic(join(temp, MANIFEST_FILE), stringifyManifest(manifest))
-  await writeFileAtomic(join(temp, 'release.json'), `${JSON.stringify(release, null, 2)}\n`)
-  await rename(temp, join(releasesDir(target), id))
-  return release
-}
-
-/** Runs `fn` holding the target's lock, so two deploys never interleave. */
-export async function withLock<T>(target: string, fn: () => Promise<T>): Promise<T> {
-  const lock = join(releasesDir(target), '.lock')
-  await mkdir(releasesDir(target), { recursive: true })
-  let handle
   try {
-    handle = await open(lock, 'wx')
+    for (const [file, bytes] of html) {
+      await mkdir(dirname(join(temp, 'html', file)), { recursive: true })
+      await writeFileAtomic(join(temp, 'html', file), bytes)
+    }
+    await writeFileAtomic(join(temp, MANIFEST_FILE), stringifyManifest(manifest))
+    await writeFileAtomic(join(temp, 'release.json'), `${JSON.stringify(release, null, 2)}\n`)
+    await rename(temp, join(releasesDir(target), id))
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    const holder = readFileSync(lock, 'utf8').trim()
-    throw new DeliveryError(`${target} is locked by another deploy (${holder}); if none is running, delete ${lock}`)
+    // A half-written release is never left to look like one (a full disk, say).
+    await rm(temp, { recursive: true, force: true })
+    throw error
   }
-  try {
-    await handle.writeFile(`pid ${process.pid} since ${new Date().toISOString()}\n`)
-    await handle.close()
-    return await fn()
-  } finally {
-    await rm(lock, { force: true })
-  }
+  return release
 }

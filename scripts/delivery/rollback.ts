@@ -9,7 +9,8 @@ import { liveRefusal } from './live-check.ts'
 import { readLiveState, type LiveState } from './live-state.ts'
 import { DeliveryError, loadManifest, type PagesManifest, type RouteEntry } from './manifest.ts'
 import { commitRelease, inspectTarget, uniqueRefs, type DeliveryHooks } from './publish.ts'
-import { findRelease, readReleaseManifest, releaseHtmlPath, withLock } from './releases.ts'
+import { findRelease, readReleaseManifest, releaseHtmlPath } from './releases.ts'
+import { withLock } from './target-lock.ts'
 import { selectRoutes } from './select-routes.ts'
 
 export interface RollbackOptions {

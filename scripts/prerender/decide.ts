@@ -19,9 +19,6 @@
 import { splitHoisted, type PrerenderMode } from './inject.ts'
 import { renderInWorker, type WorkerFiles } from './render-worker.ts'
 
-/** Every query parameter of the pages' URLs (spec §1, §2, §10), with a value unlike its default. */
-export const PROBE_PARAMS: Readonly<Record<string, string>> = { r: 'probe', id: '7', parentId: '7', title: '探针', isNeedBackWeb: '1' }
-
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 const APP = `${PHONE} com.kidsenglish.app version_2.12.0 isVip_true isPermanentVipUser_false appId_kidsenglish-android token_probe`
 
@@ -46,9 +43,15 @@ const urlOf = (base: string, query: Record<string, string>) => {
 
 /**
  * Renders `route` on the server and on the stub phones it needs, and decides.
+ * @param probes every query parameter the page reads, with a value unlike its default (its page.ts `params`)
  * @param typical query parameters a real link to the route carries (`{ r: 'probe' }` for a share page)
  */
-export async function decide(route: string, files: WorkerFiles, typical: Readonly<Record<string, string>> = {}): Promise<Decision> {
+export async function decide(
+  route: string,
+  files: WorkerFiles,
+  probes: Readonly<Record<string, string>> = {},
+  typical: Readonly<Record<string, string>> = {},
+): Promise<Decision> {
   const plain = await renderInWorker(files, null)
   if (!plain.ok) return { route, skipped: `render failed: ${plain.error}` }
   const { globals, externalStores } = plain.renders[0]!
@@ -56,15 +59,15 @@ export async function decide(route: string, files: WorkerFiles, typical: Readonl
   if (reads.length === 0) return { route, mode: 'hydrate', markup: plain.renders[0]!.markup, guard: null, reads }
 
   const base = `http://localhost/${route}${route ? '/' : ''}`
-  const toggled = Object.keys(PROBE_PARAMS).map((name) => {
+  const toggled = Object.keys(probes).map((name) => {
     const query = { ...typical }
     if (name in query) delete query[name]
-    else query[name] = PROBE_PARAMS[name]!
+    else query[name] = probes[name]!
     return { name, present: name in typical, href: urlOf(base, query) }
   })
   const revalued = Object.keys(typical).map((name) => ({ name, href: urlOf(base, { ...typical, [name]: `${typical[name]}-2` }) }))
   // Each added parameter again with another value: a variant frame must not depend on it.
-  const added = toggled.filter((t) => !t.present).map((t) => ({ name: t.name, href: urlOf(base, { ...typical, [t.name]: `${PROBE_PARAMS[t.name]}9` }) }))
+  const added = toggled.filter((t) => !t.present).map((t) => ({ name: t.name, href: urlOf(base, { ...typical, [t.name]: `${probes[t.name]}9` }) }))
   const hrefs = [urlOf(base, { ...typical }), ...toggled.map((t) => t.href), ...revalued.map((r) => r.href), ...added.map((a) => a.href)]
   const [browser, app] = await Promise.all([
     renderInWorker(files, { userAgent: PHONE, inApp: false, hrefs }),

@@ -5,8 +5,12 @@
  * the header, the layout and the loading state show at first paint, before the bundle arrives.
  * decide.ts says per route whether and how (hydrate / replace / guarded / skipped); skipped routes
  * are printed with the reason and keep their HTML as built (the page renders on the client).
- * A page with a frame gets its CSS inlined (inline-css.ts). The pages in PREFETCH_RULES also get
- * their early API request (prefetch.ts).
+ * Each page is probed with the query parameters its descriptor (page.ts) declares, at their probe
+ * values. A page with a frame gets its CSS inlined (inline-css.ts). A page whose descriptor lists
+ * `firstRequests` also gets its early API requests (prefetch.ts).
+ * Every page renders in one worker (render-worker.ts), and a route's decision is cached under a hash
+ * of what decides it (decision-cache.ts: its server-build files, its probes, the prerender's own code),
+ * so a build whose pages did not change renders nothing.
  * Runs before the pages manifest (writeBundle `post`), so the manifest hashes the final HTML.
  * `PRERENDER=0` turns both off (to measure the difference).
  */
@@ -14,39 +18,39 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin, PluginOption, ResolvedConfig, Rolldown } from 'vite'
 import { buildManifest, type ChunkInfo } from '../delivery/asset-graph.ts'
-import { ROUTE_ALIASES, routeFolder } from '../routes.ts'
-import { decide, guardScript, PROBE_PARAMS, type Decision } from './decide.ts'
+import type { PageDescriptor } from '../../shared/app/define-page.ts'
+import { aliasesOf, describePage, probeParams, typicalQuery } from '../pages/descriptors.ts'
+import { routeFolder } from '../routes.ts'
+import { cachedDecision, decisionKey, pruneDecisions, saveDecision } from './decision-cache.ts'
+import { decide, guardScript, type Decision } from './decide.ts'
 import { inlineCss } from './inline-css.ts'
 import { hasEmptyRoot, injectMarkup, splitHoisted } from './inject.ts'
-import type { PrefetchRule } from '../../shared/http/prefetch-start.ts'
-import { addToHead, buildPrefetchScript, PREFETCH_RULES, prefetchTag } from './prefetch.ts'
+import { addToHead, buildPrefetchScript, prefetchTag } from './prefetch.ts'
+import { closeRenderWorkers } from './render-worker.ts'
 import { buildForServer } from './server-build.ts'
 
 export interface PrerenderOptions {
   repoRoot: string
   pagesDir: string
   routes: readonly string[]
+  /** Route → its descriptor (pages/<route>/page.ts). */
+  pages: ReadonlyMap<string, PageDescriptor>
   /** Fresh instances of the compile plugins the client build uses (`() => [react()]`). */
   plugins: () => PluginOption[]
 }
 
 /** The built HTML files that show `route` (the home page also serves its aliases). */
-function htmlFilesOf(outDir: string, route: string): string[] {
-  if (route !== '') return [join(outDir, route, 'index.html')]
-  const aliases = Object.keys(ROUTE_ALIASES).filter((a) => ROUTE_ALIASES[a] === '')
-  return [join(outDir, 'index.html'), ...aliases.map((a) => join(outDir, a, 'index.html'))]
-}
-
-/** The query a real link to `route` carries: the parameters its first request cannot do without. */
-function typicalQuery(route: string): Record<string, string> {
-  const query = (PREFETCH_RULES[route] ?? []).flatMap((rule) => Object.entries(rule.query)).filter(([, kind]) => kind === 'text')
-  return Object.fromEntries(query.map(([name]) => [name, PROBE_PARAMS[name] ?? 'probe']))
+function htmlFilesOf(ctx: WriteContext, route: string): string[] {
+  const aliases = Object.keys(ctx.aliases).filter((a) => ctx.aliases[a] === route)
+  return [join(ctx.outDir, route, 'index.html'), ...aliases.map((a) => join(ctx.outDir, a, 'index.html'))]
 }
 
 /** What writing a frame needs besides the decision. */
 interface WriteContext {
   outDir: string
   base: string
+  /** Alias → the route it shows. */
+  aliases: Readonly<Record<string, string>>
   /** Route path → the files only its lazy chunks load. */
   lazy: Map<string, string[]>
   /** Lazy chunks fetched on first use only, never preloaded: the HTTP client (shared/http/axios-client.ts). */
@@ -55,7 +59,7 @@ interface WriteContext {
 
 /** Writes a decided frame, and the page's CSS, into the route's HTML files; returns a reason when it could not. */
 function write(ctx: WriteContext, decision: Extract<Decision, { mode: string }>): string | null {
-  const files = htmlFilesOf(ctx.outDir, decision.route)
+  const files = htmlFilesOf(ctx, decision.route)
   const pages = files.map((file) => [file, readFileSync(file, 'utf8')] as const)
   const bad = pages.find(([, html]) => !hasEmptyRoot(html))
   if (bad) return `${bad[0]} has no empty <div id="root"></div>`
@@ -102,21 +106,23 @@ function describe(d: Decision): string {
 }
 
 /**
- * Inlines the early request into the HTML of every built route that has a rule (and, when the rule
- * says so, the modulepreload of its lazy chunks); returns those routes.
+ * Inlines the early requests into the HTML of every built route whose descriptor lists first requests
+ * (and, when one says `preloadLazy`, the modulepreload of its lazy chunks); returns those routes with
+ * the size of their script.
  */
 async function addPrefetch(config: ResolvedConfig, options: PrerenderOptions, ctx: WriteContext): Promise<string[]> {
-  const routes = options.routes.filter((route) => Object.hasOwn(PREFETCH_RULES, route))
-  if (routes.length === 0) return []
-  const code = await buildPrefetchScript(config, options.repoRoot)
-  const tags = (route: string) => {
+  const done: string[] = []
+  for (const route of options.routes) {
+    const page = options.pages.get(route)
+    const requests = page ? describePage(page).firstRequests : []
+    if (requests.length === 0) continue
     const lazyJs = (ctx.lazy.get(`/${route}`) ?? []).filter((f) => f.endsWith('.js') && !ctx.onDemand.has(f))
     // From the script, not as <link> tags: only when the request starts, and the pages manifest still sees them as lazy.
-    const withPreload = (rule: PrefetchRule) =>
-      rule.preloadLazy && lazyJs.length ? { ...rule, modulepreload: lazyJs.map((f) => ctx.base + f) } : rule
-    return prefetchTag(code, PREFETCH_RULES[route]!.map(withPreload))
+    const modulepreload = requests.some((r) => r.preloadLazy) ? lazyJs.map((f) => ctx.base + f) : []
+    const tag = prefetchTag(await buildPrefetchScript(config, options.repoRoot, options.pagesDir, route, modulepreload))
+    if (htmlFilesOf(ctx, route).every((file) => addToHead(file, tag))) done.push(`/${route} (${tag.length} B)`)
   }
-  return routes.filter((route) => htmlFilesOf(ctx.outDir, route).every((file) => addToHead(file, tags(route)))).map((r) => `/${r}`)
+  return done
 }
 
 export function prerender(options: PrerenderOptions): Plugin {
@@ -136,31 +142,40 @@ export function prerender(options: PrerenderOptions): Plugin {
         const ctx: WriteContext = {
           outDir,
           base: config.base,
+          aliases: aliasesOf(options.pages),
           lazy: lazyByRoute(outDir, config.base, bundle),
           onDemand: onDemandChunks(bundle),
         }
         const server = await buildForServer(config, options.plugins(), options.repoRoot, entries)
-        const queue = [...server.entries]
-        const lines: string[] = []
-        // Two routes at a time: the machine is small, and every worker loads React afresh.
-        const work = async () => {
-          for (let next = queue.shift(); next; next = queue.shift()) {
-            const [route, pageUrl] = next
-            let decision = await decide(route, { pageUrl, serverEntryUrl: server.serverEntry, preload: server.chunks }, typicalQuery(route))
-            if ('mode' in decision) {
-              const failed = write(ctx, decision)
-              if (failed) decision = { route, skipped: failed }
-            }
-            lines.push(describe(decision))
+        const cacheDir = join(options.repoRoot, 'node_modules', '.cache', 'kids-english', 'prerender-decisions')
+        let cached = 0
+        // Every route at once: the jobs queue up in the one render worker.
+        const decideRoute = async ([route, pageUrl]: [string, string]) => {
+          const page = options.pages.get(route)!
+          const files = { pageUrl, serverEntryUrl: server.serverEntry, preload: server.chunks }
+          const probes = probeParams(page)
+          const typical = typicalQuery(page)
+          const key = decisionKey(route, files, probes, typical)
+          let decision = cachedDecision(cacheDir, key)
+          if (decision) cached++
+          else saveDecision(cacheDir, key, (decision = await decide(route, files, probes, typical)))
+          if ('mode' in decision) {
+            const failed = write(ctx, decision)
+            if (failed) decision = { route, skipped: failed }
           }
+          return describe(decision)
         }
+        let lines: string[]
         try {
-          await Promise.all([work(), work()])
+          lines = await Promise.all([...server.entries].map(decideRoute))
         } finally {
+          closeRenderWorkers()
           rmSync(server.outDir, { recursive: true, force: true })
         }
+        pruneDecisions(cacheDir)
         const prefetched = await addPrefetch(config, options, ctx)
-        console.log(`\nprerender (scripts/prerender):\n${lines.sort().join('\n')}\n  early API request: ${prefetched.join(', ') || 'none'}`)
+        const reuse = cached ? ` (${cached} of ${lines.length} decisions from the cache)` : ''
+        console.log(`\nprerender (scripts/prerender)${reuse}:\n${lines.sort().join('\n')}\n  early API request: ${prefetched.join(', ') || 'none'}`)
       },
     },
   }

@@ -1,39 +1,70 @@
 /**
- * Data in parallel with code (issue 7): for a page whose first view needs an API call, the build inlines
- * a small script in its <head> that starts that call while the bundle downloads. The script is
- * shared/http/prefetch-start.ts bundled on its own, so it uses the http module's own base-URL and
- * header rules; the page's request takes the reply (shared/http/prefetch.ts).
+ * Data in parallel with code (issue 7): for a page whose first view needs the API (its page.ts
+ * `firstRequests`), the build inlines a small script in its <head> that starts those GETs while the
+ * bundle downloads. The script is the page's own descriptor bundled with shared/http/prefetch-start.ts:
+ * the query parsed by the page's own parsers, each request made by the shared/api endpoint the page
+ * calls (`getDirectory.request(id)`), the http module's own base-URL and header rules. The endpoints'
+ * sender is swapped for a stub (scripts/pages/no-send.ts): no axios, no React. The page's request then
+ * takes the reply (shared/http/prefetch.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { build, type ResolvedConfig, type Rolldown } from 'vite'
-import type { PrefetchRule } from '../../shared/http/prefetch-start.ts'
+import { build, parseSync, type ESTree, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
+import { noSend, pageFile } from '../pages/descriptors.ts'
 
-/** Both share pages: the cover (the LCP element) is preloaded as soon as the reply names it; the viewer chunk with the bundle. */
-const SHARE: readonly PrefetchRule[] = [
-  { path: '/v1/share/uar', query: { r: 'text' }, needsToken: false, preloadImage: 'data.imageUrl', preloadLazy: true },
-]
+const ENTRY = 'kids-english:first-requests'
 
-/** The requests each page makes as it starts, keyed by route (contracts/api.md). */
-export const PREFETCH_RULES: Readonly<Record<string, readonly PrefetchRule[]>> = {
-  recorded_share: SHARE,
-  word_share: SHARE,
-  'generate_book/list': [{ path: '/v1/directory/:id', query: { id: 'id' }, needsToken: true }],
-  // The form's choices, and the folder being edited (?id=; a new folder, ?parentId=, asks for none).
-  'generate_book/create': [
-    { path: '/v1/bookCreation/options', query: {}, needsToken: true },
-    { path: '/v1/directory/:id', query: { id: 'requiredId' }, needsToken: true },
-  ],
-  space_upgrade: [
-    { path: '/v1/user/myCapacity', query: {}, needsToken: true },
-    { path: '/v1/goods/spaces', query: {}, needsToken: true },
-  ],
+/** What a descriptor says that only the build reads: left out of the inline script (bytes on every first load). */
+const BUILD_ONLY = new Set(['title', 'demoLinks', 'aliases'])
+
+/**
+ * Vite plugin: in the page's page.ts, drops the build-only fields (BUILD_ONLY) from the object passed to
+ * `definePage`, so the inline script does not carry the demo links. A page.ts whose default export is
+ * not `definePage({ ... })` fails the build.
+ */
+export function withoutBuildOnlyFields(file: string): Plugin {
+  return {
+    name: 'kids-english:descriptor-runtime-fields',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id !== file) return null
+      const { program } = parseSync(file, code)
+      const exported = program.body.find((node) => node.type === 'ExportDefaultDeclaration')
+      const call = exported?.declaration.type === 'CallExpression' ? exported.declaration : null
+      const spec = call && call.callee.type === 'Identifier' && call.callee.name === 'definePage' ? call.arguments[0] : null
+      if (spec?.type !== 'ObjectExpression') throw new Error(`${file}: the default export must be definePage({ ... })`)
+      const drop = spec.properties.filter(
+        (p): p is ESTree.ObjectProperty => p.type === 'Property' && p.key.type === 'Identifier' && BUILD_ONLY.has(p.key.name),
+      )
+      let out = code
+      // From the last: earlier offsets stay valid. The property's trailing comma goes with it.
+      for (const p of [...drop].sort((a, b) => b.start - a.start)) out = out.slice(0, p.start) + out.slice(p.end).replace(/^\s*,/, '')
+      return { code: out, map: null }
+    },
+  }
 }
 
-const GLOBAL = '__kidsPrefetchStart'
-
-/** Bundles prefetch-start.ts into a minified IIFE (the build's aliases, env and target). */
-export async function buildPrefetchScript(config: ResolvedConfig, repoRoot: string): Promise<string> {
+/**
+ * Bundles the page descriptor of `route` with the prefetch runtime into a minified IIFE (the build's
+ * aliases, env and target) that starts the page's first requests; `modulepreload`: the page's lazy
+ * chunks, added as a request with `preloadLazy` starts.
+ */
+export async function buildPrefetchScript(
+  config: ResolvedConfig,
+  repoRoot: string,
+  pagesDir: string,
+  route: string,
+  modulepreload: readonly string[],
+): Promise<string> {
+  const code =
+    `import page from ${JSON.stringify(pageFile(pagesDir, route))}\n` +
+    `import { startFirstRequests } from ${JSON.stringify(resolve(repoRoot, 'shared/http/prefetch-start.ts'))}\n` +
+    `startFirstRequests(page, ${JSON.stringify(modulepreload)})\n`
+  const entry: Plugin = {
+    name: 'kids-english:first-requests-entry',
+    resolveId: (source) => (source === ENTRY ? `\0${ENTRY}` : null),
+    load: (id) => (id === `\0${ENTRY}` ? code : null),
+  }
   const out = (await build({
     configFile: false,
     root: config.root,
@@ -41,24 +72,23 @@ export async function buildPrefetchScript(config: ResolvedConfig, repoRoot: stri
     envDir: config.envDir,
     logLevel: 'warn',
     define: config.define,
+    plugins: [entry, noSend(), withoutBuildOnlyFields(pageFile(pagesDir, route))],
     resolve: { alias: config.resolve.alias },
     build: {
       write: false,
       minify: true,
       target: config.build.target,
-      lib: { entry: resolve(repoRoot, 'shared/http/prefetch-start.ts'), formats: ['iife'], name: GLOBAL },
+      rolldownOptions: { input: ENTRY, output: { format: 'iife', codeSplitting: false } },
     },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[]
   const chunk = (Array.isArray(out) ? out[0]! : out).output.find((o) => o.type === 'chunk')
-  if (!chunk || chunk.type !== 'chunk') throw new Error('prefetch: the bundle has no code')
+  if (!chunk || chunk.type !== 'chunk') throw new Error(`prefetch: the bundle of /${route} has no code`)
   return chunk.code
 }
 
-/** The inline script for `rules`: its `var` stays inside a function, and `</script` cannot end it early. */
-export function prefetchTag(code: string, rules: readonly PrefetchRule[]): string {
-  const starts = rules.map((rule) => `${GLOBAL}.startPrefetch(${JSON.stringify(rule)})`).join(';')
-  const body = `(function(){${code.trim()};\n${starts}})()`
-  return `<script>${body.replace(/<\/(script)/gi, '<\\/$1')}</script>`
+/** The inline script of `code` (from buildPrefetchScript, an IIFE): `</script` cannot end it early. */
+export function prefetchTag(code: string): string {
+  return `<script>${code.trim().replace(/<\/(script)/gi, '<\\/$1')}</script>`
 }
 
 /** Adds the tag at the end of <head> of `file`. Returns false when the file has no </head>. */

@@ -1,14 +1,18 @@
 /*
  * Fake host: lets a desktop browser try a page "in the app". The reference server injects it
  * (as the first element of <head>) while the `fakeHost=app` cookie is set; the built pages never
- * contain it. It plays the native app of contracts/user-agent.md and contracts/bridge.md:
+ * contain it. It plays the native app of docs/contracts/user-agent.md and docs/contracts/bridge.md:
  *   - navigator.userAgent carries the app markers (version, VIP, app id, token);
  *   - both bridge transports exist for every call name (or only the one configured);
  *   - calls are recorded in window.__fakeHost.calls and answered like the app would;
  *   - a small panel (collapsed to a chip) logs the calls and sends host messages.
- * Configure with window.__FAKE_HOST_CONFIG__ = { version, token, isVip, transport } set before
- * this script, or the query/cookie values fakeHostVersion, fakeHostToken, fakeHostVip,
- * fakeHostTransport ('ios' | 'android' | 'both'). An empty version or token leaves its marker out.
+ * Configure with window.__FAKE_HOST_CONFIG__ = { version, token, isVip, isPermanentVip, transport } set
+ * before this script, or the query/cookie values fakeHostVersion, fakeHostToken, fakeHostVip,
+ * fakeHostPermanentVip, fakeHostTransport ('ios' | 'android' | 'both'). An empty version or token
+ * leaves its marker out.
+ * buyGoods of a membership plan "pays" through the server's development-only route
+ * (/v1/dev/vip/purchase) and then sends visibleChange { result: true }, like the app after its store;
+ * any other goods (space items) are only logged.
  * Plain ES2017, no build step.
  */
 ;(function () {
@@ -25,7 +29,11 @@
   var DEMO_USERS = {
     'demo-vip-token': { id: 1, nickName: '小米妈妈', avatar: '/media/avatars/xiaomi-mama.svg' },
     'demo-basic-token': { id: 2, nickName: '乐乐爸爸', avatar: '/media/avatars/lele-baba.svg' },
+    'demo-permanent-token': { id: 3, nickName: '豆豆奶奶', avatar: '' },
+    'demo-trial-token': { id: 4, nickName: '朵朵妈妈', avatar: '' },
   }
+  /** The server's development-only purchase route (server/dev/vip-dev-routes.ts). */
+  var DEV_VIP_PURCHASE = '/v1/dev/vip/purchase'
 
   // ---- configuration ------------------------------------------------------------------------
   function readCookie(name) {
@@ -56,6 +64,7 @@
     version: pick(given.version, 'fakeHostVersion', '2.12.0'),
     token: token,
     isVip: pick(given.isVip, 'fakeHostVip', 'true') !== 'false',
+    isPermanentVip: pick(given.isPermanentVip, 'fakeHostPermanentVip', 'false') === 'true',
     transport: pick(given.transport, 'fakeHostTransport', 'both'),
     user: { id: given.userId || user.id, nickName: given.nickName || user.nickName, avatar: given.avatar || user.avatar },
   }
@@ -67,7 +76,7 @@
     : 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36') +
     ' com.kidsenglish.app' +
     (config.version ? ' version_' + config.version : '') +
-    ' isVip_' + config.isVip + ' isPermanentVipUser_false' +
+    ' isVip_' + config.isVip + ' isPermanentVipUser_' + config.isPermanentVip +
     ' appId_kidsenglish-' + (ios ? 'ios' : 'android') +
     (config.token ? ' token_' + config.token : '')
   try {
@@ -128,10 +137,50 @@
       case 'openWebPage':
         if (typeof p.url === 'string' && /^(https?:\/\/|\/)/i.test(p.url)) location.href = p.url
         return undefined
+      case 'baiduAuthorize':
+        return cloudDrive('grant').then(function () { send('visibleChange', { result: true }) })
+      case 'buyGoods':
+        return buy(p.goodsId)
       default:
-        return undefined // logged only (openPage, shareUrl, buyGoods, nativeLog, …)
+        return undefined // logged only (openPage, shareUrl, nativeLog, …)
     }
   }
+
+  /**
+   * The store: a membership plan is "paid" by the server's development-only route, then the WebView
+   * shows again (visibleChange true). The route answers 404 for any other goods id (a space item),
+   * which stays logged only, as before.
+   */
+  function buy(goodsId) {
+    if (typeof goodsId !== 'number' || typeof fetch !== 'function') return undefined
+    var headers = { 'content-type': 'application/json' }
+    if (config.token) headers.authorization = 'Bearer ' + config.token
+    return fetch(DEV_VIP_PURCHASE, { method: 'POST', headers: headers, body: JSON.stringify({ goodsId: goodsId }) })
+      .then(function (res) {
+        log('store', res.ok ? 'membership bought' : 'not a membership plan (' + res.status + ')', { goodsId: goodsId })
+        if (res.ok) send('visibleChange', { result: true })
+      })
+      .catch(function (error) { log('store', 'failed', String(error)) })
+  }
+
+  /**
+   * The cloud drive's sign-in, played by the reference server's development-only routes:
+   * 'grant' hands the demo drive to the current user (as a real host hands its grant to the
+   * backend), 'expire' makes that grant expire. Failures are logged; the page then sees the
+   * status it had.
+   */
+  function cloudDrive(action) {
+    return fetch('/v1/dev/cloudDrive/' + action, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + config.token, 'content-type': 'application/json' },
+      body: '{}',
+    }).then(function (res) {
+      log('host', 'cloudDrive/' + action, res.status)
+    }, function (error) {
+      log('host', 'cloudDrive/' + action + ' failed', String(error))
+    })
+  }
+  api.cloudDrive = cloudDrive
 
   function receive(name, payload, via) {
     api.calls.push({ name: name, payload: payload, at: Date.now(), via: via })
@@ -216,6 +265,7 @@
       bar.appendChild(button('visibleChange false', function () { send('visibleChange', { result: false }) }))
       bar.appendChild(button('backClick', function () { send('backClick') }))
       bar.appendChild(button('userInfo', function () { send('userInfo', { token: config.token, user: config.user }) }))
+      bar.appendChild(button('网盘授权过期', function () { cloudDrive('expire') }))
       bar.appendChild(button('clear', api.clear))
       panel.appendChild(bar)
       var list = document.createElement('div')

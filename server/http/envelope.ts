@@ -1,4 +1,4 @@
-/** The reply envelope of every API call (contracts/api.md) and the errors that fill it. */
+/** The reply envelope of every API call (docs/contracts/api.md) and the errors that fill it. */
 
 /** `result` of a failed reply. */
 export type ErrorResult =
@@ -10,6 +10,10 @@ export type ErrorResult =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'ERROR'
+  /** 409: not enough storage left (cloud-drive import). */
+  | 'CAPACITY'
+  /** 403: the cloud-drive grant is missing or expired; the page asks for it again. */
+  | 'CLOUD_AUTH_EXPIRED'
 
 /** The success message the client also defaults to. */
 export const SUCCESS_MSG = '请求成功'
@@ -37,11 +41,12 @@ export class ApiError extends Error {
   readonly statusCode: number
   readonly result: ErrorResult
 
-  constructor(statusCode: number, msg: string) {
+  /** `result` defaults to the one of the status (`resultForStatus`). */
+  constructor(statusCode: number, msg: string, result: ErrorResult = resultForStatus(statusCode)) {
     super(msg)
     this.name = 'ApiError'
     this.statusCode = statusCode
-    this.result = resultForStatus(statusCode)
+    this.result = result
   }
 }
 

@@ -38,9 +38,11 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     let status = 500
     let msg = '服务器错误，请稍后重试'
+    let result = null as string | null
     if (error instanceof ApiError) {
       status = error.statusCode
       msg = error.message
+      result = error.result
     } else if ('validation' in error && error.validation) {
       status = 400
       msg = error.message
@@ -53,8 +55,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       status = known?.status ?? error.statusCode
       msg = known?.msg ?? '请求无效'
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
-    void reply.code(status).send({ result: resultForStatus(status), data: null, msg })
+    request.failureMsg = msg
+    if (status >= 500) request.log.error({ err: error }, `${request.method} ${request.url.split('?')[0]} failed`)
+    void reply.code(status).send({ result: result ?? resultForStatus(status), data: null, msg })
   })
 
   app.setNotFoundHandler((request, reply) => {

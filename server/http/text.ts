@@ -2,7 +2,7 @@
 
 /**
  * Length in user-perceived characters (grapheme clusters): `👨‍👩‍👧` counts 1.
- * Falls back to code points where Intl.Segmenter is missing (decisions.md).
+ * Falls back to code points where Intl.Segmenter is missing (docs/decisions.md).
  */
 export function countCharacters(text: string): number {
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {

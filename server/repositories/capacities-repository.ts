@@ -26,3 +26,11 @@ export async function setTotalsMb(q: Queryable, totals: readonly { userId: numbe
   const rows = totals.map((t) => ({ user_id: t.userId, total_mb: t.totalMb }))
   await insertRows(q, 'capacities', rows, upsertOn('user_id', rows[0] ?? {}))
 }
+
+/**
+ * Locks the user's capacity row until the transaction ends, so two checks of the remaining space
+ * (cloud-drive imports) run one after the other on PostgreSQL. No-op when the user has no row.
+ */
+export async function lockCapacity(q: Queryable, userId: number): Promise<void> {
+  await q.query('SELECT user_id FROM capacities WHERE user_id = $1 FOR UPDATE', [userId])
+}

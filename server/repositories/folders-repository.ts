@@ -199,3 +199,8 @@ export async function upsertSeedFolders(q: Queryable, folders: readonly SeedFold
   }))
   await insertRows(q, 'folders', rows, upsertOn('id', rows[0] ?? {}))
 }
+
+/** Sets the file of a picture book: its size, suffix and URL (cloud-drive import). */
+export async function setBookFile(q: Queryable, id: number, file: { sizeMb: number; suffix: string; url: string }): Promise<void> {
+  await q.query('UPDATE folders SET file_size_mb = $2, file_suffix = $3, file_url = $4 WHERE id = $1', [id, file.sizeMb, file.suffix, file.url])
+}

@@ -7,7 +7,12 @@ import { mediaPaths } from './content/media-paths'
 export const DEMO_TOKENS = {
   vip: 'demo-vip-token',
   basic: 'demo-basic-token',
+  permanent: 'demo-permanent-token',
+  trial: 'demo-trial-token',
 } as const
+
+/** How long the demo member's membership runs, in days from the day of the seed (ends 23:59:59 CST). */
+export const DEMO_VIP_DAYS = 365
 
 export const DEMO_USERS = {
   vip: {
@@ -15,7 +20,9 @@ export const DEMO_USERS = {
     token: DEMO_TOKENS.vip,
     nickName: '小米妈妈',
     avatar: mediaPaths.avatar('xiaomi-mama'),
-    isVip: true,
+    /** A member until {@link DEMO_VIP_DAYS} days after the seed. */
+    vipPermanent: false,
+    vipDays: DEMO_VIP_DAYS,
     inviterCode: 'XMMM2025',
   },
   basic: {
@@ -23,8 +30,33 @@ export const DEMO_USERS = {
     token: DEMO_TOKENS.basic,
     nickName: '乐乐爸爸',
     avatar: mediaPaths.avatar('lele-baba'),
-    isVip: false,
+    /** Not a member. */
+    vipPermanent: false,
+    vipDays: null,
     inviterCode: 'LLBB2025',
+  },
+  permanent: {
+    id: 3,
+    token: DEMO_TOKENS.permanent,
+    nickName: '豆豆奶奶',
+    avatar: '',
+    /** A permanent member (no expiry). */
+    vipPermanent: true,
+    vipDays: null,
+    inviterCode: 'DDNN2025',
+  },
+  /**
+   * Not a member, no content: the one the browser tests buy a membership for, so that the basic user
+   * stays a non-member for every other test of the run (the e2e database is not reset between tests).
+   */
+  trial: {
+    id: 4,
+    token: DEMO_TOKENS.trial,
+    nickName: '朵朵妈妈',
+    avatar: '',
+    vipPermanent: false,
+    vipDays: null,
+    inviterCode: 'DDMM2025',
   },
 } as const
 
@@ -60,4 +92,6 @@ export const DEMO_FIRST_BOOK_ID = 100
 export const DEMO_CAPACITY_MB = {
   vip: 5120,
   basic: 1024,
+  permanent: 5120,
+  trial: 1024,
 } as const

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db'
 import { replaceBookOptions } from '../repositories/book-options-repository'
 import { upsertCategories } from '../repositories/categories-repository'
 import { upsertSpaceGoods, type SpaceGoods } from '../repositories/goods-repository'
+import { upsertVipGoods, type VipGoods } from '../repositories/vip-goods-repository'
 import { DEMO_AGE_OPTIONS, DEMO_CATEGORIES, DEMO_TAG_OPTIONS } from './content/demo-library'
 
 /** Storage on sale: capacity in MB, price in cents per year. */
@@ -13,10 +14,21 @@ export const DEMO_GOODS: SpaceGoods[] = [
   { id: 5, name: '1TB 空间包', capacity: 1_048_576, money: 35_800 },
 ]
 
-/** Categories, the create form's age and tag choices, and the space goods. */
+/**
+ * Membership plans, in display order (the same rows as migration 003). Their ids (101+) differ
+ * from the space goods', so a `buyGoods` id says which kind of goods it is.
+ */
+export const DEMO_VIP_GOODS: VipGoods[] = [
+  { id: 101, name: '月度会员', months: 1, money: 2800, originalMoney: 0, tag: '' },
+  { id: 102, name: '年度会员', months: 12, money: 19_800, originalMoney: 33_600, tag: '推荐' },
+  { id: 103, name: '永久会员', months: 0, money: 39_800, originalMoney: 0, tag: '' },
+]
+
+/** Categories, the create form's age and tag choices, the space goods and the membership plans. */
 export async function seedCatalog(q: Queryable): Promise<void> {
   await upsertCategories(q, DEMO_CATEGORIES)
   await replaceBookOptions(q, 'age', DEMO_AGE_OPTIONS)
   await replaceBookOptions(q, 'tag', DEMO_TAG_OPTIONS)
   await upsertSpaceGoods(q, DEMO_GOODS)
+  await upsertVipGoods(q, DEMO_VIP_GOODS)
 }

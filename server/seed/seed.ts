@@ -12,12 +12,13 @@ import { seedShares } from './seed-shares'
 
 /** Every table the application writes (not schema_migrations), children before parents. */
 const TABLES = [
+  'cloud_import_items', 'cloud_import_jobs', 'cloud_drive_grants',
   'share_sentences', 'share_items', 'share_words', 'shares', 'uploads', 'claims', 'capacities',
-  'folders', 'space_goods', 'book_options', 'categories', 'users',
+  'folders', 'space_goods', 'vip_goods', 'book_options', 'categories', 'users',
 ]
 
 /** The tables whose `id` is an identity column (restarted at 1000 by resetTables). */
-const IDENTITY_TABLES = ['share_sentences', 'share_items', 'share_words', 'uploads', 'folders', 'space_goods', 'categories', 'users']
+const IDENTITY_TABLES = ['share_sentences', 'share_items', 'share_words', 'uploads', 'folders', 'space_goods', 'vip_goods', 'categories', 'users']
 
 /** Writes (or restores) all demo data in one transaction. */
 export async function seed(db: Db): Promise<void> {

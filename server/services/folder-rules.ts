@@ -1,4 +1,4 @@
-/** The rules a folder's fields and place must follow (contracts/api.md, decisions.md). */
+/** The rules a folder's fields and place must follow (docs/contracts/api.md, docs/decisions.md). */
 import { badRequest } from '../http/envelope'
 import { countCharacters } from '../http/text'
 

@@ -1,7 +1,7 @@
 import type { FolderRecord } from '../repositories/folders-repository'
 import { formatChinaTime, roundMb } from '../http/text'
 
-/** Contract Folder (api.md). */
+/** Contract Folder (docs/contracts/api.md). */
 export interface FolderView {
   id: number
   title: string

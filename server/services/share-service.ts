@@ -43,7 +43,7 @@ export interface ShareDataView {
 
 /**
  * Everything a share page needs for share `code`. The page flattens the sentences of a
- * category-8 share itself (spec §3); the server returns the stored structure unchanged.
+ * category-8 share itself (docs/spec/product-spec.md §3); the server returns the stored structure unchanged.
  */
 export async function getShareData(db: Db, code: string): Promise<ShareDataView> {
   const share = await findShare(db, code)

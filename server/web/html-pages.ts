@@ -17,7 +17,7 @@ export function messagePage(title: string, message: string): string {
   main { max-width: 480px; padding: 24px; text-align: center; }
   h1 { font-size: 22px; margin: 0 0 12px; }
   code { background: #eee; padding: 2px 6px; border-radius: 4px; }
-  a { color: #2f7cf6; }
+  a { display: inline-block; padding: 10px 12px; color: #137c44; } /* the primary green: 4.90:1 on this background (was a blue at 3.70:1) */
 </style>
 </head>
 <body><main><h1>${escapeHtml(title)}</h1><p>${message}</p><p><a href="/">返回首页</a></p></main></body>

@@ -1,9 +1,8 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
-import { ROUTE_ALIASES, routeFolder } from '../../scripts/routes'
 import { decideFakeHost, injectFakeHost } from '../fake-host/inject'
 import { NOT_BUILT_PAGE } from './html-pages'
 
@@ -22,6 +21,37 @@ const isFile = (path: string) => {
   }
 }
 
+/** The folder of the home page's source (a build that did not move it to dist/index.html leaves it there). */
+const HOME_FOLDER = 'home'
+
+/**
+ * Alias → the route it shows (`wechat` → `''`), from the build's pages manifest (the routes with
+ * `aliasOf`; the home page's page.ts declares them). Read again when the manifest changes.
+ */
+function aliasesOf(distDir: string): Record<string, string> {
+  const file = join(distDir, 'pages-manifest.json')
+  let mtime: number
+  try {
+    mtime = statSync(file).mtimeMs
+  } catch {
+    return {}
+  }
+  const cached = aliasCache.get(distDir)
+  if (cached?.mtime === mtime) return cached.aliases
+  const aliases: Record<string, string> = {}
+  try {
+    const { routes } = JSON.parse(readFileSync(file, 'utf8')) as { routes?: Record<string, { aliasOf?: unknown }> }
+    for (const [path, route] of Object.entries(routes ?? {})) {
+      if (typeof route?.aliasOf === 'string') aliases[path.replace(/^\//, '')] = route.aliasOf.replace(/^\//, '')
+    }
+  } catch {
+    // A manifest being written or broken: no aliases until it is whole (each alias has its own HTML copy anyway).
+  }
+  aliasCache.set(distDir, { mtime, aliases })
+  return aliases
+}
+const aliasCache = new Map<string, { mtime: number; aliases: Record<string, string> }>()
+
 /**
  * The built HTML of the page at `pageDir` (`''` = home): `<dist>/<pageDir>/index.html`, else the
  * page an alias (/wechat, /app, /about_app) stands for, else the home page's source folder
@@ -31,8 +61,9 @@ const isFile = (path: string) => {
 export const NOT_FOUND_FILE = join('404', 'index.html')
 
 function findPage(distDir: string, pageDir: string): string | null {
-  const target = Object.hasOwn(ROUTE_ALIASES, pageDir) ? ROUTE_ALIASES[pageDir]! : pageDir
-  const candidates = [pageDir, target, target === '' ? routeFolder('') : null]
+  const aliases = aliasesOf(distDir)
+  const target = Object.hasOwn(aliases, pageDir) ? aliases[pageDir]! : pageDir
+  const candidates = [pageDir, target, target === '' ? HOME_FOLDER : null]
   for (const dir of candidates) {
     if (dir === null) continue
     const file = join(distDir, dir, 'index.html')

@@ -1,7 +1,5 @@
-import { httpGet, type ApiResult } from '../http'
+import { defineGet } from './endpoint'
 import type { Folder } from './types'
 
 /** Folder `id` with its children in `items`; `0` is the user's root (`GET /v1/directory/{id}`). */
-export function getDirectory(id: number): Promise<ApiResult<Folder>> {
-  return httpGet<Folder>(`/v1/directory/${encodeURIComponent(String(id))}`)
-}
+export const getDirectory = defineGet<Folder, [id: number]>((id) => ({ path: `/v1/directory/${encodeURIComponent(String(id))}` }))

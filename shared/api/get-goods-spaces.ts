@@ -1,7 +1,5 @@
-import { httpGet, type ApiResult } from '../http'
+import { defineGet } from './endpoint'
 import type { SpaceGoods } from './types'
 
 /** The capacity items on sale (`GET /v1/goods/spaces`). */
-export function getGoodsSpaces(): Promise<ApiResult<SpaceGoods[]>> {
-  return httpGet<SpaceGoods[]>('/v1/goods/spaces')
-}
+export const getGoodsSpaces = defineGet<SpaceGoods[]>(() => ({ path: '/v1/goods/spaces' }))

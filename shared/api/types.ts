@@ -1,5 +1,5 @@
 /**
- * Reply shapes of contracts/api.md. The server is not trusted for shape: every field may be null or
+ * Reply shapes of docs/contracts/api.md. The server is not trusted for shape: every field may be null or
  * missing, every list may be null, every string empty — read them with fallbacks, never assume.
  */
 
@@ -60,7 +60,7 @@ export interface ShareData {
   intro?: Maybe<string>
   imageUrl?: Maybe<string>
   tags?: Maybe<string[]>
-  /** Includes 8 → the items' sentences are flattened into items (spec §3). */
+  /** Includes 8 → the items' sentences are flattened into items (docs/spec/product-spec.md §3). */
   categories?: Maybe<number[]>
   userInviter?: Maybe<{ nickName?: Maybe<string>; avatar?: Maybe<string>; inviterCode?: Maybe<string> }>
   items?: Maybe<Item[]>
@@ -147,4 +147,26 @@ export interface BookCreationOptions {
 export interface UploadResult {
   url?: Maybe<string>
   fileSizeMb?: Maybe<number>
+}
+
+/** A membership plan (`GET /v1/goods/vips`). */
+export interface VipGoods {
+  id?: Maybe<number>
+  name?: Maybe<string>
+  /** 0 = permanent. */
+  months?: Maybe<number>
+  /** Cents. */
+  money?: Maybe<number>
+  /** Cents; 0 or ≤ money = no struck-through price. */
+  originalMoney?: Maybe<number>
+  /** '' or a short label such as '推荐'. */
+  tag?: Maybe<string>
+}
+
+/** The user's membership (`GET /v1/user/vipInfo`). */
+export interface VipInfo {
+  isVip?: Maybe<boolean>
+  isPermanentVip?: Maybe<boolean>
+  /** `YYYY-MM-DDTHH:mm:ss` or null. */
+  expireTime?: Maybe<string>
 }

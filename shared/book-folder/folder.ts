@@ -1,5 +1,5 @@
 /**
- * A folder or picture book as the pages show it (spec §3 "Directory/folder", mapped for display).
+ * A folder or picture book as the pages show it (docs/spec/product-spec.md §3 "Directory/folder", mapped for display).
  * The API may send any field null, missing, of the wrong type or hostile; `toBookFolder` turns
  * whatever arrived into this shape and never throws.
  */
@@ -7,7 +7,7 @@ export interface BookFolder {
   id: number
   /** From `title`. */
   name: string
-  /** 0 picture book, 1 folder of picture books, 2 folder of folders (decisions.md). */
+  /** 0 picture book, 1 folder of picture books, 2 folder of folders (docs/decisions.md). */
   type: number
   parentId: number
   /** The parent's type; 0 at the root. */
@@ -28,22 +28,15 @@ export interface BookFolder {
   items: BookFolder[]
 }
 
+import { readText, readTextList, readUrl } from '../recorded-work/data/read'
+
 type Raw = Record<string, unknown>
 
 const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-function text(value: unknown): string {
-  if (typeof value === 'string') return value
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : ''
-}
-
 function int(value: unknown, fallback = 0): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
   return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : fallback
-}
-
-function texts(value: unknown): string[] {
-  return Array.isArray(value) ? value.map(text).filter((part) => part.trim() !== '') : []
 }
 
 // Children without a usable id can be neither opened, edited nor moved: they are left out.
@@ -55,25 +48,32 @@ function uniqueById(folders: BookFolder[]): BookFolder[] {
   return folders.filter((folder) => !seen.has(folder.id) && seen.add(folder.id))
 }
 
-/** Maps one API folder (anything) to a `BookFolder`, its children too. */
+/** Most tags or ages kept from one folder; the form offers far fewer. */
+const MAX_LIST = 50
+
+/**
+ * Maps one API folder (anything) to a `BookFolder`, its children too, read as the share pages read
+ * theirs (recorded-work/data/read.ts): texts trimmed and capped, the cover only http(s) or relative
+ * (never `javascript:` or another scheme).
+ */
 export function toBookFolder(raw: unknown): BookFolder {
   const f = isRecord(raw) ? raw : {}
   const categoryId = int(f.rootId, NaN)
   return {
     id: int(f.id),
-    name: text(f.title),
+    name: readText(f.title),
     type: int(f.type),
     parentId: int(f.parentId),
     parentType: int(f.parentType),
-    category: text(f.rootTitle),
+    category: readText(f.rootTitle),
     categoryId: Number.isNaN(categoryId) ? null : categoryId,
-    ages: texts(f.ages),
-    tags: texts(f.tags),
-    description: text(f.intro),
-    imageUrl: text(f.imageUrl),
+    ages: readTextList(f.ages, MAX_LIST),
+    tags: readTextList(f.tags, MAX_LIST),
+    description: readText(f.intro),
+    imageUrl: readUrl(f.imageUrl),
     childCnt: Math.max(0, int(f.childCnt)),
     status: int(f.status),
-    updateTime: text(f.updateTime),
+    updateTime: readText(f.updateTime),
     items: Array.isArray(f.items) ? uniqueById(f.items.filter(hasId).map(toBookFolder)) : [],
   }
 }

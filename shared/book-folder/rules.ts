@@ -1,10 +1,10 @@
 import { versionGte } from '../env/version'
 import type { BookFolder } from './folder'
 
-/** The three ways the list page shows a folder (spec §3 "View kinds"). */
+/** The three ways the list page shows a folder (docs/spec/product-spec.md §3 "View kinds"). */
 export type ViewKind = 'index' | 'folder' | 'empty_folder'
 
-/** The app version from which the cloud-drive options exist (spec §5, §9). */
+/** The app version from which the cloud-drive options exist (docs/spec/product-spec.md §5, §9). */
 export const CLOUD_DRIVE_MIN_VERSION = '2.12.0'
 
 /**
@@ -17,7 +17,7 @@ export function viewKind(id: number, childCount: number): ViewKind {
 }
 
 /**
- * Whether the header shows `提交` (spec §5): a type 1 folder whose parent is not type 2, or any folder
+ * Whether the header shows `提交` (docs/spec/product-spec.md §5): a type 1 folder whose parent is not type 2, or any folder
  * whose type is not 1. The index is not a folder of its own, so there is nothing to submit there.
  */
 export function canSubmit(folder: Pick<BookFolder, 'id' | 'type' | 'parentType'>): boolean {
@@ -28,7 +28,7 @@ export function canSubmit(folder: Pick<BookFolder, 'id' | 'type' | 'parentType'>
 /** One button of the bottom bar. */
 export type BottomAction = 'addBook' | 'addFolder' | 'enterBook' | 'backToParent' | 'finishSubmit'
 
-/** The bottom bar's label for each action (contracts/ui-text.md). */
+/** The bottom bar's label for each action (docs/contracts/ui-text.md). */
 export const BOTTOM_ACTION_TEXT: Record<BottomAction, string> = {
   addBook: '添加绘本',
   addFolder: '添加文件夹',
@@ -39,7 +39,7 @@ export const BOTTOM_ACTION_TEXT: Record<BottomAction, string> = {
 
 /**
  * The bottom bar, left to right: only what the server accepts there (server/services/folder-rules.ts,
- * decisions.md "Books live in folders"). A type 1 folder (a folder of picture books) gets `进入绘本` and
+ * docs/decisions.md "Books live in folders"). A type 1 folder (a folder of picture books) gets `进入绘本` and
  * `返回上一级` (parent is type 2) or `完成提交`. The index and a type 2 folder hold folders only, so they
  * get `添加文件夹` (a new folder is type 1) and never `添加绘本`. A picture book (type 0) holds nothing.
  */
@@ -56,7 +56,7 @@ export function bottomActions(
 
 /**
  * Whether the cloud-drive options show for an app `version` (`null` = unknown, which is allowed:
- * contracts/user-agent.md).
+ * docs/contracts/user-agent.md).
  */
 export function cloudDriveAllowed(version: string | null): boolean {
   return version === null || versionGte(version, CLOUD_DRIVE_MIN_VERSION)

@@ -7,7 +7,7 @@ export function displayName(name: string): string {
 }
 
 /**
- * The delete confirmation of spec §5 (texts from contracts/ui-text.md): it names how many files go
+ * The delete confirmation of docs/spec/product-spec.md §5 (texts from docs/contracts/ui-text.md): it names how many files go
  * with a folder that has children, and calls the item what its row calls it.
  */
 export function deleteConfirmText(name: string, childCnt: number): string {

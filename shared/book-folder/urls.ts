@@ -1,5 +1,5 @@
 /**
- * The page URLs of spec §7. Ids are numbers from the API; `encodeURIComponent` keeps a hostile one
+ * The page URLs of docs/spec/product-spec.md §7. Ids are numbers from the API; `encodeURIComponent` keeps a hostile one
  * from adding parameters.
  */
 

@@ -1,7 +1,7 @@
 import { callNative } from './transports'
 
 /**
- * One function per page → host call of contracts/bridge.md. Each returns true when the host took the
+ * One function per page → host call of docs/contracts/bridge.md. Each returns true when the host took the
  * call and false when the capability is missing (the page then falls back as the spec says).
  */
 

@@ -1,10 +1,10 @@
 import { v4 as uuidv4 } from 'uuid'
-import { toast } from '@shared/components/toast'
 import { nativeDecrypt, nativeLog } from './calls'
 import { installNativeMessageHandler, subscribeNative } from './messages'
+import { reportMissingCall } from './missing-call'
 import { hasNativeHandler } from './transports'
 
-/** How long the host has to answer one decrypt request (spec §4, §9). */
+/** How long the host has to answer one decrypt request (docs/spec/product-spec.md §4, §9). */
 export const DECRYPT_TIMEOUT_MS = 10_000
 
 /** Why a decrypt request failed. */
@@ -30,16 +30,16 @@ const waiting: Job[] = []
 let busy = false
 
 /**
- * Decrypts `data` through the host (bridge.md "Native decrypt queue"). Requests run one at a time,
+ * Decrypts `data` through the host (docs/contracts/bridge.md "Native decrypt queue"). Requests run one at a time,
  * each under a fresh v4 uuid; the next starts when the host answers that id or after 10,000 ms.
  * @returns the decrypted data.
- * @throws NativeDecryptError `unavailable` at once (after a toast asking to upgrade) when the app has
- *   no `nativeDecrypt`; `timeout` when the host does not answer in time (logged via `nativeLog`);
+ * @throws NativeDecryptError `unavailable` at once when the app has no `nativeDecrypt` (reported to
+ *   `onMissingCall` listeners first, so the page layer can ask the user to upgrade); `timeout` when the host does not answer in time (logged via `nativeLog`);
  *   `rejected` when its answer carries an `error`.
  */
 export function nativeDecryptData(data: unknown): Promise<unknown> {
   if (!hasNativeHandler('nativeDecrypt')) {
-    toast('请升级App到最新版本')
+    reportMissingCall('nativeDecrypt')
     return Promise.reject(new NativeDecryptError('unavailable', 'nativeDecrypt is missing'))
   }
   // The answer comes through onNativeMessage; make sure it is there even if startBridge was skipped.
@@ -71,7 +71,7 @@ function next(): void {
     if (answer.id !== id) return // an answer to someone else (or a late one): not ours
     finish(() =>
       answer.error
-        ? job.reject(new NativeDecryptError('rejected', `decrypt failed: ${String(answer.error)}`))
+        ? job.reject(new NativeDecryptError('rejected', `decrypt failed: ${describe(answer.error)}`))
         : job.resolve(answer.data),
     )
   })
@@ -83,5 +83,15 @@ function next(): void {
   // The handler may have vanished or thrown since the check: fail now rather than wait out the timer.
   if (!nativeDecrypt({ id, data: job.data })) {
     finish(() => job.reject(new NativeDecryptError('unavailable', 'nativeDecrypt failed')))
+  }
+}
+
+/** The host's `error` as text for the message: a string as it is, anything else as JSON. */
+function describe(error: unknown): string {
+  if (typeof error === 'string') return error
+  try {
+    return JSON.stringify(error) ?? typeof error
+  } catch {
+    return 'unreadable error'
   }
 }

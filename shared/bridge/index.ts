@@ -1,12 +1,14 @@
-import { isInApp } from '../env'
 import { getUserInfo } from './calls'
+import { isInApp } from './in-app'
 import { installNativeMessageHandler } from './messages'
 import { syncUserFromHost } from './user'
 
 export * from './calls'
 export * from './decrypt-queue'
+export { isInApp } from './in-app'
 export * from './messages'
 export * from './navigation'
+export { MSG_UPGRADE_APP, onMissingCall } from './missing-call'
 export { callNative, hasNativeHandler } from './transports'
 export { getToken, getUser, subscribeUser, syncUserFromHost } from './user'
 

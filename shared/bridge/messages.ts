@@ -1,5 +1,5 @@
 /**
- * Host → page messages (contracts/bridge.md). The host calls the one global `window.onNativeMessage`;
+ * Host → page messages (docs/contracts/bridge.md). The host calls the one global `window.onNativeMessage`;
  * `postMessage` / `message` events are never listened to, because any frame or opener can send them.
  * Each message is normalised before it reaches a listener, so its type is true whatever the host sent.
  */

@@ -1,5 +1,5 @@
 /**
- * The two ways the host app exposes its handlers (contracts/bridge.md). This module is the only
+ * The two ways the host app exposes its handlers (docs/contracts/bridge.md). This module is the only
  * code that touches `window.webkit` or `window.KidsEnglishBridge`.
  */
 

@@ -2,7 +2,7 @@ import { getEnv } from '../env'
 import { subscribeNative, type NativeUser } from './messages'
 
 /**
- * The signed-in user and the API token (user-agent.md "Token precedence"): the user-agent token wins;
+ * The signed-in user and the API token (docs/contracts/user-agent.md "Token precedence"): the user-agent token wins;
  * otherwise the token from the host's latest `userInfo` message, which is also saved in
  * `localStorage['token']` and read back on the next load.
  */

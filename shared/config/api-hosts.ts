@@ -1,4 +1,4 @@
-/** Where the pages find the API (contracts/api.md "Base URL"). The only hosts that get the token. */
+/** Where the pages find the API (docs/contracts/api.md "Base URL"). The only hosts that get the token. */
 
 /** The page host of the production site: pages served from it talk to the production API. */
 export const PRODUCTION_PAGE_HOST = 'h5.kidsenglish.example.com'

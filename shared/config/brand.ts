@@ -5,7 +5,7 @@
 export const BRAND = {
   /** The app's display name. */
   appName: '小象英语',
-  /** The native app's package id; also the in-app user-agent marker (contracts/user-agent.md). */
+  /** The native app's package id; also the in-app user-agent marker (docs/contracts/user-agent.md). */
   packageId: 'com.kidsenglish.app',
   /** The product website, where the browser variant of the expansion banner leads. */
   website: 'https://www.example.com/',

@@ -1,6 +1,4 @@
-import { hasNativeHandler } from '../bridge/transports'
 import { parseUserAgent, type ClientEnv } from './parse-user-agent'
-import { versionGte } from './version'
 
 export type { ClientEnv } from './parse-user-agent'
 export { parseUserAgent } from './parse-user-agent'
@@ -22,19 +20,3 @@ export function resetEnvForTests(): void {
   cached = undefined
 }
 
-/**
- * True inside the host app: the bridge answers `getUserInfo` on either transport (bridge.md).
- * The user agent is not trusted for this: any browser can claim the package name.
- */
-export function isInApp(): boolean {
-  return hasNativeHandler('getUserInfo')
-}
-
-/**
- * True when the app's version is at least `min`, or when the version is unknown
- * (user-agent.md: every version gate lets an unknown version through).
- */
-export function versionAllows(min: string): boolean {
-  const version = getEnv().appVersion
-  return version === null || versionGte(version, min)
-}

@@ -1,6 +1,6 @@
 import { BRAND } from '../config/brand'
 
-/** The client environment the host app and the browser describe in the user agent (contracts/user-agent.md). */
+/** The client environment the host app and the browser describe in the user agent (docs/contracts/user-agent.md). */
 export interface ClientEnv {
   /** The whole user-agent string, kept for logs. */
   raw: string

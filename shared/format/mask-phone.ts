@@ -1,5 +1,5 @@
 /**
- * Masks a phone-like string (spec §3): from 11 characters on, the last 11 are kept as the first 3,
+ * Masks a phone-like string (docs/spec/product-spec.md §3): from 11 characters on, the last 11 are kept as the first 3,
  * four asterisks and the last 4 (`13812345678` → `138****5678`); shorter strings are unchanged.
  */
 export function maskPhone(phone: string | null | undefined): string {

@@ -1,5 +1,5 @@
 /**
- * Text length in user-perceived characters (decisions.md): `👨‍👩‍👧` or `é` written as e + accent count
+ * Text length in user-perceived characters (docs/decisions.md): `👨‍👩‍👧` or `é` written as e + accent count
  * once. Uses Intl.Segmenter; where a WebView lacks it (Safari < 14.1), code points, so an emoji
  * family then counts as more than one.
  */

@@ -1,4 +1,4 @@
-/** Stars (0–3) for a suggested score (spec §4): 80+ → 3, 60+ → 2, 30+ → 1, else 0; null or NaN → 0. */
+/** Stars (0–3) for a suggested score (docs/spec/product-spec.md §4): 80+ → 3, 60+ → 2, 30+ → 1, else 0; null or NaN → 0. */
 export function starsFromScore(score: number | null | undefined): number {
   const n = Number(score ?? NaN)
   if (n >= 80) return 3

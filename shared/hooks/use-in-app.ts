@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { isInApp } from '../env'
+import { isInApp } from '../bridge/in-app'
 
 // The host injects its handlers before the page runs and never removes them: nothing to subscribe to.
 const subscribe = () => () => {}

@@ -1,4 +1,4 @@
-import { shareUrl } from '../bridge'
+import { MSG_UPGRADE_APP, shareUrl } from '../bridge'
 import { toast } from '../components/toast'
 import { useInApp } from './use-in-app'
 import { useShareOutside } from './use-share-outside'
@@ -27,7 +27,7 @@ export function usePageShare({ title, text, path }: PageShare) {
       outside.share({ title, text, url: `${origin}${path}` })
       return
     }
-    if (!shareUrl({ title, text, url: `${origin}${path}`, thumbnail: `${origin}/favicon.svg` })) toast('请升级App到最新版本')
+    if (!shareUrl({ title, text, url: `${origin}${path}`, thumbnail: `${origin}/favicon.svg` })) toast(MSG_UPGRADE_APP)
   }
 
   return { share, maskVisible: outside.maskVisible, closeMask: outside.closeMask }

@@ -1,5 +1,5 @@
 /**
- * The one axios instance (style.md 6). request.ts imports this module on first use, so a page whose
+ * The one axios instance (docs/style.md 6). request.ts imports this module on first use, so a page whose
  * first requests were started by its HTML (shared/http/prefetch.ts: the share pages, the folder list)
  * downloads axios only when it sends a request of its own. A page that sends requests as soon as it
  * starts imports this module from its main.tsx, which bundles axios with the page instead.
@@ -7,7 +7,7 @@
 import axios, { type AxiosInstance, type CreateAxiosDefaults, type InternalAxiosRequestConfig } from 'axios'
 import { getToken } from '../bridge/user'
 import { getEnv } from '../env'
-import { getApiBase, REQUEST_TIMEOUT_MS, testClientDefaults } from './client'
+import { getApiBase, REQUEST_TIMEOUT_MS, testClientDefaults } from './settings'
 
 let client: AxiosInstance | undefined
 let madeFor = -1
@@ -26,6 +26,11 @@ function create(defaults: CreateAxiosDefaults): AxiosInstance {
     timeout: REQUEST_TIMEOUT_MS,
     // Every status resolves: envelope.ts reads error replies too, so only "no reply" rejects.
     validateStatus: () => true,
+    // fetch, not XHR: XHR follows a redirect with the request's headers, so an API answer of 302 to
+    // another origin would carry the token and app id there. A redirect is a network failure instead.
+    // (An upload with a progress listener needs XHR's upload events: request.ts asks for it there.)
+    adapter: 'fetch',
+    fetchOptions: { redirect: 'error' },
     ...defaults,
   })
   instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {

@@ -1,6 +1,6 @@
 /**
- * Turns a reply into the client-side result of the spec's error catalogue (§8, contracts/api.md).
- * Pure functions: the client (client.ts) does the I/O and the 401 / decrypt side effects.
+ * Turns a reply into the client-side result of the spec's error catalogue (docs/spec/product-spec.md §8, docs/contracts/api.md).
+ * Pure functions: the requests (request.ts) do the I/O and the 401 / decrypt side effects.
  */
 
 /** What every call resolves to; `data` is null on failure. */

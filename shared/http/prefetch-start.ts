@@ -1,43 +1,19 @@
 /**
- * The inline script's entry (bundled into a page's HTML by scripts/prerender/prefetch.ts): starts the
- * page's first API request from the URL, with the http module's own rules: the API base of
- * config/api-hosts.ts, the token and app id of the user agent (or the saved token) and nothing else,
- * the 15 s time-out. The page's request then takes the reply (prefetch.ts).
+ * The inline script's runtime (bundled with a page's descriptor into its HTML by
+ * scripts/prerender/prefetch.ts): starts the GETs the page's first view needs (its descriptor's
+ * `firstRequests`, for the page's query as the page itself parses it), with the http module's own
+ * rules: the API base of config/api-hosts.ts, the token and app id of the user agent (or the saved
+ * token) and nothing else, the 15 s time-out. The page's request then takes the reply (prefetch.ts).
  */
+import type { FirstRequest, PageDescriptor, Params } from '../app/define-page'
 import { getToken } from '../bridge/user'
-import { getEnv, isInApp } from '../env'
-import { parseQuery } from '../format/parse-query'
-import { getApiBase, REQUEST_TIMEOUT_MS } from './client'
+import { isInApp } from '../bridge/in-app'
+import { getEnv } from '../env'
+import { getApiBase, REQUEST_TIMEOUT_MS } from './settings'
 import { putPrefetched, type PrefetchedReply } from './prefetch'
 
-/** Which request a page makes first, and how its URL is made from the page's query. */
-export interface PrefetchRule {
-  /** The API path; a `:name` segment takes the query parameter `name`. */
-  path: string
-  /**
-   * Query parameter → how the page reads it: `text` (trimmed; empty = the page makes no request),
-   * `id` (a positive whole number, anything else 0) or `requiredId` (a positive whole number, anything
-   * else = the page makes no request).
-   */
-  query: Record<string, 'text' | 'id' | 'requiredId'>
-  /**
-   * An account call: it needs the app and a token. Outside the app the page shows the open-in-app
-   * screen (decisions.md), and without a token it would be sent to log in, so nothing starts.
-   */
-  needsToken: boolean
-  /** A dotted path in the reply (`data.imageUrl`) to an image the first view shows: preloaded on arrival. */
-  preloadImage?: string
-  /**
-   * The page loads all of its lazy chunks once this reply arrives (the share viewer): the build lists
-   * them in `modulepreload` so they download with the bundle instead of after it.
-   */
-  preloadLazy?: boolean
-  /** URLs of JS chunks to modulepreload when the request starts (filled in by the build). */
-  modulepreload?: string[]
-}
-
 /** Adds a modulepreload link: Vite's loader finds it by href and does not ask for the chunk again. */
-function modulepreload(href: string): void {
+function addModulepreload(href: string): void {
   const link = document.createElement('link')
   link.rel = 'modulepreload'
   link.crossOrigin = ''
@@ -75,28 +51,25 @@ async function read(response: Response): Promise<PrefetchedReply> {
   return { status: response.status, body }
 }
 
-/** Starts the request `rule` describes for this page's URL, if the URL has what it needs. */
-export function startPrefetch(rule: PrefetchRule): void {
-  const query = parseQuery(location.search)
-  const params: Record<string, string> = {}
-  let path = rule.path
-  for (const [name, kind] of Object.entries(rule.query)) {
-    const raw = query[name] ?? ''
-    let value = raw.trim()
-    if (kind === 'text') {
-      if (!value) return
-    } else {
-      const n = Number(raw)
-      const valid = Number.isSafeInteger(n) && n > 0
-      if (!valid && kind === 'requiredId') return
-      value = String(valid ? n : 0)
-    }
-    if (path.includes(`:${name}`)) path = path.replace(`:${name}`, encodeURIComponent(value))
-    else params[name] = value
-  }
+/**
+ * Starts the first requests of `page` for this page's URL. A page that needs a signed-in user starts
+ * nothing without a token (it would be sent to log in). `modulepreload`: the page's lazy JS chunks, added
+ * as a request with `preloadLazy` starts.
+ */
+export function startFirstRequests<P extends Params>(page: PageDescriptor<P>, modulepreload: readonly string[] = []): void {
+  const requests = page.requestsFor(page.parse(location.search))
   const token = getToken()
-  if (rule.needsToken && (!token || !isInApp())) return
-  for (const href of rule.modulepreload ?? []) modulepreload(href)
+  // An account page starts nothing outside the app (it shows the open-in-app screen there) or without a
+  // token (it would be sent to log in).
+  if (requests.length === 0 || (page.signedIn && (!token || !isInApp()))) return
+  if (requests.some((request) => request.preloadLazy)) for (const href of modulepreload) addModulepreload(href)
+  for (const request of requests) start(request, token)
+}
+
+function start(request: FirstRequest, token: string | null): void {
+  const { path } = request
+  const params: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.params ?? {})) params[name] = String(value)
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' }
   if (token) headers.Authorization = `Bearer ${token}`
   const { appId } = getEnv()
@@ -106,12 +79,19 @@ export function startPrefetch(rule: PrefetchRule): void {
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS)
   // no-cache: on a back navigation Chrome lets requests made while the page loads take stale cached
   // replies (a folder list without the folder just created); axios's later request never did.
-  const reply = fetch(`${getApiBase()}${path}${search ? `?${search}` : ''}`, { headers, signal: controller.signal, cache: 'no-cache' })
+  // redirect: error: a redirect to another origin must not carry the token or app id there (nor one
+  // to the same origin, which the API never sends).
+  const reply = fetch(`${getApiBase()}${path}${search ? `?${search}` : ''}`, {
+    headers,
+    signal: controller.signal,
+    cache: 'no-cache',
+    redirect: 'error',
+  })
     .then(read)
     .finally(() => clearTimeout(timer))
-  if (rule.preloadImage) {
-    const imagePath = rule.preloadImage
+  if (request.preloadImage) {
+    const imagePath = request.preloadImage
     reply.then((r) => preloadImage(r, imagePath)).catch(() => {})
   }
-  putPrefetched(path, params, reply)
+  putPrefetched(path, request.params, reply)
 }

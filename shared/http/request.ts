@@ -1,8 +1,8 @@
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios'
 import { nativeDecryptData } from '../bridge/decrypt-queue'
+import { isInApp } from '../bridge/in-app'
 import { isProductionApi } from '../config/api-hosts'
-import { isInApp } from '../env'
-import { getApiBase } from './client'
+import { getApiBase } from './settings'
 import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
 import { waitForLogin } from './login-wait'
 import { takePrefetched } from './prefetch'
@@ -19,7 +19,7 @@ const loadClient = () => import('./axios-client').then((module) => module.getHtt
 /**
  * Sends `config` and reads the reply into an ApiResult. Never rejects.
  *
- * A 401 in the app opens the host's login screen (spec §8) and the caller does not see that failure:
+ * A 401 in the app opens the host's login screen (docs/spec/product-spec.md §8) and the caller does not see that failure:
  * the request waits for the page to be back from the login screen and is then sent once more, so a
  * page that was loading simply finishes loading. Only if that second try is refused too (the user gave
  * up) does the caller get the failure, to show with its retry.
@@ -49,7 +49,7 @@ async function send<T>(config: AxiosRequestConfig, afterLogin = false): Promise<
   try {
     return { ...result, data: parseDecrypted(await nativeDecryptData(result.data)) as T }
   } catch {
-    return failure(MSG_FAILED, status, 'DECRYPT_ERROR') // unavailable (already toasted), time-out or refused
+    return failure(MSG_FAILED, status, 'DECRYPT_ERROR') // unavailable (reported to the page layer), time-out or refused
   }
 }
 
@@ -87,6 +87,10 @@ export function httpUpload<T>(
     url: path,
     data: formData,
     timeout: UPLOAD_TIMEOUT_MS,
+    // Progress events exist on XHR only (fetch has none for uploads on WebKit): with a listener the
+    // upload goes by XHR, which follows redirects itself; browsers drop Authorization on one to another
+    // origin. Without a listener it stays on fetch, which refuses redirects (axios-client.ts).
+    ...(onProgress ? { adapter: 'xhr' as const } : {}),
     // Only with a listener: an upload listener on XHR costs a CORS preflight of its own.
     onUploadProgress: onProgress
       ? (event: AxiosProgressEvent) => {

@@ -1,9 +1,8 @@
-import { shareUrl } from '@shared/bridge'
-import { isInApp } from '@shared/env'
+import { isInApp, shareUrl } from '@shared/bridge'
 import type { RecordedWork } from './data'
 
 /**
- * The share title (spec §6): the logged-in user's nickname when the host gave one, else the inviter's,
+ * The share title (docs/spec/product-spec.md §6): the logged-in user's nickname when the host gave one, else the inviter's,
  * e.g. `小米妈妈的录音作品《The Hungry Cat》`; with neither, `录音作品《The Hungry Cat》`. An empty work
  * title drops the `《》`.
  */
@@ -13,7 +12,7 @@ export function shareTitle(work: RecordedWork, userNickName: string | null | und
 }
 
 /**
- * The share page's own query parameters (spec §6): the share code and the header title. Anything else
+ * The share page's own query parameters (docs/spec/product-spec.md §6): the share code and the header title. Anything else
  * belongs to the app or the tools that opened the page (`isNeedBackWeb`, the fake host's `fakeHost`,
  * `fakeHostToken`, …, a messenger's tracking) and is not shared.
  */

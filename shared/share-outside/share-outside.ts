@@ -1,5 +1,5 @@
 /**
- * Sharing a page outside the app (decisions.md): WeChat has its own menu, so the caller shows the share
+ * Sharing a page outside the app (docs/decisions.md): WeChat has its own menu, so the caller shows the share
  * guide; any other browser gets the system share sheet where it exists, else the link is copied.
  * React-free: the caller shows the guide and the toasts.
  */

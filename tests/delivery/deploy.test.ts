@@ -11,8 +11,8 @@ import { changedFiles, servedVersions, snapshot } from './helpers/target-checks'
 let pair: BuildPair
 let target: string
 let n = 0
-beforeAll(async () => {
-  pair = await buildPair()
+beforeAll(() => {
+  pair = buildPair()
 })
 afterAll(() => pair?.cleanup())
 beforeEach(() => {

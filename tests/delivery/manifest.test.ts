@@ -7,8 +7,8 @@ import { htmlRefs } from '../../scripts/delivery/html-refs'
 import { buildPair, type BuildPair } from './helpers/build-pair'
 
 let pair: BuildPair
-beforeAll(async () => {
-  pair = await buildPair()
+beforeAll(() => {
+  pair = buildPair()
 })
 afterAll(() => pair?.cleanup())
 

@@ -6,8 +6,8 @@ import { buildPair, type BuildPair } from './helpers/build-pair'
 import { runCli } from './helpers/run-cli'
 
 let pair: BuildPair
-beforeAll(async () => {
-  pair = await buildPair()
+beforeAll(() => {
+  pair = buildPair()
 })
 afterAll(() => pair?.cleanup())
 

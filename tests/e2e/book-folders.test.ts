@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_FOLDERS } from '../../server/seed/demo'
 import { closeBrowser, openPhone, type PhonePage } from './support/browser'
+import { expectAccessible } from './support/axe'
 
 afterAll(closeBrowser)
 
@@ -109,6 +110,7 @@ describe('the picture-book manager in the app', () => {
     expect(await page.getByRole('region', { name: '文件夹信息' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: '提交' }).count()).toBe(0)
     await phone.shot('book-folders-index')
+    await expectAccessible(phone.page, 'book-folders-index')
     console.log(`[index] paints ${JSON.stringify(await paintTimes(page))}`)
 
     // Step: the index starts with a type 2 collection and still offers 添加文件夹 (a top-level
@@ -120,6 +122,7 @@ describe('the picture-book manager in the app', () => {
     expect(await indexSheet.getByRole('button').allTextContents()).toEqual(['网盘导入', '手动创建', '取消'])
     await page.waitForTimeout(300) // the sheet's entry animation
     await phone.shot('book-folders-index-create-sheet')
+    await expectAccessible(phone.page, 'book-folders-index-create-sheet')
     await indexSheet.getByRole('button', { name: '取消' }).click()
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
 
@@ -132,6 +135,7 @@ describe('the picture-book manager in the app', () => {
     expect(await page.getByRole('button', { name: '添加绘本' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: '提交' }).count()).toBe(1)
     await phone.shot('book-folders-collection')
+    await expectAccessible(phone.page, 'book-folders-collection')
 
     // Step: the empty type 1 folder: 暂无内容, 进入绘本 and 返回上一级 (its parent is type 2).
     await row(page, '待整理的绘本').getByRole('button').first().click()
@@ -140,6 +144,7 @@ describe('the picture-book manager in the app', () => {
     expect(await page.getByRole('button', { name: '提交' }).count()).toBe(0)
     await page.getByRole('button', { name: '返回上一级' }).waitFor()
     await phone.shot('book-folders-empty-folder')
+    await expectAccessible(phone.page, 'book-folders-empty-folder')
 
     // Step: 进入绘本 opens the add-method sheet; 拍照 asks the app to pick photos for this folder.
     await page.getByRole('button', { name: '进入绘本' }).click()
@@ -148,6 +153,7 @@ describe('the picture-book manager in the app', () => {
     expect(await addSheet.getByRole('button').allTextContents()).toEqual(['百度网盘上传', '拍照', '本地PDF文件', '取消'])
     await page.waitForTimeout(300) // the sheet's entry animation
     await phone.shot('book-folders-add-sheet')
+    await expectAccessible(phone.page, 'book-folders-add-sheet')
     await addSheet.getByRole('button', { name: '拍照' }).click()
     await expect.poll(() => phone.calls('openAlbumAndUpload')).toEqual([expect.objectContaining({ payload: { parentId: 13 } })])
 
@@ -158,7 +164,7 @@ describe('the picture-book manager in the app', () => {
       expect.objectContaining({ payload: { parentId: 13, fileSuffix: 'pdf' } }),
     ])
 
-    // Step: 百度网盘上传 opens the cloud-drive page (spec §7) for this folder, pdf only; come back.
+    // Step: 百度网盘上传 opens the cloud-drive page (docs/spec/product-spec.md §7) for this folder, pdf only; come back.
     await page.getByRole('button', { name: '进入绘本' }).click()
     await page.getByRole('dialog').getByRole('button', { name: '百度网盘上传' }).click()
     await page.waitForURL(`${baseUrl}/self_service_baidu?from=generate_book&albumId=13&supportSuffix=pdf`)
@@ -173,6 +179,7 @@ describe('the picture-book manager in the app', () => {
     await row(page, 'Mimi the Cat').waitFor()
     expect(await rows(page).count()).toBe(12)
     await phone.shot('book-folders-folder')
+    await expectAccessible(phone.page, 'book-folders-folder')
 
     // Step: drag the first book below the third with the mouse, from its handle.
     await sortableReady(page)
@@ -210,6 +217,7 @@ describe('the picture-book manager in the app', () => {
     await confirmDialog.getByText('确认删除“Dog and Ball”吗？').waitFor()
     await page.waitForTimeout(300)
     await phone.shot('book-folders-confirm')
+    await expectAccessible(phone.page, 'book-folders-confirm')
     await confirmDialog.getByRole('button', { name: '删除' }).click()
     await page.getByRole('alert').getByText('已删除').waitFor()
     await expect.poll(() => row(page, 'Dog and Ball').count()).toBe(0)
@@ -230,6 +238,7 @@ describe('the picture-book manager in the app', () => {
     expect(await createSheet.getByRole('button').allTextContents()).toEqual(['网盘导入', '手动创建', '取消'])
     await page.waitForTimeout(300)
     await phone.shot('book-folders-create-sheet')
+    await expectAccessible(phone.page, 'book-folders-create-sheet')
     await createSheet.getByRole('button', { name: '手动创建' }).click()
     await page.waitForURL(/\/generate_book\/create\?parentId=10$/)
 
@@ -251,6 +260,7 @@ describe('the picture-book manager in the app', () => {
     await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/uploads\//)
     await preview.evaluate((img) => img.scrollIntoView({ block: 'center' }))
     await phone.shot('book-folders-create-form')
+    await expectAccessible(phone.page, 'book-folders-create-form')
 
     // Step: 保存 returns to the collection, which shows the new folder with its cover.
     await page.getByRole('button', { name: '保存' }).click()
@@ -305,6 +315,7 @@ describe('the picture-book manager in the app', () => {
     expect(await sheet.getByRole('button').allTextContents()).toEqual(['拍照', '本地PDF文件', '取消'])
     await phone.page.waitForTimeout(300) // the sheet's entry animation
     await phone.shot('book-folders-sheet-2-11-9')
+    await expectAccessible(phone.page, 'book-folders-sheet-2-11-9')
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -370,6 +381,7 @@ describe('a folder of 300 picture books', () => {
     // Shared CI cores are noisy: the bound catches a freeze (a full re-render per pointer move), not jank.
     expect(worst).toBeLessThan(500)
     await phone.shot('book-folders-300-items')
+    await expectAccessible(phone.page, 'book-folders-300-items')
     console.log(`[300 items] rows on screen after ${loadedMs} ms; paints ${JSON.stringify(paints)}; drag frames: ${frames.length}, p95 ${p95} ms, worst ${worst} ms`)
     expect(phone.errors).toEqual([])
     await phone.context.close()

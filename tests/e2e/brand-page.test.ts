@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { BRAND } from '../../shared/config/brand'
 import { closeBrowser, openPhone, type Fixture } from './support/browser'
+import { expectAccessible } from './support/axe'
 
 afterAll(closeBrowser)
 
@@ -26,6 +27,7 @@ describe.each<Fixture>(['browser', 'app'])('the brand page in the %s fixture', (
     expect(pictures).toHaveLength(5)
     expect(pictures.every((width) => width > 0)).toBe(true)
     await phone.shot(`brand-${fixture}-top`)
+    await expectAccessible(phone.page, `brand-${fixture}-top`)
 
     // Step: the variant matches the setting and its chunk is the only one loaded.
     const variant = fixture === 'app' ? 'in-app-brand-page' : 'browser-brand-page'
@@ -38,6 +40,7 @@ describe.each<Fixture>(['browser', 'app'])('the brand page in the %s fixture', (
     await page.getByText(BRAND.filingNumber).scrollIntoViewIfNeeded()
     await page.getByText(BRAND.copyright).waitFor()
     await phone.shot(`brand-${fixture}-footer`)
+    await expectAccessible(phone.page, `brand-${fixture}-footer`)
 
     if (fixture === 'app') {
       // Step: share goes to the host's share sheet.
@@ -70,6 +73,7 @@ describe.each<Fixture>(['browser', 'app'])('the brand page in the %s fixture', (
     expect(await page.getByRole('heading', { level: 1, name: BRAND.appName }).isVisible()).toBe(true)
     expect(await page.getByRole('region', { name: '孩子在这里学什么' }).isVisible()).toBe(true)
     await phone.shot(`brand-${fixture}-variant-loading`)
+    await expectAccessible(phone.page, `brand-${fixture}-variant-loading`)
     // Step: the variant arrives and takes over the same screen.
     const arrived = page.waitForResponse((response) => response.url().includes(`/assets/${variant}-`))
     release?.()

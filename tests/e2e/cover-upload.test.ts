@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_FOLDERS } from '../../server/seed/demo'
 import { closeBrowser, openPhone, type PhonePage } from './support/browser'
+import { expectAccessible } from './support/axe'
 
 afterAll(closeBrowser)
 
@@ -110,6 +111,7 @@ describe('picking a folder cover', () => {
 
     await page.getByRole('img', { name: '封面预览' }).evaluate((img) => img.scrollIntoView({ block: 'center' }))
     await phone.shot('cover-upload-preview')
+    await expectAccessible(phone.page, 'cover-upload-preview')
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })

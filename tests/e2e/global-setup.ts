@@ -1,5 +1,6 @@
 /**
- * Browser-test setup: makes sure Chromium and the CJK fonts are installed, builds the pages (unless
+ * Browser-test setup: checks that Chromium and the CJK and emoji fonts are installed (it installs
+ * nothing: `.ci/run` does, on a fresh machine), builds the pages (unless
  * E2E_SKIP_BUILD=1 and a build exists), and starts the reference server on a random loopback port with
  * a fresh database. Tests read the address with `inject('baseUrl')`.
  */
@@ -19,6 +20,7 @@ declare module 'vitest' {
 
 const root = resolve(import.meta.dirname, '../..')
 
+/** Fails with what to install when the browser or the fonts the screenshots need are missing. */
 function ensureBrowser(): void {
   const missing: string[] = []
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium')
@@ -30,10 +32,10 @@ function ensureBrowser(): void {
     }
   }
   if (missing.length === 0) return
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo '
-  execSync(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`, {
-    stdio: 'inherit',
-  })
+  throw new Error(
+    `The browser tests need ${missing.join(', ')}, which this machine lacks. ` +
+      `Run .ci/run (it installs them), or: sudo apt-get install -y --no-install-recommends ${missing.join(' ')}`,
+  )
 }
 
 export default async function setup(project: TestProject) {

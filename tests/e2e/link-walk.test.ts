@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEMO_LINK_GROUPS } from '../../server/demo-links'
+import { demoLinks } from '../../server/demo-links'
 import { BRAND } from '../../shared/config/brand'
 import { closeBrowser, openPhone, type Fixture } from './support/browser'
 
@@ -98,7 +98,7 @@ async function handedOver(page: Page): Promise<string[]> {
 
 /** The start URLs of each route: its demo links for this fixture, and the bare route. */
 function startPaths(fixture: Fixture): string[] {
-  const demo = DEMO_LINK_GROUPS.flatMap((g) => g.links).filter((l) => l.inApp === (fixture === 'app') || !l.path.includes('fakeHostToken'))
+  const demo = demoLinks(DIST).filter((l) => l.inApp === (fixture === 'app') || !l.path.includes('fakeHostToken'))
   const paths = new Set<string>(ROUTES.map((route) => `/${route}`))
   for (const link of demo) if (!link.path.includes('fakeHostToken')) paths.add(link.path)
   const only = process.env.LINK_WALK_ONLY // debugging: one start path

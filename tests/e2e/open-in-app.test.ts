@@ -31,7 +31,7 @@ describe('an account page outside the app', () => {
   it('shows the open-in-app screen and sends no API request, even with a token saved in the app', async () => {
     const phone = await openPhone('browser')
     const { page } = phone
-    // An earlier visit in the app left its token in localStorage (user-agent.md): still no signed-in page here.
+    // An earlier visit in the app left its token in localStorage (docs/contracts/user-agent.md): still no signed-in page here.
     await page.addInitScript(() => localStorage.setItem('token', 'demo-vip-token'))
     const api: string[] = []
     page.on('request', (request) => {

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, openPhone, PHONE_UA, type Fixture, type PhonePage } from './support/browser'
+import { expectAccessible } from './support/axe'
 
 const BOOK_TITLE = "Mimi's Sunny Day"
 const START_BOOK = `开始欣赏《${BOOK_TITLE}》`
@@ -62,7 +63,7 @@ async function open(fixture: Fixture, path: string, app: Parameters<typeof openP
 }
 
 /** The slide on screen (the others are aria-hidden). */
-const slide = (page: Page) => page.getByRole('group', { name: /^\d+ \/ \d+$/ })
+const slide = (page: Page) => page.getByRole('group', { name: /^(封面|\d+\/\d+|欣赏结束)$/ })
 
 /** A horizontal drag across the swipe book, like a finger. */
 async function swipe(page: Page, direction: 'left' | 'right'): Promise<void> {
@@ -74,11 +75,18 @@ async function swipe(page: Page, direction: 'left' | 'right'): Promise<void> {
   await page.mouse.down()
   await page.mouse.move(box.x + box.width * to, y, { steps: 10 })
   await page.mouse.up()
-  await page.waitForTimeout(450) // the 300 ms slide transition
+  await settle(page) // the 300 ms slide transition
 }
 
-/** Lets the slide transition (300 ms) and overlay fades finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(450)
+/**
+ * Waits until the slide transition (300 ms) and overlay fades are over: no finite CSS transition or
+ * animation is still running (an endless one, a spinner, never ends and is not waited for).
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  )
+}
 
 const counter = (page: Page, text: string) => slide(page).getByText(text, { exact: true })
 
@@ -93,6 +101,7 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     await expect.poll(() => slide(page).getByRole('img', { name: '3星' }).count()).toBeGreaterThan(0)
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-cover`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-cover`)
     // Step: swiping the cover does nothing before playback started.
     await swipe(page, 'left')
     expect(await page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
@@ -115,6 +124,7 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     expect(fetchedAhead).toEqual(['/media/book/p1-s2-rec.mp3', '/media/book/p2-s1-rec.mp3'])
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-page`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-page`)
     await expect.poll(() => counter(page, '2/7').isVisible(), { timeout: 15_000 }).toBe(true)
     await expect.poll(() => counter(page, '3/7').isVisible(), { timeout: 20_000 }).toBe(true)
     const played = await media(page)
@@ -132,6 +142,7 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
       .toBe(true)
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-end`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-end`)
     // Step: 返回首页 goes back to the cover, silent.
     await slide(page).getByRole('button', { name: '返回首页' }).click()
     await expect.poll(() => page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
@@ -154,12 +165,16 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     await expect.poll(async () => (await media(page)).src).toBe('/media/book/p1.mp3')
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-original-off`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-original-off`)
     // Step: 自动翻页 off: the page ends and stays.
     await autoNext.uncheck()
     await expect.poll(() => slide(page).getByRole('button', { name: '播放' }).isVisible(), { timeout: 10_000 }).toBe(true)
-    await page.waitForTimeout(1200)
+    // 播放 on the ended page means the player stopped there: while a turn is pending (自动翻页 on) the
+    // button says 暂停 (isRunningOn 'advancing'), so no timer is left to turn it later.
     expect(await counter(page, '1/7').isVisible()).toBe(true)
+    await settle(page)
     await phone.shot(`recorded-share-${fixture}-autonext-off`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-autonext-off`)
     // The page's two segments of p1.mp3 played, the second after a seek (play, then seek).
     expect((await media(page)).maxTime).toBeGreaterThan(3)
     expect(phone.errors).toEqual([])
@@ -179,6 +194,7 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     await expect.poll(async () => (await media(page)).currentTime, { timeout: 5000 }).toBeGreaterThan(2.8)
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-cat8`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-cat8`)
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -193,6 +209,7 @@ describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (
     await expect.poll(async () => (await media(page)).src).toBe('/media/words/apple-rec.mp3')
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-word`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-word`)
     // Step: to dog, whose UK and US phonetics differ (/dɒɡ/, /dɑːɡ/); 自动翻页 off keeps the player there.
     await page.getByRole('checkbox', { name: '自动翻页' }).uncheck()
     for (let i = 0; i < 3; i += 1) await swipe(page, 'left')
@@ -215,6 +232,7 @@ describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (
     await expect.poll(async () => (await media(page)).src).toBe('/media/words/dog-example-us.mp3')
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-word-us`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-word-us`)
     // Step: with 原声 off the word plays its pronunciation in the chosen accent.
     await slide(page).getByRole('button', { name: '暂停例句' }).click()
     await page.getByRole('checkbox', { name: '原声' }).uncheck()
@@ -248,12 +266,14 @@ describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (
     expect(played.ended).toBe(8)
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-word-end`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-word-end`)
     // Step: 返回首页 goes back to the cover, silent.
     await slide(page).getByRole('button', { name: '返回首页' }).click()
     await expect.poll(() => page.getByRole('button', { name: '开始欣赏《看图学单词》' }).isVisible()).toBe(true)
     expect((await media(page)).paused).toBe(true)
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-word-cover`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-word-cover`)
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -283,6 +303,7 @@ describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (f
     expect(await phone.page.getByRole('button', { name: '下载App' }).count()).toBe(bars)
     expect(requests).toEqual([])
     await phone.shot(`${route.slice(1).replace('_', '-')}-${fixture}-error-no-r`)
+    await expectAccessible(phone.page, `${route.slice(1).replace('_', '-')}-${fixture}-error-no-r`)
     await phone.context.close()
   })
 
@@ -296,6 +317,7 @@ describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (f
     await expect.poll(() => phone.page.getByRole('status', { name: '加载中', includeHidden: true }).count()).toBe(0)
     expect(await phone.page.getByRole('button', { name: '下载App' }).count()).toBe(bars)
     await phone.shot(`${route.slice(1).replace('_', '-')}-${fixture}-error`)
+    await expectAccessible(phone.page, `${route.slice(1).replace('_', '-')}-${fixture}-error`)
     await phone.context.close()
   })
 
@@ -327,6 +349,7 @@ describe('sharing', () => {
     await expect.poll(() => mask.isVisible()).toBe(true)
     await settle(page)
     await phone.shot('recorded-share-browser-mask')
+    await expectAccessible(phone.page, 'recorded-share-browser-mask')
     await mask.click()
     await expect.poll(() => mask.isVisible()).toBe(false)
     await phone.context.close()
@@ -341,7 +364,10 @@ describe('sharing', () => {
     await page.getByRole('button', { name: START_BOOK }).click()
     expect(await page.getByRole('button', { name: '下载App' }).count()).toBe(0)
     await expect.poll(() => phone.calls('getUserInfo').then((c) => c.length)).toBe(1)
-    await page.waitForTimeout(200) // the host answers userInfo asynchronously
+    // The host answers getUserInfo a moment later: wait until its userInfo has reached the page.
+    await page.waitForFunction(() =>
+      (window as unknown as { __fakeHost: { messages: { type: string }[] } }).__fakeHost.messages.some((m) => m.type === 'userInfo'),
+    )
     await page.getByRole('button', { name: '分享' }).first().click()
     await expect.poll(() => phone.calls('shareUrl').then((c) => c.length)).toBe(1)
     const [call] = await phone.calls('shareUrl')
@@ -353,6 +379,7 @@ describe('sharing', () => {
     expect(await page.getByRole('dialog', { name: '分享引导' }).count()).toBe(0)
     await settle(page)
     await phone.shot('recorded-share-app-native-share')
+    await expectAccessible(phone.page, 'recorded-share-app-native-share')
     await phone.context.close()
   })
 
@@ -366,6 +393,7 @@ describe('sharing', () => {
     await phone.sendHost('backClick')
     await expect.poll(() => phone.calls('closeWebview').then((c) => c.length)).toBe(1)
     await phone.shot('recorded-share-app-back-closed')
+    await expectAccessible(phone.page, 'recorded-share-app-back-closed')
     await phone.context.close()
   })
 
@@ -430,14 +458,17 @@ describe.each<Fixture>(['browser', 'app'])('before any JavaScript file arrives, 
   it('paints the header, the loading state and, in a browser only, the download bar', async () => {
     const phone = await openPhone(fixture)
     const { page } = phone
-    await page.route('**/assets/*.js', (route) => route.abort())
+    // Held, not failed: a failed script would rightly bring up the entry watchdog's error view.
+    await page.route('**/assets/*.js', () => {})
     for (const path of ['/recorded_share?r=demo-book', '/word_share?r=demo-words']) {
-      await page.goto(phone.baseUrl + path)
+      await page.goto(phone.baseUrl + path, { waitUntil: 'commit' })
+      await page.getByRole('heading', { level: 1 }).waitFor()
       expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe('录音作品')
       expect(await page.getByRole('status', { name: '加载中' }).count(), path).toBe(1)
       expect(await page.getByRole('button', { name: '下载App' }).count(), path).toBe(fixture === 'browser' ? 1 : 0)
     }
     await phone.shot(`recorded-share-${fixture}-frame`)
+    await expectAccessible(phone.page, `recorded-share-${fixture}-frame`)
     await phone.context.close()
   })
 })

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { BRAND } from '../../shared/config/brand'
 import { formatMoney, formatSize } from '../../shared/format'
 import { closeBrowser, openPhone, type Fixture, type PhonePage } from './support/browser'
+import { expectAccessible } from './support/axe'
 
 afterAll(closeBrowser)
 
@@ -46,12 +47,14 @@ describe.each<Fixture>(['app'])('/space_upgrade in the %s fixture', (fixture) =>
     await expect.poll(() => rows.count()).toBe(3)
     await rows.first().getByText(`¥${formatMoney(goods[0]!.money)}/年`).waitFor()
     await phone.shot(`storage-${fixture}-space-upgrade`)
+    await expectAccessible(phone.page, `storage-${fixture}-space-upgrade`)
 
     // Step: 展开更多 shows every good; 收起 folds back to three.
     await page.getByRole('button', { name: '展开更多' }).click()
     await expect.poll(() => rows.count()).toBe(goods.length)
     await page.getByRole('button', { name: '收起' }).scrollIntoViewIfNeeded()
     await phone.shot(`storage-${fixture}-space-upgrade-expanded`)
+    await expectAccessible(phone.page, `storage-${fixture}-space-upgrade-expanded`)
     await page.getByRole('button', { name: '收起' }).click()
     await expect.poll(() => rows.count()).toBe(3)
 
@@ -60,6 +63,7 @@ describe.each<Fixture>(['app'])('/space_upgrade in the %s fixture', (fixture) =>
     expect(await rules.count()).toBe(5)
     await page.getByRole('region', { name: '分享赚空间' }).scrollIntoViewIfNeeded()
     await phone.shot(`storage-${fixture}-space-upgrade-rules`)
+    await expectAccessible(phone.page, `storage-${fixture}-space-upgrade-rules`)
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -93,6 +97,7 @@ describe('buying space', () => {
     await goods.getByText('网络错误，请检查您的网络连接').waitFor()
     await page.getByRole('progressbar').waitFor()
     await phone.shot('storage-app-space-upgrade-goods-failed')
+    await expectAccessible(phone.page, 'storage-app-space-upgrade-goods-failed')
     // Step: 重试 loads the goods.
     await goods.getByRole('button', { name: '重试' }).click()
     await expect.poll(() => goods.getByRole('listitem').count()).toBe(3)
@@ -109,6 +114,7 @@ describe('/expand_space', () => {
     await expect.poll(() => phone.calls('setNavigationBar')).toEqual([expect.objectContaining({ payload: { visible: false } })])
     await page.getByRole('button', { name: '关闭' }).waitFor()
     await phone.shot('expand-app-banner')
+    await expectAccessible(phone.page, 'expand-app-banner')
     // Step: a double tap on the banner sends one claim.
     let claims = 0
     page.on('request', (r) => {
@@ -120,6 +126,7 @@ describe('/expand_space', () => {
     expect(claims).toBe(1)
     await settle(phone)
     await phone.shot('expand-app-success-popup')
+    await expectAccessible(phone.page, 'expand-app-success-popup')
     // Step: tapping the popup closes the WebView.
     await popup.click()
     await expect.poll(() => phone.calls('closeWebview')).toHaveLength(1)
@@ -138,15 +145,18 @@ describe('/expand_space', () => {
     const claims: string[] = []
     page.on('request', (r) => r.url().includes('vipGetFreeSpace') && claims.push(r.url()))
     await page.goto(`${phone.baseUrl}/expand_space`)
-    const banner = page.getByRole('button', { name: '已领取扩容礼包' })
+    const banner = page.getByRole('button', { name: '已领取', exact: true })
     await banner.waitFor()
     expect(await banner.isDisabled()).toBe(true)
     await page.getByRole('status').filter({ hasText: '您已领取过新年扩容礼包' }).waitFor()
     await banner.click({ force: true })
+    // The rest of the banner takes no tap either.
+    await page.getByText('新年扩容大礼包').click()
     expect(claims).toEqual([])
     expect(await page.getByRole('dialog', { name: '领取成功' }).count()).toBe(0)
     await settle(phone)
     await phone.shot('expand-app-already-claimed')
+    await expectAccessible(phone.page, 'expand-app-already-claimed')
     await phone.context.close()
   })
 
@@ -159,6 +169,7 @@ describe('/expand_space', () => {
     expect(await page.getByRole('dialog', { name: '领取成功' }).count()).toBe(0)
     await settle(phone)
     await phone.shot('expand-app-not-vip')
+    await expectAccessible(phone.page, 'expand-app-not-vip')
     await phone.context.close()
   })
 
@@ -174,11 +185,13 @@ describe('/expand_space', () => {
     await page.goto(`${phone.baseUrl}/expand_space`)
     expect(await page.getByRole('button', { name: '关闭' }).count()).toBe(0)
     await phone.shot('expand-browser-banner')
+    await expectAccessible(phone.page, 'expand-browser-banner')
     // Step: share shows the guide mask; a tap closes it.
     await page.getByRole('button', { name: '分享' }).click()
     await page.getByRole('dialog', { name: '分享引导' }).waitFor()
     await settle(phone)
     await phone.shot('expand-browser-share-guide')
+    await expectAccessible(phone.page, 'expand-browser-share-guide')
     await page.getByRole('dialog', { name: '分享引导' }).click()
     await page.getByRole('dialog', { name: '分享引导' }).waitFor({ state: 'detached' })
     // Step: the banner leads to the website.
@@ -197,21 +210,21 @@ describe.each<Fixture>(['browser', 'app'])('/price_up in the %s fixture', (fixtu
     await banner.waitFor()
     expect(await page.getByRole('button', { name: '关闭' }).count()).toBe(fixture === 'app' ? 1 : 0)
     await phone.shot(`price-${fixture}-banner`)
+    await expectAccessible(phone.page, `price-${fixture}-banner`)
     if (fixture === 'app') {
       // Step: share the notice as /price_up.
       await page.getByRole('button', { name: '分享' }).click()
       await expect.poll(() => phone.calls('shareUrl')).toEqual([
         expect.objectContaining({ payload: expect.objectContaining({ url: `${phone.baseUrl}/price_up` }) }),
       ])
-      // Step: the banner asks the host to open /vip_sale. The fake host then navigates there; holding
-      // that request keeps this page (and its call log) on screen to read.
-      let held: (() => void) | undefined
-      await page.route('**/vip_sale', (route) => void (held = () => void route.abort()))
+      // Step: the banner asks the host to open /vip_sale. The fake host then navigates there; refusing
+      // that request keeps this page (and its call log) on screen to read. (Holding it instead could
+      // leave the click waiting for that navigation; tests/e2e/vip-sale.test.ts follows it through.)
+      await page.route('**/vip_sale', (route) => route.abort())
       await banner.click()
       await expect.poll(() => phone.calls('openWebPage')).toEqual([
-        expect.objectContaining({ payload: { url: `${phone.baseUrl}/vip_sale`, title: '会员方案', showShare: false } }),
+        expect.objectContaining({ payload: { url: `${phone.baseUrl}/vip_sale`, title: '开通会员', showShare: false } }),
       ])
-      held?.()
     } else {
       // Step: in a browser the banner goes home, to the brand page.
       await banner.click()

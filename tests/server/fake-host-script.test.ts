@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 const SCRIPT = readFileSync(new URL('../../server/fake-host/fake-host.js', import.meta.url), 'utf8')
 
-/** Every call name of contracts/bridge.md. */
+/** Every call name of docs/contracts/bridge.md. */
 const CALL_NAMES = [
   'setNavigationBar', 'getUserInfo', 'updateUserInfo', 'goToLogin', 'closeWebview', 'shareUrl', 'shareWeb',
   'openWebPage', 'openPage', 'openAlbumAndUpload', 'openFileAndUpload', 'openVideoAndUpload', 'openCustomerService',
@@ -29,6 +29,7 @@ interface PageGlobals {
   webkit?: { messageHandlers: Record<string, { postMessage(payload: unknown): void }> }
   KidsEnglishBridge?: Record<string, (json?: string) => void>
   __FAKE_HOST_CONFIG__?: object
+  fetch?: (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{ ok: boolean; status: number }>
   onNativeMessage?: (message: HostMessage) => void
   __fakeHost: { calls: unknown[]; closed: boolean; send(type: string, data?: unknown): void }
 }
@@ -70,6 +71,12 @@ describe('the user agent', () => {
     const ua = load(undefined, { config: { version: '2.9.9', token: 'abc', isVip: false, transport: 'ios' } }).window.navigator.userAgent
     expect(ua).toContain('iPhone')
     expect(ua).toContain(' com.kidsenglish.app version_2.9.9 isVip_false isPermanentVipUser_false appId_kidsenglish-ios token_abc')
+  })
+
+  it('marks a permanent member with isPermanentVipUser_true when fakeHostPermanentVip is true', () => {
+    const ua = load('http://127.0.0.1/vip_sale?fakeHostToken=demo-permanent-token&fakeHostPermanentVip=true').window.navigator.userAgent
+    expect(ua).toContain(' isVip_true isPermanentVipUser_true ')
+    expect(ua).toContain(' token_demo-permanent-token')
   })
 
   it('leaves out the version and token markers when they are configured empty', () => {
@@ -164,6 +171,37 @@ describe('the answers', () => {
     page.g.onNativeMessage = (m) => received.push(m)
     await until(() => received.length === 1)
     expect(received[0]).toEqual({ type: 'visibleChange', data: { result: true } })
+  })
+
+  it('pays for a membership plan through the development route, then sends visibleChange true', async () => {
+    const page = load(undefined, { config: { token: 'demo-basic-token' }, listen: true })
+    const posts: { url: string; init: { method: string; headers: Record<string, string>; body: string } }[] = []
+    page.g.fetch = (url, init) => {
+      posts.push({ url, init })
+      return Promise.resolve({ ok: true, status: 200 })
+    }
+    page.g.KidsEnglishBridge!.buyGoods!(JSON.stringify({ goodsId: 101 }))
+    await until(() => page.received.length === 1)
+    expect(posts).toEqual([{
+      url: '/v1/dev/vip/purchase',
+      init: expect.objectContaining({ method: 'POST', body: '{"goodsId":101}' }),
+    }])
+    expect(posts[0]!.init.headers.authorization).toBe('Bearer demo-basic-token')
+    expect(page.received[0]).toEqual({ type: 'visibleChange', data: { result: true } })
+  })
+
+  it('only logs buyGoods of a space item (the development route answers 404)', async () => {
+    const page = load()
+    let asked = 0
+    page.g.fetch = () => {
+      asked++
+      return Promise.resolve({ ok: false, status: 404 })
+    }
+    page.g.webkit!.messageHandlers.buyGoods!.postMessage({ goodsId: 1 })
+    await until(() => asked === 1)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(page.received).toEqual([])
+    expect(page.g.__fakeHost.calls).toHaveLength(1)
   })
 
   it('sends backClick without data', async () => {

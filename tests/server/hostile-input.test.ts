@@ -52,7 +52,7 @@ const CASES: [what: string, request: InjectOptions, status: number][] = [
   ['an emoji share code', get(`/v1/share/uar?r=${encodeURIComponent('📚')}`), 404],
   ['an HTML title', post('/v1/bookCreation/add', { parentId: 0, type: 1, title: HTML }), 200],
   ['an HTML share code', get(`/v1/share/uar?r=${encodeURIComponent(HTML)}`), 404],
-  ['a lone surrogate in a title', post('/v1/bookCreation/add', { parentId: 0, type: 1, title: 'a\ud800b' }), 200],
+  ['a lone surrogate in a title', post('/v1/bookCreation/add', { parentId: 0, type: 1, title: 'a\ud800b' }), 400],
   // numbers as strings
   ['a string id', post('/v1/bookCreation/delete', { id: String(DEMO_FOLDERS.starterBooks) }), 400],
   ['a string parentId', post('/v1/bookCreation/add', { parentId: '0', type: 1, title: 't' }), 400],
@@ -114,9 +114,9 @@ const CASES: [what: string, request: InjectOptions, status: number][] = [
   ['a folder under itself', post('/v1/bookCreation/update', { id: DEMO_FOLDERS.natureBooks, parentId: DEMO_FOLDERS.natureBooks }), 400],
   // odd encodings in the query
   ['an empty share code', get('/v1/share/uar?r='), 400],
-  ['a share code of invalid UTF-8', get('/v1/share/uar?r=%FF%FE'), 404],
-  ['a share code of a lone surrogate', get('/v1/share/uar?r=%ED%A0%80'), 404],
-  ['a share code with a broken escape', get('/v1/share/uar?r=%E0%A4%A'), 404],
+  ['a share code of invalid UTF-8', get('/v1/share/uar?r=%FF%FE'), 400],
+  ['a share code of a lone surrogate', get('/v1/share/uar?r=%ED%A0%80'), 400],
+  ['a share code with a broken escape', get('/v1/share/uar?r=%E0%A4%A'), 400],
   // invalid JSON
   ['truncated JSON', json('/v1/bookCreation/delete', '{"id": '), 400],
   ['JSON with a trailing comma', json('/v1/bookCreation/delete', '{"id": 1,}'), 400],

@@ -8,7 +8,8 @@ import { runMigrations } from '../../server/db/migrate'
 import { FAKE_HOST_TAG } from '../../server/fake-host/inject'
 import { DEMO_MEDIA_DIR, MIGRATIONS_DIR } from '../../server/paths'
 import { insertFolder } from '../../server/repositories/folders-repository'
-import { DEMO_FOLDERS, DEMO_USERS } from '../../server/seed/demo'
+import { demoLinkGroups, demoLinkUrl, resolveDemoQuery } from '../../server/demo-links'
+import { DEMO_FOLDERS, DEMO_TOKENS, DEMO_USERS } from '../../server/seed/demo'
 import { seed, seedIfEmpty } from '../../server/seed/seed'
 import { envelope, setupServer } from './helpers/test-app'
 
@@ -29,7 +30,21 @@ function fakeDist(): string {
   writeFileSync(join(dist, 'assets', 'page-abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   // What the deploy tool keeps beside the pages (a deploy target can be served as dist).
-  writeFileSync(join(dist, 'pages-manifest.json'), '{"routes":{}}')
+  // The build's manifest: the aliases of the home page (its page.ts) and each page's demo links.
+  const alias = { aliasOf: '/' }
+  const manifest = {
+    routes: { '/wechat': alias, '/app': alias, '/about_app': alias },
+    pages: {
+      '/': { aliases: ['wechat', 'app', 'about_app'], demoLinks: [{ label: 'home', fixture: 'browser', proof: '首页' }] },
+      '/generate_book/list': {
+        demoLinks: [
+          { label: 'root', query: 'id=0', fixture: 'app', proof: '合集' },
+          { label: 'basic', query: 'id={DEMO_FOLDERS.collection}&fakeHostToken={DEMO_TOKENS.basic}', fixture: 'app', proof: '绘本', bench: true },
+        ],
+      },
+    },
+  }
+  writeFileSync(join(dist, 'pages-manifest.json'), JSON.stringify(manifest))
   mkdirSync(join(dist, '.releases', 'r1'), { recursive: true })
   writeFileSync(join(dist, '.releases', 'current'), 'r1')
   writeFileSync(join(dist, '.releases', 'r1', 'manifest.json'), '{}')
@@ -109,6 +124,27 @@ describe('clean URLs', () => {
     const res = await get('/favicon.svg')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('image/svg+xml')
+  })
+})
+
+describe('the demo links npm start prints', () => {
+  it('come from the pages\' descriptors in the manifest, demo data resolved from the seed', () => {
+    const groups = demoLinkGroups(dist)
+    expect(groups.map((g) => g.links.map((l) => demoLinkUrl('http://h', l)))).toEqual([
+      ['http://h/'],
+      ['http://h/generate_book/list?id=0&fakeHost=app',
+        `http://h/generate_book/list?id=${DEMO_FOLDERS.collection}&fakeHostToken=${DEMO_TOKENS.basic}&fakeHost=app`],
+    ])
+    expect(groups[1]!.links.map((l) => l.bench)).toEqual([false, true])
+  })
+
+  it('refuse a placeholder the seed has no value for', () => {
+    expect(() => resolveDemoQuery('id={DEMO_FOLDERS.nope}')).toThrow('{DEMO_FOLDERS.nope}')
+    expect(() => resolveDemoQuery('id={DEMO_USERS.vip}')).toThrow('{DEMO_USERS.vip}')
+  })
+
+  it('are none without a build', () => {
+    expect(demoLinkGroups(join(dist, 'nowhere'))).toEqual([])
   })
 })
 
@@ -228,9 +264,16 @@ describe('seed', () => {
     expect(await seedIfEmpty(server.db)).toBe(false)
   })
 
-  it('creates a VIP and a basic user with inviter codes', async () => {
-    const users = await server.db.query<{ token: string; is_vip: boolean; inviter_code: string }>('SELECT * FROM users ORDER BY id')
-    expect(users.map((u) => [u.token, u.is_vip])).toEqual([['demo-vip-token', true], ['demo-basic-token', false]])
+  it('creates a member, a basic user, a permanent member and a trial user with inviter codes', async () => {
+    const users = await server.db.query<{ token: string; is_vip: boolean; vip_permanent: boolean; inviter_code: string }>(
+      'SELECT *, vip_expire_at > now() AS is_vip FROM users ORDER BY id',
+    )
+    expect(users.map((u) => [u.token, u.is_vip, u.vip_permanent])).toEqual([
+      ['demo-vip-token', true, false],
+      ['demo-basic-token', null, false],
+      ['demo-permanent-token', null, true],
+      ['demo-trial-token', null, false],
+    ])
     expect(users.every((u) => u.inviter_code.length > 0)).toBe(true)
   })
 

@@ -2,16 +2,16 @@ import { useState } from 'react'
 import { ErrorView } from '@shared/components/error-view'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { PageShell } from '@shared/components/page-shell'
-import { parseQuery } from '@shared/format'
 import { targetFromQuery, type CreateTarget } from './create-state'
 import { FolderFormView } from './folder-form-view'
+import page from './page'
 import { useFolderForm } from './use-folder-form'
 
 /** The target of the page's own URL (none outside a browser: a new folder at the top level). */
-export const readTarget = () => targetFromQuery(parseQuery(typeof location === 'undefined' ? '' : location.search))
+export const readTarget = () => targetFromQuery(page.query())
 
 /** The page's title for `target`. */
-export const createPageTitle = (target: CreateTarget) => (target.mode === 'edit' ? '编辑文件夹' : '新建文件夹')
+export const createPageTitle = (target: CreateTarget) => (target.mode === 'edit' ? '编辑文件夹' : page.title)
 
 /**
  * 新建文件夹 / 编辑文件夹 (/generate_book/create): `?parentId=` creates a folder under that parent,

@@ -1,5 +1,7 @@
 import type { BookFolder } from '@shared/book-folder'
+import type { QueryOf } from '@shared/app/define-page'
 import type { FolderForm, FormOptions } from './folder-form'
+import type page from './page'
 
 /** The create page's load cycle: the options (and, when editing, the folder) must arrive first. */
 export type CreateState =
@@ -13,13 +15,11 @@ export type CreateState =
  */
 export type CreateTarget = { mode: 'edit'; id: number; listId?: number } | { mode: 'create'; parentId: number }
 
-/** Reads the target from the query; an id that is not a positive whole number creates instead. */
-export function targetFromQuery(query: Record<string, string>): CreateTarget {
-  const id = Number(query.id)
-  if (Number.isSafeInteger(id) && id > 0) {
-    const listId = query.listId?.trim() ? Number(query.listId) : NaN
-    return Number.isSafeInteger(listId) && listId >= 0 ? { mode: 'edit', id, listId } : { mode: 'edit', id }
-  }
-  const parentId = Number(query.parentId)
-  return { mode: 'create', parentId: Number.isSafeInteger(parentId) && parentId > 0 ? parentId : 0 }
+/** The page's query, as its descriptor (page.ts) parses it. */
+export type CreateQuery = QueryOf<(typeof page)['params']>
+
+/** The target of the query; an id that is not a positive whole number creates instead. */
+export function targetFromQuery({ id, listId, parentId }: CreateQuery): CreateTarget {
+  if (id === undefined) return { mode: 'create', parentId }
+  return listId === undefined ? { mode: 'edit', id } : { mode: 'edit', id, listId }
 }

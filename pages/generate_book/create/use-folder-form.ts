@@ -1,17 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { addBookCreation } from '@shared/api/add-book-creation'
 import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
 import { getDirectory } from '@shared/api/get-directory'
 import { updateBookCreation } from '@shared/api/update-book-creation'
 import { toBookFolder, type BookFolder } from '@shared/book-folder'
 import { toast } from '@shared/components/toast'
-import { MSG_FAILED } from '@shared/http'
+import { useLoad } from '@shared/hooks/use-load'
+import type { ApiResult } from '@shared/http'
+import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
 import type { CreateState, CreateTarget } from './create-state'
 import { emptyForm, formFromFolder, isDirty, toFormOptions, toInput, toUpdate, validateForm, type FolderForm, type FormOptions } from './folder-form'
 import { returnToList } from './navigation'
 import { useLeaveGuard } from './use-leave-guard'
 
-export const LOAD_FAILED = '获取数据失败'
 export const SAVE_FAILED = '保存失败，请稍后重试'
 
 /** Field errors under their fields, and a server error above the save button. */
@@ -21,24 +22,26 @@ export interface FormErrors {
   server?: string
 }
 
-const messageOr = (msg: string | null | undefined, fallback: string) => (msg && msg !== MSG_FAILED ? msg : fallback)
+interface Loaded {
+  options: FormOptions
+  initial: FolderForm
+  folder: BookFolder | null
+  /** Why the options are missing (the form still works, with no picks). */
+  optionsMsg: string | null
+}
 
-type Loaded =
-  | { status: 'failed'; msg: string }
-  | { status: 'ready'; options: FormOptions; initial: FolderForm; folder: BookFolder | null; optionsMsg: string | null }
-
-/** The options, and the folder when `editId` is set. Without options the form still works (no picks). */
-async function fetchForm(editId: number): Promise<Loaded> {
+/** The options, and the folder when `editId` is set; fails only when the folder cannot be read. */
+async function fetchForm(editId: number): Promise<ApiResult<Loaded>> {
   const [options, directory] = await Promise.all([getBookCreationOptions(), editId ? getDirectory(editId) : null])
-  if (directory && !(directory.success && directory.data)) return { status: 'failed', msg: messageOr(directory.msg, LOAD_FAILED) }
+  if (directory && !(directory.success && directory.data)) return { ...directory, success: false, data: null }
   const folder = directory ? { ...toBookFolder(directory.data), id: editId } : null
-  return {
-    status: 'ready',
+  const data: Loaded = {
     options: toFormOptions(options.data, folder),
     initial: folder ? formFromFolder(folder) : emptyForm,
     folder,
     optionsMsg: options.success ? null : messageOr(options.msg, LOAD_FAILED),
   }
+  return { success: true, data, msg: '', code: 200, result: 'SUCCESS' }
 }
 
 /**
@@ -46,7 +49,6 @@ async function fetchForm(editId: number): Promise<Loaded> {
  * once at a time and then returns to the list, and guards unsaved changes.
  */
 export function useFolderForm(target: CreateTarget) {
-  const [state, setState] = useState<CreateState>({ status: 'loading' })
   const [form, setForm] = useState<FolderForm>(emptyForm)
   const [errors, setErrors] = useState<FormErrors>({})
   const [saving, setSaving] = useState(false)
@@ -54,31 +56,27 @@ export function useFolderForm(target: CreateTarget) {
   const savingRef = useRef(false)
   const editId = target.mode === 'edit' ? target.id : 0
   const parentId = target.mode === 'create' ? target.parentId : 0
+  const load = useLoad(() => fetchForm(editId), {
+    parse: (data) => data!,
+    fallback: LOAD_FAILED,
+    // The error view shows the message and stays: a toast would say the same thing twice.
+    onLoaded: (loaded) => {
+      if (loaded.optionsMsg) toast(loaded.optionsMsg)
+      setForm(loaded.initial)
+    },
+  })
+  const loaded = load.state
+  const state = useMemo<CreateState>(() => {
+    if (loaded.status !== 'loaded') return loaded
+    const { options, initial, folder } = loaded.data
+    return { status: 'ready', options, initial, folder }
+  }, [loaded])
   // Where a save returns: the list the edit was opened from (its own list from the summary card,
   // its parent's from a row), else the folder's parent; a new folder's parent.
   const folderParentId = state.status === 'ready' ? (state.folder?.parentId ?? 0) : 0
   const returnListId = target.mode === 'edit' ? (target.listId ?? folderParentId) : parentId
 
-  const apply = useCallback((loaded: Loaded) => {
-    // The error view shows the message and stays: a toast would say the same thing twice.
-    if (loaded.status === 'failed') return setState(loaded)
-    if (loaded.optionsMsg) toast(loaded.optionsMsg)
-    setForm(loaded.initial)
-    setState({ status: 'ready', options: loaded.options, initial: loaded.initial, folder: loaded.folder })
-  }, [])
-
-  useEffect(() => {
-    let live = true
-    void fetchForm(editId).then((loaded) => live && apply(loaded))
-    return () => {
-      live = false
-    }
-  }, [editId, apply])
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' })
-    void fetchForm(editId).then(apply)
-  }, [editId, apply])
+  const { retry } = load
 
   const dirty = state.status === 'ready' && isDirty(form, state.initial)
   const guard = useLeaveGuard(dirty && !saving)

@@ -16,7 +16,7 @@ import { getEnv } from '@shared/env'
 
 /** Toast for a bridge-only action tapped in a browser. */
 export const IN_APP_ONLY = '请在App内操作'
-/** Toast for a picture book tapped in a browser (decisions.md "Opening a picture book"). */
+/** Toast for a picture book tapped in a browser (docs/decisions.md "Opening a picture book"). */
 export const OPEN_BOOK_IN_APP = '请在App内查看绘本'
 
 // A double tap must not open a book screen twice or queue two navigations (two history.back()

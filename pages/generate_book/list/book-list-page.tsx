@@ -1,28 +1,20 @@
 import { useCallback, useEffect } from 'react'
-import { bottomActions, canSubmit, viewKind, type BottomAction } from '@shared/book-folder'
+import { bottomActions, canSubmit, viewKind, type BookFolder, type BottomAction } from '@shared/book-folder'
 import { Empty } from '@shared/components/empty'
 import { ErrorView } from '@shared/components/error-view'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { PageShell } from '@shared/components/page-shell'
-import { parseQuery } from '@shared/format'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, goBack, openItem } from './actions'
 import { BottomBar } from './bottom-bar'
 import { FolderList } from './folder-list'
 import { FolderSummary } from './folder-summary'
+import page from './page'
 import { useFolderList } from './use-folder-list'
 import styles from './book-list-page.module.css'
 
-const TITLE = '自制绘本列表'
-
-/** The folder id from `?id=`; missing, `0` or not a positive whole number is the index (0). */
-export function folderIdFromQuery(search: string): number {
-  const id = Number(parseQuery(search).id)
-  return Number.isSafeInteger(id) && id > 0 ? id : 0
-}
-
 /** 自制绘本列表 (/generate_book/list?id=): a folder's summary, its sortable children and the bottom bar. */
-export function BookListPage({ id = folderIdFromQuery(typeof location === 'undefined' ? '' : location.search) }: { id?: number }) {
+export function BookListPage({ id = page.query().id }: { id?: number }) {
   const { state, load, retry, reorder, remove, submit, exclusive } = useFolderList(id)
 
   useNativeMessage('visibleChange', ({ data }) => {
@@ -37,7 +29,9 @@ export function BookListPage({ id = folderIdFromQuery(typeof location === 'undef
   }, [load])
 
   const onEdit = useCallback((editId: number) => editItem(editId, id), [id])
-  const loaded = state.status === 'loaded' ? state : null
+  // remove() reports its own failures (toast); the row only starts it.
+  const onDelete = useCallback((item: BookFolder) => void remove(item), [remove])
+  const loaded = state.status === 'loaded' ? state.data : null
   const onAction = useCallback(
     (action: BottomAction) => {
       if (!loaded) return
@@ -58,7 +52,7 @@ export function BookListPage({ id = folderIdFromQuery(typeof location === 'undef
     ) : undefined
 
   return (
-    <PageShell title={TITLE} header={{ right, onBack: goBack }}>
+    <PageShell title={page.title} header={{ right, onBack: goBack }}>
       {state.status === 'loading' && <LoadingOverlay visible />}
       {state.status === 'failed' && <ErrorView message={state.msg} onRetry={retry} />}
       {loaded && (
@@ -67,7 +61,7 @@ export function BookListPage({ id = folderIdFromQuery(typeof location === 'undef
           {loaded.items.length === 0 ? (
             <Empty />
           ) : (
-            <FolderList items={loaded.items} onOpen={openItem} onEdit={onEdit} onDelete={remove} onReorder={reorder} />
+            <FolderList items={loaded.items} onOpen={openItem} onEdit={onEdit} onDelete={onDelete} onReorder={reorder} />
           )}
           <BottomBar actions={bottomActions(loaded.folder, loaded.items)} onAction={onAction} />
         </>

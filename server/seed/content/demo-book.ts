@@ -76,7 +76,7 @@ export const DEMO_BOOK = {
 
 /**
  * The demo share with category 8 (`demo-cat8`): each page's sentences carry start/end times in
- * milliseconds inside the page's audio, and the page flattens them into items (spec §3).
+ * milliseconds inside the page's audio, and the page flattens them into items (docs/spec/product-spec.md §3).
  */
 export const DEMO_CAT8 = {
   title: 'Colors Around Me',

@@ -16,7 +16,7 @@ export function DownloadBar() {
         <img className={styles.icon} src={appIcon} alt="" width={40} height={40} />
         <p className={styles.text}>下载App，和孩子一起学英语</p>
         <OpenAppButton className={styles.button} />
-        {/* A button by contract (ui-text.md); it navigates like a link. */}
+        {/* A button by contract (docs/contracts/ui-text.md); it navigates like a link. */}
         <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={() => window.location.assign(BRAND.downloadUrl)}>
           下载App
         </button>

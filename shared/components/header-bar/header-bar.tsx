@@ -22,7 +22,7 @@ export interface HeaderBarProps {
 
 const defaultProps = { title: '', isShowBack: true, titleAlign: 'center', fixed: false } as const
 
-/** The page header of spec §2/§9: 14 px padding, 55 px left slot, 30 px icons, 58 px tall. */
+/** The page header of docs/spec/product-spec.md §2/§9: 14 px padding, 55 px left slot, 30 px icons, 58 px tall. */
 export function HeaderBar(p: HeaderBarProps) {
   const props = { ...defaultProps, ...p }
   const style = props.background ? ({ '--background': props.background } as CSSProperties) : undefined

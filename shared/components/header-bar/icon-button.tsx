@@ -7,7 +7,7 @@ const defaultLabels: Record<IconName, string> = { back: '返回', share: '分享
 /** Props of {@link IconButton}. */
 export interface IconButtonProps {
   icon: IconName
-  /** Accessible name; defaults to `返回` / `分享` / `关闭` (contracts/ui-text.md). */
+  /** Accessible name; defaults to `返回` / `分享` / `关闭` (docs/contracts/ui-text.md). */
   label?: string
   onClick?: MouseEventHandler<HTMLButtonElement>
 }

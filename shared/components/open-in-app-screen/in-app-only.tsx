@@ -12,7 +12,7 @@ export interface InAppOnlyProps {
 }
 
 /**
- * The gate of an account page (decisions.md): in the app it renders the page; outside it, the page's
+ * The gate of an account page (docs/decisions.md): in the app it renders the page; outside it, the page's
  * header and the open-in-app screen. The page is then never mounted, so none of its requests is sent
  * (no 401, no `重试`, no form). Wrap the page in its main.tsx:
  * `mountPage(<InAppOnly title="空间扩容"><SpaceUpgradePage /></InAppOnly>)`.

@@ -4,7 +4,7 @@ import { OpenAppButton } from '../open-app-button'
 import styles from './open-in-app-screen.module.css'
 
 /**
- * What an account page shows outside the app (decisions.md): there is no signed-in user there, so
+ * What an account page shows outside the app (docs/decisions.md): there is no signed-in user there, so
  * instead of a login error or a form that cannot be saved, `请在App内打开` with `打开App` and `下载App`.
  * Usually rendered by {@link InAppOnly}.
  */
@@ -18,7 +18,7 @@ export function OpenInAppScreen() {
       <p className={styles.text}>登录App后即可查看和管理</p>
       <div className={styles.actions}>
         <OpenAppButton className={styles.primary} />
-        {/* A button by contract (ui-text.md); it navigates like a link. */}
+        {/* A button by contract (docs/contracts/ui-text.md); it navigates like a link. */}
         <button type="button" className={styles.secondary} onClick={() => window.location.assign(BRAND.downloadUrl)}>
           下载App
         </button>

@@ -3,7 +3,7 @@ import styles from './page-container.module.css'
 
 /** Props of {@link PageContainer}. */
 export interface PageContainerProps {
-  /** 500 px wide instead of 800 px (the price and expansion pages, spec §9). */
+  /** 500 px wide instead of 800 px (the price and expansion pages, docs/spec/product-spec.md §9). */
   narrow?: boolean
   children?: ReactNode
 }

@@ -7,7 +7,7 @@ import { PageContainer } from '../page-container'
 export interface PageShellProps {
   /** The header title and the document title. */
   title: string
-  /** Header options merged over `{ title }`, or `false` for no header (e.g. /expand_space). */
+  /** Header options merged over `{ title }`, or `false` for no header (a page that draws its own top bar). */
   header?: Partial<HeaderBarProps> | false
   /** 500 px column instead of 800 px. */
   narrow?: boolean

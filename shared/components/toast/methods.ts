@@ -2,7 +2,7 @@ import { createElement } from 'react'
 import { renderImperatively, type ImperativeHandler } from '../render-imperatively'
 import { Toast } from './toast'
 
-/** How long a toast stays, spec §9. */
+/** How long a toast stays, docs/spec/product-spec.md §9. */
 export const TOAST_DURATION = 2000
 
 /** Options of {@link toast}. */

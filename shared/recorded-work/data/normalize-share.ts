@@ -2,7 +2,7 @@ import type { AudioSource } from '../player/types'
 import { readList, readNumber, readObject, readScore, readText, readTextList, readUrl } from './read'
 import type { RecordedWork, WorkClip, WorkPage, WorkWord } from './types'
 
-/** The category whose items' sentences become items (spec §3). */
+/** The category whose items' sentences become items (docs/spec/product-spec.md §3). */
 export const SENTENCE_CATEGORY = 8
 
 /** A source from a URL and optional bounds; `null` without a usable URL. Bad bounds are dropped. */

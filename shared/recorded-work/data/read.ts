@@ -1,5 +1,5 @@
 /**
- * Defensive readers for API values: the server is not trusted for shape (contracts/api.md), so every
+ * Defensive readers for API values: the server is not trusted for shape (docs/contracts/api.md), so every
  * field is read as `unknown` and turned into a safe value or an empty one. Nothing here throws.
  */
 

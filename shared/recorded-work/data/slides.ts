@@ -2,7 +2,7 @@ import type { PlaylistItem } from '../player/types'
 import type { Accent, RecordedWork, WorkWord } from './types'
 
 /**
- * A slide of the viewer. The list is padded at both ends (spec §4: the first entry is duplicated as
+ * A slide of the viewer. The list is padded at both ends (docs/spec/product-spec.md §4: the first entry is duplicated as
  * cover and end slide), so slide n (1 … total) shows entry n-1 and plays list item n-1.
  */
 export type Slide<T> =

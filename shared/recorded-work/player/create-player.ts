@@ -4,7 +4,7 @@ import { currentItem, isRunningOn, reduce } from './reducer'
 import type { AudioSource, PlayerEvent, PlayerSnapshot, PlayerState, PlaylistItem } from './types'
 import { upcomingUrls } from './upcoming'
 
-/** Delays of spec §4 / §9. */
+/** Delays of docs/spec/product-spec.md §4 / §9. */
 export const NEXT_ITEM_DELAY_MS = 500
 export const SKIP_DELAY_MS = 2000
 
@@ -46,7 +46,7 @@ export interface Player {
 export const INITIAL_SNAPSHOT: PlayerSnapshot = { state: { status: 'idle' }, playRecord: true, autoNext: true }
 
 /**
- * Creates a player. Side effects run on entering a state (style.md 5): `playing` plays its clip,
+ * Creates a player. Side effects run on entering a state (docs/style.md 5): `playing` plays its clip,
  * `skipping` and `advancing` start their one timer, every other state silences the element. Entering any
  * state first clears the previous timer, so no timer outlives a pause, a stop or a slide change.
  */

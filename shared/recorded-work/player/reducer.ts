@@ -17,7 +17,7 @@ export interface ReduceContext {
 }
 
 /**
- * The source a sentence plays (decisions.md `原声`): with play-record on the learner's recording,
+ * The source a sentence plays (docs/decisions.md `原声`): with play-record on the learner's recording,
  * otherwise the original clip; when the chosen one is missing, the other; `null` when neither exists.
  */
 export function pickSource(clip: Clip, playRecord: boolean): AudioSource | null {
@@ -55,7 +55,7 @@ function enterSentence(
 
 /**
  * After the list sentence playing in `state` failed (404, decode error): its other source, from that
- * source's start, when it has one that is not the failed file and has not failed yet (decisions.md
+ * source's start, when it has one that is not the failed file and has not failed yet (docs/decisions.md
  * `原声`: a missing source means the other plays); else skipping, as for no media.
  */
 function afterFailure(
@@ -150,7 +150,7 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
     case 'clipFailed':
       if (state.status !== 'playing' || state.token !== event.token) return state
       // A one-off clip that fails is simply over; a list sentence tries its other source, then counts as
-      // "no media" (spec §4).
+      // "no media" (docs/spec/product-spec.md §4).
       if (state.target.mode === 'once') return { status: 'idle' }
       return afterFailure(snap, ctx, state, state.target)
     case 'playBlocked':

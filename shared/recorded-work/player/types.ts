@@ -1,5 +1,5 @@
 /**
- * The recorded-work player's vocabulary (spec §4 "Playback state"). The player is a React-free state
+ * The recorded-work player's vocabulary (docs/spec/product-spec.md §4 "Playback state"). The player is a React-free state
  * machine: `reducer.ts` decides the next state, `create-player.ts` runs the side effects of entering it.
  */
 

@@ -5,11 +5,11 @@ import { ErrorBoundary } from '@shared/components/error-boundary'
 import { ErrorView } from '@shared/components/error-view'
 import { HeaderBar } from '@shared/components/header-bar'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
-import { parseQuery } from '@shared/format'
+import { parseParams } from '@shared/app/define-page'
 import { useInApp } from '@shared/hooks/use-in-app'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
-import { readText } from '../data'
 import { useShareLoad } from '../hooks/use-share-load'
+import { SHARE_PARAMS, type ShareQuery } from '../share-page'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
 import { ShareNotFound } from './share-not-found'
 import { preloadViewer, useViewerModule } from './use-viewer-module'
@@ -21,15 +21,8 @@ export interface RecordedWorkPageProps {
   variant: 'auto' | 'words'
 }
 
-interface Query {
-  r: string
-  title: string
-  isNeedBackWeb: boolean
-}
-
-function readQuery(): Query {
-  const q = parseQuery(typeof window === 'undefined' ? '' : window.location.search)
-  return { r: (q.r ?? '').trim(), title: readText(q.title), isNeedBackWeb: q.isNeedBackWeb === '1' }
+function readQuery(): ShareQuery {
+  return parseParams(SHARE_PARAMS, typeof window === 'undefined' ? '' : window.location.search)
 }
 
 /**
@@ -71,7 +64,7 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
   const [query] = useState(readQuery)
   const inApp = useInApp()
   const { load, retry } = useShareLoad(query.r, { variant })
-  const nick = load.status === 'loaded' ? load.work.inviter.nickName : ''
+  const nick = load.status === 'loaded' ? load.data.inviter.nickName : ''
   const title = query.title || (nick ? `${nick}的录音作品` : '录音作品')
   useNativeMessage('backClick', goBackOrClose)
 
@@ -84,7 +77,7 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
     return (
       <ErrorBoundary>
         <title>{title}</title>
-        <LoadedWork work={load.work} title={title} showBackOnCover={query.isNeedBackWeb} />
+        <LoadedWork work={load.data} title={title} showBackOnCover={query.isNeedBackWeb} />
       </ErrorBoundary>
     )
   }

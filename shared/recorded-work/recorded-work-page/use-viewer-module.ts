@@ -28,13 +28,13 @@ export function preloadViewer(): Promise<ViewerModule> {
  */
 export function useViewerModule(): ViewerModule | null {
   const [module, setModule] = useState(loaded)
-  const [error, setError] = useState<unknown>(null)
+  const [error, setError] = useState<Error | null>(null)
   useEffect(() => {
     if (module) return
     let live = true
     preloadViewer().then(
       (m) => live && setModule(m),
-      (e: unknown) => live && setError(e),
+      (e: unknown) => live && setError(e instanceof Error ? e : new Error('the viewer failed to load', { cause: e })),
     )
     return () => {
       live = false

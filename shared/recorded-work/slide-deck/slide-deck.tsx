@@ -20,28 +20,34 @@ export interface SlideDeckProps {
   renderSlide: (i: number) => ReactNode
   /** Accessible name of the carousel. */
   label: string
+  /** Accessible name of slide `i`, its position; default `{i + 1}/{count}`. */
+  slideLabel?: (i: number) => string
+  /**
+   * Read out politely by screen readers whenever it changes: the position and what plays (the slide
+   * a swipe or an automatic page turn brought, playing or paused).
+   */
+  status?: string
 }
 
 /** How far from the active slide content is drawn (1 = the neighbours). */
 const WINDOW = 1
 
 interface SlideBoxProps {
-  i: number
-  count: number
+  label: string
   active: boolean
   near: boolean
   content: ReactNode
 }
 
 /** One slide box. Off-screen slides are inert, so tests and screen readers see only the one on screen. */
-const SlideBox = memo(function SlideBox({ i, count, active, near, content }: SlideBoxProps) {
+const SlideBox = memo(function SlideBox({ label, active, near, content }: SlideBoxProps) {
   return (
     <div
       className={`swiper-slide ${styles.slide}`}
       data-near={near || undefined}
       role="group"
       aria-roledescription="slide"
-      aria-label={`${i + 1} / ${count}`}
+      aria-label={label}
       aria-hidden={!active || undefined}
       inert={!active}
     >
@@ -54,7 +60,7 @@ const SlideBox = memo(function SlideBox({ i, count, active, near, content }: Sli
  * A horizontal swipe book on Swiper's core (no modules, core CSS only): a small controlled wrapper,
  * lighter than `swiper/react`. Content is windowed around the active slide.
  */
-export function SlideDeck({ count, index, onIndexChange, allowSwipe, renderSlide, label }: SlideDeckProps) {
+export function SlideDeck({ count, index, onIndexChange, allowSwipe, renderSlide, label, slideLabel, status }: SlideDeckProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const swiperRef = useRef<Swiper | null>(null)
   const onChangeRef = useRef(onIndexChange)
@@ -68,9 +74,11 @@ export function SlideDeck({ count, index, onIndexChange, allowSwipe, renderSlide
   useEffect(() => {
     const el = rootRef.current
     if (!el) return
+    // With reduced motion the slides change without the 300 ms slide across (issue 16).
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
     const swiper = new Swiper(el, {
       initialSlide: indexRef.current,
-      speed: 300,
+      speed: reduceMotion ? 0 : 300,
       resistanceRatio: 0.6,
       threshold: 6,
       // Let taps on buttons inside slides through without starting a drag.
@@ -101,11 +109,17 @@ export function SlideDeck({ count, index, onIndexChange, allowSwipe, renderSlide
   const boxes: ReactNode[] = []
   for (let i = 0; i < count; i += 1) {
     const near = Math.abs(i - index) <= WINDOW
-    boxes.push(<SlideBox key={i} i={i} count={count} active={i === index} near={near} content={near ? renderSlide(i) : null} />)
+    const name = slideLabel ? slideLabel(i) : `${i + 1}/${count}`
+    boxes.push(<SlideBox key={i} label={name} active={i === index} near={near} content={near ? renderSlide(i) : null} />)
   }
   return (
     <div ref={rootRef} className={`swiper ${styles.deck}`} role="region" aria-roledescription="carousel" aria-label={label}>
       <div className="swiper-wrapper">{boxes}</div>
+      {status !== undefined && (
+        <p className={styles.status} role="status">
+          {status}
+        </p>
+      )}
     </div>
   )
 }

@@ -7,7 +7,7 @@ export interface StarsProps {
   score: number
 }
 
-/** 0–3 stars for a score (spec §4), named `{n}星` for screen readers. */
+/** 0–3 stars for a score (docs/spec/product-spec.md §4), named `{n}星` for screen readers. */
 export function Stars({ score }: StarsProps) {
   const n = starsFromScore(score)
   return (

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import { getUser, subscribeUser } from '@shared/bridge'
+import { getUser, MSG_UPGRADE_APP, subscribeUser } from '@shared/bridge'
 import { DownloadBar } from '@shared/components/download-bar'
 import { HeaderBar } from '@shared/components/header-bar'
 import { ShareMask } from '@shared/components/mask'
@@ -12,6 +12,7 @@ import { sharePayload, shareWork } from '../share-work'
 import { SlideDeck } from '../slide-deck'
 import { TopBar } from '../top-bar'
 import { renderSlide } from './render-slide'
+import { slideLabel, slideStatus } from './slide-label'
 import { useViewer } from './use-viewer'
 import styles from './recorded-work-viewer.module.css'
 
@@ -47,12 +48,15 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
     if (!inApp) {
       const { title: shareTitle, text, url } = sharePayload(work, user?.nickName)
       outside.share({ title: shareTitle, text, url })
-    } else if (!shareWork(work, user?.nickName)) toast('请升级App到最新版本')
+    } else if (!shareWork(work, user?.nickName)) toast(MSG_UPGRADE_APP)
   }
   /** A one-off clip; tapping the one that plays stops it. */
   const playOnce = (key: string, source: Parameters<typeof player.playOnce>[1]) =>
     onceKey === key ? player.stop() : player.playOnce(key, source)
 
+  /** Item `item`'s audio failed from every source, and the player waits to skip it. */
+  const audioFailedOn = (item: number) =>
+    state.status === 'skipping' && state.failed === true && state.target.mode === 'list' && state.target.item === item
   const draw = (i: number) =>
     renderSlide(slides[i], {
       work,
@@ -68,8 +72,7 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
         state.target.item === item
           ? state.target.sentence
           : null,
-      audioFailedOn: (item) =>
-        state.status === 'skipping' && state.failed === true && state.target.mode === 'list' && state.target.item === item,
+      audioFailedOn,
       onToggle: (item) => player.toggle(item),
       onTapRow: (row) => playOnce(row.key, row.source),
       onStart: viewer.start,
@@ -101,6 +104,8 @@ export function RecordedWorkViewer({ work, title, showBackOnCover }: RecordedWor
           allowSwipe={viewer.allowSwipe}
           renderSlide={draw}
           label={work.title || title}
+          slideLabel={(i) => slideLabel(i, total)}
+          status={slideStatus(slide, total, isRunningOn(state, slide - 1), audioFailedOn(slide - 1))}
         />
       </div>
       {!inApp && <DownloadBar />}

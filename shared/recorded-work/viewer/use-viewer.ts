@@ -3,7 +3,7 @@ import { itemOfSlide, playlistOf, type Accent, type RecordedWork } from '../data
 import { usePlayer } from '../hooks/use-player'
 
 /**
- * The viewer's state and wiring between the slides and the player (spec §4 "Swiping"):
+ * The viewer's state and wiring between the slides and the player (docs/spec/product-spec.md §4 "Swiping"):
  * - a slide change plays that page (slide n plays item n-1); the cover and the end slide stop the player;
  * - the player turning the page (auto-next) moves the slide; the list end shows the end slide;
  * - swiping is blocked on the cover until the start button was used.

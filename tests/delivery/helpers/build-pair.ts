@@ -1,22 +1,22 @@
 /**
- * Two real builds of this repo that differ in one page. The repo's sources are copied into a temp
- * directory (other people are editing pages/ right now, so the real folder is never touched), built
- * with the repo's own vite.config.ts, then one page of the copy gains a lazily imported module with its
- * own CSS and images, and the copy is built again.
+ * The two builds of the delivery tests (build-twice.ts), made once by the project's global setup
+ * (tests/delivery/global-setup.ts) and shared by every test file. The builds are read only; each file
+ * gets its own scratch directory for the deploy targets it writes.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync, mkdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { inject } from 'vitest'
 import { loadManifest, type PagesManifest } from '../../../scripts/delivery/manifest'
-import { discoverRoutes, routeFolder } from '../../../scripts/routes'
+import type { BuiltTwice } from './build-twice'
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
-const COPIED = ['pages', 'shared', 'public', 'scripts', 'vite.config.ts', 'tsconfig.json']
+declare module 'vitest' {
+  export interface ProvidedContext {
+    deliveryBuilds: BuiltTwice
+  }
+}
 
 export interface BuildPair {
-  /** Scratch directory for the test (deploy targets go here); removed by `cleanup`. */
+  /** Scratch directory for this test file (deploy targets go here); removed by `cleanup`. */
   tmp: string
   before: { dir: string; manifest: PagesManifest }
   after: { dir: string; manifest: PagesManifest }
@@ -25,62 +25,15 @@ export interface BuildPair {
   cleanup: () => void
 }
 
-/** Builds the repo twice, changing one page in between. */
-export async function buildPair(): Promise<BuildPair> {
-  const tmp = mkdtempSync(join(tmpdir(), 'kids-english-delivery-'))
-  const src = join(tmp, 'src')
-  for (const item of COPIED) {
-    if (existsSync(join(repo, item))) cpSync(join(repo, item), join(src, item), { recursive: true })
-  }
-  symlinkSync(join(repo, 'node_modules'), join(src, 'node_modules'), 'dir')
-
-  const before = join(tmp, 'dist-before')
-  await viteBuild(src, before)
-  const routes = discoverRoutes(join(src, 'pages')).filter((r) => r !== '')
-  const route = routes[routes.length - 1]
-  if (route === undefined) throw new Error('the repo has no page besides home to change')
-  addLazyModule(join(src, 'pages', routeFolder(route)))
-  const after = join(tmp, 'dist-after')
-  await viteBuild(src, after)
-
+/** The shared builds, with a fresh scratch directory for the calling test file. */
+export function buildPair(): BuildPair {
+  const builds = inject('deliveryBuilds')
+  const tmp = mkdtempSync(join(builds.root, 'scratch-'))
   return {
     tmp,
-    before: { dir: before, manifest: loadManifest(before) },
-    after: { dir: after, manifest: loadManifest(after) },
-    changed: { route, name: routeFolder(route), path: `/${route}` },
+    before: { dir: builds.before, manifest: loadManifest(builds.before) },
+    after: { dir: builds.after, manifest: loadManifest(builds.after) },
+    changed: builds.changed,
     cleanup: () => rmSync(tmp, { recursive: true, force: true }),
   }
-}
-
-async function viteBuild(root: string, outDir: string): Promise<void> {
-  // vitest sets NODE_ENV=test, which would give a development React build.
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } })
-  } finally {
-    process.env.NODE_ENV = nodeEnv
-  }
-}
-
-/** Bytes that look like nothing Vite would inline (above assetsInlineLimit) and differ per `seed`. */
-function pictureBytes(seed: number): Buffer {
-  return Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 31 + seed * 17 + (i >> 5)) % 256))
-}
-
-/** Makes the page's entry module lazily import a new module that brings CSS, a CSS image and a JS image. */
-function addLazyModule(pageDir: string): void {
-  const html = readFileSync(join(pageDir, 'index.html'), 'utf8')
-  const entry = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1]
-  if (!entry) throw new Error(`${pageDir}/index.html has no module script`)
-  const probe = join(pageDir, 'delivery-probe')
-  mkdirSync(probe, { recursive: true })
-  writeFileSync(join(probe, 'probe-picture.png'), pictureBytes(1))
-  writeFileSync(join(probe, 'probe-backdrop.png'), pictureBytes(2))
-  writeFileSync(join(probe, 'lazy-probe.css'), '.delivery-probe { background: url(./probe-backdrop.png); }\n')
-  writeFileSync(
-    join(probe, 'lazy-probe.ts'),
-    "import './lazy-probe.css'\nimport picture from './probe-picture.png'\nexport const probePicture: string = picture\n",
-  )
-  appendFileSync(join(pageDir, entry), "\nvoid import('./delivery-probe/lazy-probe.ts')\n")
 }

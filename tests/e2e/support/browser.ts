@@ -19,12 +19,16 @@ export interface AppOptions {
   version?: string | null
   token?: string
   isVip?: boolean
+  /** `isPermanentVipUser_` marker (default false); also handed to the fake host. */
+  isPermanentVip?: boolean
+  /** Another server than the test run's (e.g. pages on another origin than the API). */
+  baseUrl?: string
 }
 
-export function appUserAgent({ version = '2.12.0', token = 'demo-vip-token', isVip = true }: AppOptions = {}): string {
+export function appUserAgent({ version = '2.12.0', token = 'demo-vip-token', isVip = true, isPermanentVip = false }: AppOptions = {}): string {
   const marks = ['com.kidsenglish.app']
   if (version !== null) marks.push(`version_${version}`)
-  marks.push(`isVip_${isVip}`, 'isPermanentVipUser_false', 'appId_kidsenglish-android', `token_${token}`)
+  marks.push(`isVip_${isVip}`, `isPermanentVipUser_${isPermanentVip}`, 'appId_kidsenglish-android', `token_${token}`)
   return `${PHONE_UA} ${marks.join(' ')}`
 }
 
@@ -72,7 +76,7 @@ export interface PhonePage {
 }
 
 export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise<PhonePage> {
-  const baseUrl = inject('baseUrl')
+  const baseUrl = app.baseUrl ?? inject('baseUrl')
   const b = await launchBrowser()
   const context = await b.newContext({
     viewport: { width: 390, height: 844 },
@@ -86,6 +90,8 @@ export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise
     const cookies = [{ name: 'fakeHost', value: 'app' }]
     if (app.version !== undefined) cookies.push({ name: 'fakeHostVersion', value: app.version ?? 'none' })
     if (app.token) cookies.push({ name: 'fakeHostToken', value: app.token })
+    if (app.isVip !== undefined) cookies.push({ name: 'fakeHostVip', value: String(app.isVip) })
+    if (app.isPermanentVip !== undefined) cookies.push({ name: 'fakeHostPermanentVip', value: String(app.isPermanentVip) })
     await context.addCookies(cookies.map((c) => ({ ...c, url: baseUrl })))
   }
   const page = await context.newPage()

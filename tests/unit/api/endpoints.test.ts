@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { InternalAxiosRequestConfig } from 'axios'
 import { resetHttpClientForTests } from '@shared/http'
 import { addBookCreation } from '@shared/api/add-book-creation'
@@ -7,15 +7,15 @@ import { deleteBookCreation } from '@shared/api/delete-book-creation'
 import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
 import { getDirectory } from '@shared/api/get-directory'
 import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
+import { getGoodsVips } from '@shared/api/get-goods-vips'
 import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { getShare } from '@shared/api/get-share'
+import { getVipInfo } from '@shared/api/get-vip-info'
 import { moveBookCreation } from '@shared/api/move-book-creation'
 import { submitBookCreation, updateBookCreation } from '@shared/api/update-book-creation'
 import { uploadFile } from '@shared/api/upload-file'
 import type { BookCreationInput } from '@shared/api/types'
 import { envelope, fakeServer } from '../http/fake-server'
-
-vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
 
 /** Answers every request with `data` and returns the recorded request configs. */
 function serve(data: unknown = null) {
@@ -46,6 +46,8 @@ describe('GET endpoints', () => {
   it.each([
     ['getGoodsSpaces', getGoodsSpaces, '/v1/goods/spaces'],
     ['getMyCapacity', getMyCapacity, '/v1/user/myCapacity'],
+    ['getGoodsVips', getGoodsVips, '/v1/goods/vips'],
+    ['getVipInfo', getVipInfo, '/v1/user/vipInfo'],
     ['getBookCreationOptions', getBookCreationOptions, '/v1/bookCreation/options'],
   ])('%s asks %s', async (_name, call, url) => {
     const last = serve()

@@ -1,11 +1,11 @@
 // @vitest-environment node
-/** The budgets check of CI (scripts/budgets.ts) and the page weights it reads (bench/lib/page-weight.ts). */
+/** The budgets check of CI (scripts/budgets.ts) and the page weights it reads (scripts/page-weight.ts). */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { findForbidden, measureBuild, type PageWeight } from '../../../bench/lib/page-weight'
+import { findForbidden, measureBuild, type PageWeight } from '../../../scripts/page-weight'
 import { checkBudgets, rebaseline, type BudgetsFile } from '../../../scripts/budgets'
 
 const weight = (path: string, js: number, extra: Partial<PageWeight> = {}): PageWeight => ({
@@ -34,9 +34,9 @@ describe('checkBudgets', () => {
   })
 
   it('fails a page that loads a module its forbid list names', () => {
-    const forbidden = (_page: PageWeight, patterns: string[]) => (patterns.includes('shared/http/') ? ['shared/http/client.ts'] : [])
+    const forbidden = (_page: PageWeight, patterns: string[]) => (patterns.includes('shared/http/') ? ['shared/http/settings.ts'] : [])
     const breaches = checkBudgets([weight('/', 1)], budgets({ '/': { forbid: ['shared/http/'] } }), forbidden)
-    expect(breaches).toEqual([{ path: '/', message: 'loads shared/http/client.ts' }])
+    expect(breaches).toEqual([{ path: '/', message: 'loads shared/http/settings.ts' }])
   })
 })
 
@@ -56,7 +56,7 @@ describe('findForbidden', () => {
   const page = weight('/', 0, { assets: [{ file: 'assets/http-x.js', gzip: 1, lazy: true }, { file: 'assets/a.css', gzip: 1, lazy: false }] })
 
   it('finds a forbidden module in any chunk the page loads, lazy ones included', () => {
-    const hits = findForbidden(page, ['node_modules/axios/'], { 'assets/http-x.js': ['node_modules/axios/lib/axios.js', 'shared/http/client.ts'] })
+    const hits = findForbidden(page, ['node_modules/axios/'], { 'assets/http-x.js': ['node_modules/axios/lib/axios.js', 'shared/http/settings.ts'] })
     expect(hits).toEqual([{ pattern: 'node_modules/axios/', file: 'assets/http-x.js', module: 'node_modules/axios/lib/axios.js' }])
   })
 

@@ -4,6 +4,8 @@ import { act, useState } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { mountPage } from '@shared/app/mount-page'
+import { nativeDecryptData } from '@shared/bridge'
+import { clearToast } from '@shared/components/toast'
 
 function Counter() {
   const [n, setN] = useState(0)
@@ -36,6 +38,7 @@ beforeAll(() => {
 })
 
 afterEach(() => {
+  act(clearToast)
   document.body.innerHTML = ''
 })
 
@@ -43,7 +46,7 @@ describe('mountPage', () => {
   it('renders the page into an empty #root', async () => {
     rootWith()
     await mount(<Counter />)
-    expect(screen.getByRole('button', { name: '点了0次' })).toBeTruthy()
+    screen.getByRole('button', { name: '点了0次' })
   })
 
   it('hydrates a frame marked hydrate: the prerendered node stays and answers clicks', async () => {
@@ -62,13 +65,22 @@ describe('mountPage', () => {
     await mount(<Counter />)
     expect(root.contains(frame)).toBe(false)
     expect(screen.queryByText('页面框架')).toBeNull()
-    expect(screen.getByRole('button', { name: '点了0次' })).toBeTruthy()
+    screen.getByRole('button', { name: '点了0次' })
   })
 
   it('renders from scratch when the guard script dropped the frame (no marker left)', async () => {
     const root = rootWith()
     await mount(<Counter />)
     expect(root.children).toHaveLength(1)
+  })
+
+  it('asks to upgrade the app in a toast when the core finds nativeDecrypt missing', async () => {
+    rootWith()
+    await mount(<Counter />)
+    await act(async () => {
+      await expect(nativeDecryptData('cipher')).rejects.toMatchObject({ reason: 'unavailable' })
+    })
+    expect(screen.getByRole('alert').textContent).toBe('请升级App到最新版本')
   })
 
   it('fails loudly when the page HTML has no #root', () => {

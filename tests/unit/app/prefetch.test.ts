@@ -1,9 +1,10 @@
-/** Data in parallel with code: the early request of the page's HTML and its hand-over to httpGet. */
+/**
+ * Data in parallel with code: the early requests of a page's HTML (its descriptor's firstRequests, run
+ * by shared/http/prefetch-start.ts) and their hand-over to the page's own requests.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installAndroidHost, removeHost } from '../bridge/fake-host'
 import { envelope, fakeServer, visit } from '../http/fake-server'
-
-vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
 
 const APP_UA = 'Mozilla/5.0 (Linux; Android 14) Mobile com.kidsenglish.app appId_kidsenglish-android token_ua.token'
 
@@ -16,10 +17,16 @@ async function load(url: string, ua = 'Mozilla/5.0 (iPhone) Mobile') {
   vi.resetModules()
   const http = await import('@shared/http')
   const prefetch = await import('@shared/http/prefetch')
-  const { startPrefetch } = await import('@shared/http/prefetch-start')
+  const { startFirstRequests } = await import('@shared/http/prefetch-start')
+  const pages = {
+    share: (await import('../../../pages/recorded_share/page')).default,
+    list: (await import('../../../pages/generate_book/list/page')).default,
+    create: (await import('../../../pages/generate_book/create/page')).default,
+  }
+  const { getDirectory } = await import('@shared/api/get-directory')
   const server = fakeServer(() => envelope({ n: 1 }))
   http.resetHttpClientForTests({ adapter: server })
-  return { ...http, ...prefetch, startPrefetch, server }
+  return { ...http, ...prefetch, startFirstRequests, pages, getDirectory, server }
 }
 
 /** A fetch stand-in answering `body` with `status`. */
@@ -29,10 +36,6 @@ function stubFetch(body: unknown, status = 200) {
   return fetch
 }
 
-const SHARE = { path: '/v1/share/uar', query: { r: 'text' as const }, needsToken: false }
-const DIRECTORY = { path: '/v1/directory/:id', query: { id: 'id' as const }, needsToken: true }
-const EDITED = { path: '/v1/directory/:id', query: { id: 'requiredId' as const }, needsToken: true }
-
 afterEach(() => {
   removeHost()
   localStorage.clear()
@@ -41,11 +44,11 @@ afterEach(() => {
   visit('http://localhost:3000/')
 })
 
-describe('startPrefetch', () => {
+describe('startFirstRequests', () => {
   it('GETs the share from the API base with the trimmed r and no token when it has none', async () => {
     const fetch = stubFetch(null)
-    const { startPrefetch } = await load('http://localhost:3000/recorded_share?r=%20abc%20')
-    startPrefetch(SHARE)
+    const { startFirstRequests, pages } = await load('http://localhost:3000/recorded_share?r=%20abc%20')
+    startFirstRequests(pages.share)
     expect(fetch).toHaveBeenCalledOnce()
     const [url, init] = fetch.mock.calls[0]!
     expect(url).toBe('http://localhost:3000/v1/share/uar?r=abc')
@@ -55,15 +58,15 @@ describe('startPrefetch', () => {
 
   it('starts nothing when the page has no share code', async () => {
     const fetch = stubFetch(null)
-    const { startPrefetch } = await load('http://localhost:3000/recorded_share')
-    startPrefetch(SHARE)
+    const { startFirstRequests, pages } = await load('http://localhost:3000/recorded_share')
+    startFirstRequests(pages.share)
     expect(fetch).not.toHaveBeenCalled()
   })
 
   it('puts the folder id into the path and sends the token and app id of the user agent', async () => {
     const fetch = stubFetch(null)
-    const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=11', APP_UA)
-    startPrefetch(DIRECTORY)
+    const { startFirstRequests, pages } = await load('http://localhost:3000/generate_book/list?id=11', APP_UA)
+    startFirstRequests(pages.list)
     const [url, init] = fetch.mock.calls[0]!
     expect(url).toBe('http://localhost:3000/v1/directory/11')
     expect(init?.headers).toMatchObject({ Authorization: 'Bearer ua.token', 'X-App-Id': 'kidsenglish-android' })
@@ -71,48 +74,59 @@ describe('startPrefetch', () => {
 
   it('asks for the top level when the id is not a positive whole number, as the list page does', async () => {
     const fetch = stubFetch(null)
-    const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=-3', APP_UA)
-    startPrefetch(DIRECTORY)
+    const { startFirstRequests, pages } = await load('http://localhost:3000/generate_book/list?id=-3', APP_UA)
+    startFirstRequests(pages.list)
     expect(fetch.mock.calls[0]![0]).toBe('http://localhost:3000/v1/directory/0')
   })
 
   it('asks for the folder being edited only when the URL names one (requiredId)', async () => {
     const fetch = stubFetch(null)
-    const { startPrefetch } = await load('http://localhost:3000/generate_book/create?id=11', APP_UA)
-    startPrefetch(EDITED)
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['http://localhost:3000/v1/directory/11'])
+    const { startFirstRequests, pages } = await load('http://localhost:3000/generate_book/create?id=11', APP_UA)
+    startFirstRequests(pages.create)
+    const options = 'http://localhost:3000/v1/bookCreation/options'
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([options, 'http://localhost:3000/v1/directory/11'])
     for (const url of ['/generate_book/create?parentId=10', '/generate_book/create?id=0', '/generate_book/create?id=x']) {
       fetch.mockClear()
       const fresh = await load(`http://localhost:3000${url}`, APP_UA)
-      fresh.startPrefetch(EDITED)
-      expect(fetch, url).not.toHaveBeenCalled()
+      fresh.startFirstRequests(fresh.pages.create)
+      expect(fetch.mock.calls.map(([called]) => called), url).toEqual([options])
     }
   })
 
   it('starts no call that needs a token when there is none (the page would send the user to log in)', async () => {
     const fetch = stubFetch(null)
-    const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=11')
-    startPrefetch(DIRECTORY)
+    const { startFirstRequests, pages } = await load('http://localhost:3000/generate_book/list?id=11')
+    startFirstRequests(pages.list)
     expect(fetch).not.toHaveBeenCalled()
   })
 
   it('starts no account call outside the app, even with a token saved on an earlier visit', async () => {
     const fetch = stubFetch(null)
     localStorage.setItem('token', 'saved.token')
-    const { startPrefetch } = await load('http://localhost:3000/generate_book/list?id=11')
-    startPrefetch(DIRECTORY)
+    const { startFirstRequests, pages } = await load('http://localhost:3000/generate_book/list?id=11')
+    startFirstRequests(pages.list)
     expect(fetch).not.toHaveBeenCalled()
+  })
+})
+
+describe('the page\'s own request', () => {
+  it('takes the reply its HTML started: the same endpoint, the same parser, the same key', async () => {
+    stubFetch({ result: 'SUCCESS', data: { id: 11 }, msg: '' })
+    const { startFirstRequests, pages, getDirectory, server } = await load('http://localhost:3000/generate_book/list?id=%2011', APP_UA)
+    startFirstRequests(pages.list)
+    expect(await getDirectory(pages.list.query().id)).toMatchObject({ success: true, data: { id: 11 } })
+    expect(server).not.toHaveBeenCalled()
   })
 })
 
 describe('the lazy chunks', () => {
   it('are modulepreloaded when the request starts, and not when it does not', async () => {
     stubFetch(null)
-    const { startPrefetch } = await load('http://localhost:3000/recorded_share')
-    startPrefetch({ ...SHARE, modulepreload: ['/assets/viewer.js'] })
+    const { startFirstRequests, pages } = await load('http://localhost:3000/recorded_share')
+    startFirstRequests(pages.share, ['/assets/viewer.js'])
     expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull()
     visit('http://localhost:3000/recorded_share?r=abc')
-    startPrefetch({ ...SHARE, modulepreload: ['/assets/viewer.js'] })
+    startFirstRequests(pages.share, ['/assets/viewer.js'])
     expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('href')).toBe('/assets/viewer.js')
     document.head.querySelector('link[rel="modulepreload"]')!.remove()
   })
@@ -124,16 +138,16 @@ describe('the cover preload', () => {
 
   it('preloads the image the reply names as soon as it arrives', async () => {
     stubFetch({ result: 'SUCCESS', data: { imageUrl: '/media/book/cover.svg' }, msg: '' })
-    const { startPrefetch, takePrefetched } = await load('http://localhost:3000/recorded_share?r=abc')
-    startPrefetch({ ...SHARE, preloadImage: 'data.imageUrl' })
+    const { startFirstRequests, pages, takePrefetched } = await load('http://localhost:3000/recorded_share?r=abc')
+    startFirstRequests(pages.share)
     await takePrefetched('/v1/share/uar', { r: 'abc' })
     await vi.waitFor(() => expect(cover()?.href).toBe('http://localhost:3000/media/book/cover.svg'))
   })
 
   it('preloads nothing when the URL is not http(s)', async () => {
     stubFetch({ result: 'SUCCESS', data: { imageUrl: 'javascript:alert(1)' }, msg: '' })
-    const { startPrefetch, takePrefetched } = await load('http://localhost:3000/recorded_share?r=abc')
-    startPrefetch({ ...SHARE, preloadImage: 'data.imageUrl' })
+    const { startFirstRequests, pages, takePrefetched } = await load('http://localhost:3000/recorded_share?r=abc')
+    startFirstRequests(pages.share)
     await takePrefetched('/v1/share/uar', { r: 'abc' })
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(cover()).toBeNull()
@@ -143,8 +157,8 @@ describe('the cover preload', () => {
 describe('httpGet after an early request', () => {
   it('uses the early reply and makes no request of its own', async () => {
     stubFetch({ result: 'SUCCESS', data: { title: '早到的绘本' }, msg: '' })
-    const { startPrefetch, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
-    startPrefetch(SHARE)
+    const { startFirstRequests, pages, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startFirstRequests(pages.share)
     const result = await httpGet('/v1/share/uar', { r: 'abc' })
     expect(result).toMatchObject({ success: true, data: { title: '早到的绘本' } })
     expect(server).not.toHaveBeenCalled()
@@ -152,15 +166,15 @@ describe('httpGet after an early request', () => {
 
   it('reads an error reply the same way as its own', async () => {
     stubFetch({ result: 'NOT_FOUND', data: null, msg: '分享不存在' }, 404)
-    const { startPrefetch, httpGet } = await load('http://localhost:3000/recorded_share?r=gone')
-    startPrefetch(SHARE)
+    const { startFirstRequests, pages, httpGet } = await load('http://localhost:3000/recorded_share?r=gone')
+    startFirstRequests(pages.share)
     expect(await httpGet('/v1/share/uar', { r: 'gone' })).toMatchObject({ success: false, code: 404, msg: '分享不存在', result: 'NOT_FOUND' })
   })
 
   it('takes the early reply once: a retry goes to the network', async () => {
     stubFetch({ result: 'SUCCESS', data: { n: 0 }, msg: '' })
-    const { startPrefetch, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
-    startPrefetch(SHARE)
+    const { startFirstRequests, pages, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startFirstRequests(pages.share)
     await httpGet('/v1/share/uar', { r: 'abc' })
     expect(await httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ data: { n: 1 } })
     expect(server).toHaveBeenCalledOnce()
@@ -168,16 +182,16 @@ describe('httpGet after an early request', () => {
 
   it('leaves other requests alone', async () => {
     stubFetch({ result: 'SUCCESS', data: { n: 0 }, msg: '' })
-    const { startPrefetch, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
-    startPrefetch(SHARE)
+    const { startFirstRequests, pages, httpGet, server } = await load('http://localhost:3000/recorded_share?r=abc')
+    startFirstRequests(pages.share)
     await httpGet('/v1/share/uar', { r: 'other' })
     expect(server).toHaveBeenCalledOnce()
   })
 
   it('gives the network error when the early request got no reply', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
-    const { startPrefetch, httpGet } = await load('http://localhost:3000/recorded_share?r=abc')
-    startPrefetch(SHARE)
+    const { startFirstRequests, pages, httpGet } = await load('http://localhost:3000/recorded_share?r=abc')
+    startFirstRequests(pages.share)
     expect(await httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ success: false, code: 500, msg: '网络错误，请检查您的网络连接' })
   })
 })

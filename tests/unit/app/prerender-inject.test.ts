@@ -38,6 +38,8 @@ describe('splitHoisted', () => {
 /** Parses #root with the frame and what the build puts after it, running the script as the parser would. */
 function runGuard(after: string): HTMLElement {
   document.body.innerHTML = `<div id="root" data-prerendered="hydrate"><p>框架</p></div>${after.replace(/<script>.*<\/script>$/, '')}`
+  // The test runs the inline script the build writes, as the browser would.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   new Function(/<script>(.*)<\/script>$/.exec(after)![1]!)()
   return document.getElementById('root')!
 }

@@ -107,7 +107,7 @@ describe('the create page', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '猫')
     await userEvent.click(screen.getByRole('button', { name: '返回' }))
     const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('修改尚未保存，确定离开吗？')).toBeTruthy()
+    within(dialog).getByText('修改尚未保存，确定离开吗？')
     await userEvent.click(within(dialog).getByRole('button', { name: '取消' }))
     expect(goBackOrClose).not.toHaveBeenCalled()
     expect(nameBox()).toBeTruthy()
@@ -118,7 +118,7 @@ describe('the create page', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '猫')
     act(() => (window as unknown as { onNativeMessage: (m: unknown) => void }).onNativeMessage({ type: 'backClick' }))
     const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('修改尚未保存，确定离开吗？')).toBeTruthy()
+    within(dialog).getByText('修改尚未保存，确定离开吗？')
     expect(goBackOrClose).not.toHaveBeenCalled()
     await userEvent.click(within(dialog).getByRole('button', { name: '离开' }))
     await waitFor(() => expect(goBackOrClose).toHaveBeenCalledOnce())
@@ -178,7 +178,7 @@ describe('the create page', () => {
     it('shows 获取数据失败 with 重试 when the folder cannot be read', async () => {
       vi.mocked(getDirectory).mockResolvedValueOnce(fail(''))
       render(<BookCreatePage target={{ mode: 'edit', id: 12 }} />)
-      expect(await screen.findByRole('button', { name: '重试' })).toBeTruthy()
+      await screen.findByRole('button', { name: '重试' })
       expect(screen.getAllByText('获取数据失败')).toHaveLength(1) // in the view only: no toast saying it again
     })
   })

@@ -61,12 +61,12 @@ describe('the folder list page', () => {
     const card = await screen.findByRole('region', { name: '文件夹信息' })
     expect(card.textContent).toContain('自然拼读\u00a0· 3-6岁\u00a0· 动物')
     expect(within(card).getByText('3-6岁').className).toMatch(/nowrap/) // never broken at its hyphen
-    expect(within(card).getByText('好看的绘本')).toBeTruthy()
+    within(card).getByText('好看的绘本')
     const rows = screen.getAllByRole('listitem')
     expect(rows.map((row) => within(row).getByText(/小/).textContent)).toEqual(['小猫', '小狗'])
     expect(rows[0]!.textContent).toContain('更新时间 2024-05-01 08:09:10')
     expect(within(rows[0]!).getByText('2024-05-01 08:09:10').className).toMatch(/nowrap/)
-    expect(within(rows[0]!).getByRole('button', { name: '拖动排序' })).toBeTruthy()
+    within(rows[0]!).getByRole('button', { name: '拖动排序' })
   })
 
   it('shows 获取数据失败 with 重试 when the load fails without a message, and loads again on 重试', async () => {
@@ -75,7 +75,7 @@ describe('the folder list page', () => {
     await screen.findByRole('button', { name: '重试' })
     expect(screen.getAllByText('获取数据失败')).toHaveLength(1) // in the view only: no toast saying it again
     await userEvent.click(screen.getByRole('button', { name: '重试' }))
-    expect(await screen.findByText('小猫')).toBeTruthy()
+    await screen.findByText('小猫')
   })
 
   it('shows the server message when the load fails with one', async () => {
@@ -87,7 +87,7 @@ describe('the folder list page', () => {
   it('survives a folder whose every field is null', async () => {
     directory.mockResolvedValueOnce(ok({ id: null, title: null, type: null, items: null, ages: null, tags: null } as unknown as Folder))
     render(<BookListPage id={11} />)
-    expect(await screen.findByText('暂无内容')).toBeTruthy()
+    await screen.findByText('暂无内容')
     // A folder of unknown type offers nothing the server might refuse.
     expect(screen.queryByRole('button', { name: '添加绘本' })).toBeNull()
   })
@@ -104,23 +104,23 @@ describe('the folder list page', () => {
     directory.mockResolvedValueOnce(ok(folderOf({ id: 0, type: 0, items: [{ id: 10, title: '合集', type: 2 }, { id: 14, title: '睡前', type: 1 }] })))
     render(<BookListPage id={0} />)
     await userEvent.click(await screen.findByRole('button', { name: '添加文件夹' }))
-    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: '手动创建' })).toBeTruthy()
+    within(await screen.findByRole('dialog')).getByRole('button', { name: '手动创建' })
     expect(screen.queryByRole('button', { name: '添加绘本' })).toBeNull()
   })
 
   describe('in a type 1 folder', () => {
     it('offers 进入绘本 and 返回上一级 under a type 2 folder, without 提交', async () => {
       render(<BookListPage id={11} />)
-      expect(await screen.findByRole('button', { name: '进入绘本' })).toBeTruthy()
-      expect(screen.getByRole('button', { name: '返回上一级' })).toBeTruthy()
+      await screen.findByRole('button', { name: '进入绘本' })
+      screen.getByRole('button', { name: '返回上一级' })
       expect(screen.queryByRole('button', { name: '提交' })).toBeNull()
     })
 
     it('offers 完成提交 and the header 提交 at the top level', async () => {
       directory.mockResolvedValueOnce(ok(folderOf({ parentType: 0 })))
       render(<BookListPage id={11} />)
-      expect(await screen.findByRole('button', { name: '完成提交' })).toBeTruthy()
-      expect(screen.getByRole('button', { name: '提交' })).toBeTruthy()
+      await screen.findByRole('button', { name: '完成提交' })
+      screen.getByRole('button', { name: '提交' })
     })
 
     it('asks before submitting, says 提交成功, then closes the WebView', async () => {
@@ -152,10 +152,10 @@ describe('the folder list page', () => {
       const row = (await screen.findByText('小猫')).closest('li')!
       await userEvent.click(within(row).getByRole('button', { name: '删除' }))
       const dialog = await screen.findByRole('dialog')
-      expect(within(dialog).getByText('确认删除“小猫”吗？')).toBeTruthy()
+      within(dialog).getByText('确认删除“小猫”吗？')
       await userEvent.click(within(dialog).getByRole('button', { name: '删除' }))
       await waitFor(() => expect(remove).toHaveBeenCalledWith(101))
-      expect(await screen.findByText('已删除')).toBeTruthy()
+      await screen.findByText('已删除')
       expect(directory).toHaveBeenCalledTimes(2)
     })
 
@@ -164,7 +164,7 @@ describe('the folder list page', () => {
       render(<BookListPage id={11} />)
       const row = (await screen.findByText('空')).closest('li')!
       await userEvent.click(within(row).getByRole('button', { name: '删除' }))
-      expect(await screen.findByText('“空”中包含4个文件，确认删除吗？')).toBeTruthy()
+      await screen.findByText('“空”中包含4个文件，确认删除吗？')
     })
 
     it('names an item without a name 未命名 in the confirm, as its row does', async () => {
@@ -172,7 +172,7 @@ describe('the folder list page', () => {
       render(<BookListPage id={11} />)
       const row = (await screen.findByText('未命名')).closest('li')!
       await userEvent.click(within(row).getByRole('button', { name: '删除' }))
-      expect(within(await screen.findByRole('dialog')).getByText('确认删除“未命名”吗？')).toBeTruthy()
+      within(await screen.findByRole('dialog')).getByText('确认删除“未命名”吗？')
     })
 
     it('sends nothing when cancelled', async () => {
@@ -197,7 +197,7 @@ describe('the folder list page', () => {
       render(<BookListPage id={11} />)
       await userEvent.click(within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '删除' }))
       await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '删除' }))
-      expect(await screen.findByText('删除失败，请稍后重试')).toBeTruthy()
+      await screen.findByText('删除失败，请稍后重试')
     })
   })
 
@@ -250,11 +250,24 @@ describe('the folder list page', () => {
     await waitFor(() => expect(screen.queryByText('小猫')).toBeNull())
   })
 
+  it('reloads when the browser shows it again from its back/forward cache (pageshow persisted), and only then', async () => {
+    render(<BookListPage id={11} />)
+    await screen.findByText('小猫')
+    const pageshow = (persisted: boolean) => act(() => void window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted })))
+    pageshow(false)
+    expect(directory).toHaveBeenCalledTimes(1)
+    // Back from the cloud-drive import: the list must show the imported books at once.
+    directory.mockResolvedValueOnce(ok(folderOf({ items: [...books, { id: 103, title: 'The Little Red Hen', type: 0 }] })))
+    pageshow(true)
+    expect(await screen.findByText('The Little Red Hen')).toBeTruthy()
+    expect(directory).toHaveBeenCalledTimes(2)
+  })
+
   it('toasts 请在App内操作 when 拍照 is chosen outside the app', async () => {
     render(<BookListPage id={11} />)
     await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '拍照' }))
-    expect(await screen.findByText('请在App内操作')).toBeTruthy()
+    await screen.findByText('请在App内操作')
   })
 
   describe('leaving and going elsewhere', () => {
@@ -350,7 +363,7 @@ describe('the folder list page', () => {
       appVersion(null)
       render(<BookListPage id={11} />)
       await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
-      expect(within(await screen.findByRole('dialog')).getByRole('button', { name: '百度网盘上传' })).toBeTruthy()
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '百度网盘上传' })
     })
 
     it('leaves 百度网盘上传 out for app version 2.11.9', async () => {

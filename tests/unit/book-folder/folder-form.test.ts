@@ -10,7 +10,8 @@ import {
   toUpdate,
   validateForm,
 } from '../../../pages/generate_book/create/folder-form'
-import { targetFromQuery } from '../../../pages/generate_book/create/create-state'
+import { targetFromQuery as fromQuery } from '../../../pages/generate_book/create/create-state'
+import createPage from '../../../pages/generate_book/create/page'
 
 const form = (patch: Partial<typeof emptyForm>) => ({ ...emptyForm, ...patch })
 
@@ -92,6 +93,9 @@ describe('isDirty', () => {
   it('is dirty after typing', () => expect(isDirty(form({ title: 'a' }), emptyForm)).toBe(true))
   it('is dirty after picking a tag', () => expect(isDirty(form({ tags: ['a'] }), emptyForm)).toBe(true))
 })
+
+/** The target of the create page's query `query`, read by the page's descriptor as the page reads it. */
+const targetFromQuery = (query: Record<string, string>) => fromQuery(createPage.parse(new URLSearchParams(query).toString()))
 
 describe('targetFromQuery', () => {
   it('edits for ?id=', () => expect(targetFromQuery({ id: '12' })).toEqual({ mode: 'edit', id: 12 }))

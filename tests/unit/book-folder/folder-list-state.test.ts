@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { toBookFolder } from '@shared/book-folder'
-import { folderListReducer, moveItem, type FolderListState } from '../../../pages/generate_book/list/folder-list-state'
+import { loadReducer, type LoadEvent } from '@shared/hooks/use-load'
+import { listOf, moveItem, type FolderListData, type FolderListState } from '../../../pages/generate_book/list/folder-list-state'
 
 const folder = toBookFolder({ id: 5, title: '动物', type: 1, items: [{ id: 1 }, { id: 2 }, { id: 3 }] })
-const loaded: FolderListState = { status: 'loaded', folder, items: folder.items }
-const ids = (state: FolderListState) => (state.status === 'loaded' ? state.items.map((item) => item.id) : null)
+const loaded: FolderListState = { status: 'loaded', data: listOf(folder) }
+const ids = (state: FolderListState) => (state.status === 'loaded' ? state.data.items.map((item) => item.id) : null)
+
+/** The list's load cycle: the shared one (shared/hooks/use-load.ts), with the list's events. */
+const folderListReducer = (state: FolderListState, event: ListEvent) => {
+  if (event.type === 'loaded') return loadReducer(state, { type: 'resolved', data: listOf(event.folder) })
+  if (event.type === 'failed') return loadReducer(state, { type: 'rejected', msg: event.msg })
+  if (event.type === 'moved') {
+    const { from, to } = event
+    return loadReducer(state, { type: 'updated', update: (d: FolderListData) => ({ ...d, items: moveItem(d.items, from, to) }) })
+  }
+  return loadReducer(state, event)
+}
+type ListEvent =
+  | { type: 'loaded'; folder: typeof folder }
+  | { type: 'failed'; msg: string }
+  | { type: 'moved'; from: number; to: number }
+  | Extract<LoadEvent<FolderListData>, { type: 'retry' }>
 
 describe('moveItem', () => {
   it('moves an element down', () => expect(moveItem([1, 2, 3, 4], 0, 2)).toEqual([2, 3, 1, 4]))

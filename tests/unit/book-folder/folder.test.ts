@@ -65,4 +65,20 @@ describe('toBookFolder', () => {
     const folder = toBookFolder({ items: [null, { title: 'no id' }, { id: 'abc' }, { id: 4, title: 'a' }, { id: 4, title: 'b' }] })
     expect(folder.items.map((item) => [item.id, item.name])).toEqual([[4, 'a']])
   })
+
+  it('keeps a cover only when it is http(s) or relative, as the share pages do', () => {
+    const cover = (imageUrl: unknown) => toBookFolder({ id: 1, imageUrl }).imageUrl
+    expect(cover('javascript:alert(1)')).toBe('')
+    expect(cover('data:image/svg+xml,<svg onload=alert(1)>')).toBe('')
+    expect(cover('file:///etc/passwd')).toBe('')
+    expect(cover('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png')
+    expect(cover('/uploads/a.png')).toBe('/uploads/a.png')
+  })
+
+  it('caps a hostile name and description and the number of tags it lays out', () => {
+    const folder = toBookFolder({ id: 1, title: 'x'.repeat(100_000), intro: 'y'.repeat(100_000), tags: Array.from({ length: 500 }, (_, i) => `t${i}`) })
+    expect(folder.name.length).toBe(2000)
+    expect(folder.description.length).toBe(2000)
+    expect(folder.tags).toHaveLength(50)
+  })
 })

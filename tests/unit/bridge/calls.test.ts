@@ -4,7 +4,7 @@ import { installIosHost, removeHost } from './fake-host'
 
 afterEach(removeHost)
 
-// Each call's name and payload as bridge.md's table gives them.
+// Each call's name and payload as docs/contracts/bridge.md's table gives them.
 const cases: [string, () => boolean, object][] = [
   ['setNavigationBar', () => calls.setNavigationBar({ visible: false, statusBarColor: '#fff' }), { visible: false, statusBarColor: '#fff' }],
   ['getUserInfo', () => calls.getUserInfo(), { sourceFrom: 'h5' }],

@@ -2,11 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import type * as DecryptQueue from '@shared/bridge/decrypt-queue'
 import { installIosHost, removeHost, sendFromHost } from './fake-host'
 
-vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
-
 // The queue keeps module state: each test gets a fresh copy.
 let bridge: typeof DecryptQueue
-let toast: Mock
+let missingCall: Mock
 let ios: Record<string, Mock>
 
 /** The ids the page sent with each nativeDecrypt call so far. */
@@ -16,7 +14,8 @@ beforeEach(async () => {
   vi.useFakeTimers()
   vi.resetModules()
   bridge = await import('@shared/bridge/decrypt-queue')
-  toast = (await import('@shared/components/toast')).toast as Mock
+  missingCall = vi.fn()
+  ;(await import('@shared/bridge/missing-call')).onMissingCall(missingCall)
   ios = installIosHost('nativeDecrypt', 'nativeLog')
 })
 
@@ -86,10 +85,10 @@ describe('nativeDecryptData', () => {
     await expect(second).resolves.toBe('two-plain')
   })
 
-  it('fails at once with an upgrade toast when the app has no nativeDecrypt', async () => {
+  it('fails at once and reports nativeDecrypt missing when the app has no nativeDecrypt', async () => {
     removeHost()
     await expect(bridge.nativeDecryptData('cipher')).rejects.toMatchObject({ reason: 'unavailable' })
-    expect(toast).toHaveBeenCalledWith('请升级App到最新版本')
+    expect(missingCall).toHaveBeenCalledExactlyOnceWith('nativeDecrypt')
     expect(vi.getTimerCount()).toBe(0)
   })
 

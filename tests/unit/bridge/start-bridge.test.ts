@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installAndroidHost, removeHost, sendFromHost } from './fake-host'
 
-vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
-
 async function load() {
   vi.resetModules()
   return import('@shared/bridge')

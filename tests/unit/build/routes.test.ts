@@ -38,8 +38,10 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/generate_book/list/index.html', routes)).toBe('generate_book/list')
   })
 
-  it('serves the home page at /, /wechat, /app and /about_app', () => {
-    for (const path of ['/', '/wechat', '/app/', '/about_app']) expect(resolveRoute(path, routes)).toBe('')
+  it('serves a page at the aliases its descriptor declares (home: /wechat, /app, /about_app)', () => {
+    const aliases = { wechat: '', app: '', about_app: '' }
+    for (const path of ['/', '/wechat', '/app/', '/about_app']) expect(resolveRoute(path, routes, aliases)).toBe('')
+    expect(resolveRoute('/wechat', routes)).toBeNull()
   })
 
   it('answers null for an unknown route, the home folder itself and prototype names', () => {

@@ -54,7 +54,7 @@ describe('showActionSheet', () => {
     const user = userEvent.setup()
     const choice = open({ actions: [{ key: 'baidu', text: '网盘导入', disabled: true }, { key: 'manual', text: '手动创建' }] })
     await user.click(screen.getByRole('button', { name: '网盘导入' }))
-    expect(screen.getByRole('dialog')).toBeTruthy()
+    screen.getByRole('dialog')
     await user.click(screen.getByRole('button', { name: '手动创建' }))
     await expect(choice).resolves.toBe('manual')
   })

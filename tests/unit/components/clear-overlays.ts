@@ -19,7 +19,9 @@ export async function clearOverlays(): Promise<void> {
     hideLoading()
   })
   if (vi.isFakeTimers()) {
-    act(() => vi.runOnlyPendingTimers())
+    act(() => {
+      vi.runOnlyPendingTimers()
+    })
     vi.useRealTimers()
   }
   await waitFor(() => {

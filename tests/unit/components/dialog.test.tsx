@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { deleteConfirmText } from '@shared/book-folder'
 import { confirm, Dialog } from '@shared/components/dialog'
 import { clearOverlays } from './clear-overlays'
 
@@ -20,6 +21,15 @@ describe('confirm', () => {
     const answer = ask({ content: '确认删除“绘本”吗？', confirmText: '删除', danger: true })
     await user.click(screen.getByRole('button', { name: '删除' }))
     await expect(answer).resolves.toBe(true)
+  })
+
+  it('shows a hostile folder name in the question as text, not markup', async () => {
+    const user = userEvent.setup()
+    const answer = ask({ content: deleteConfirmText('<img src=x onerror=alert(1)>', 0) })
+    expect(screen.getByRole('dialog').textContent).toContain('确认删除“<img src=x onerror=alert(1)>”吗？')
+    expect(document.querySelector('img')).toBeNull()
+    await user.click(screen.getByRole('button', { name: '取消' }))
+    await expect(answer).resolves.toBe(false)
   })
 
   it('resolves false when the user taps 取消', async () => {
@@ -50,14 +60,14 @@ describe('confirm', () => {
     void ask({ content: '确认提交吗？' })
     const dialog = screen.getByRole('dialog', { name: '确认提交吗？' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
-    expect(screen.getByRole('button', { name: '取消' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: '确定' })).toBeTruthy()
+    screen.getByRole('button', { name: '取消' })
+    screen.getByRole('button', { name: '确定' })
   })
 
   it('is named by its title when it has one', () => {
     void ask({ title: '提示', content: '确认提交吗？' })
-    expect(screen.getByRole('dialog', { name: '提示' })).toBeTruthy()
-    expect(screen.getByRole('heading', { name: '提示' })).toBeTruthy()
+    screen.getByRole('dialog', { name: '提示' })
+    screen.getByRole('heading', { name: '提示' })
   })
 
   it('moves focus to the confirm button', () => {

@@ -22,19 +22,19 @@ describe('ErrorBoundary', () => {
 
   it('shows its children while nothing fails', () => {
     render(<ErrorBoundary><Page /></ErrorBoundary>)
-    expect(screen.getByText('页面内容')).toBeTruthy()
+    screen.getByText('页面内容')
   })
 
   it('catches a render error and shows 出错了 with the message behind 查看详情', async () => {
     const user = userEvent.setup()
     failure = { value: new TypeError("Cannot read properties of null (reading 'title')") }
     render(<ErrorBoundary><Page /></ErrorBoundary>)
-    expect(screen.getByRole('heading', { name: '出错了' })).toBeTruthy()
+    screen.getByRole('heading', { name: '出错了' })
     const details = screen.getByRole('group')
     expect(details.hasAttribute('open')).toBe(false)
     await user.click(screen.getByText('查看详情'))
     expect(details.hasAttribute('open')).toBe(true)
-    expect(screen.getByText("Cannot read properties of null (reading 'title')")).toBeTruthy()
+    screen.getByText("Cannot read properties of null (reading 'title')")
   })
 
   it('renders the page again when the user taps 重试', async () => {
@@ -45,7 +45,7 @@ describe('ErrorBoundary', () => {
     failure = null
     await user.click(screen.getByRole('button', { name: '重试' }))
     expect(onReset).toHaveBeenCalledTimes(1)
-    expect(screen.getByText('页面内容')).toBeTruthy()
+    screen.getByText('页面内容')
   })
 
   it('offers 重新加载 for a failed chunk load, which reloads the page', async () => {
@@ -62,14 +62,14 @@ describe('ErrorBoundary', () => {
   it('still shows the fallback when null is thrown', () => {
     failure = { value: null }
     render(<ErrorBoundary><Page /></ErrorBoundary>)
-    expect(screen.getByRole('heading', { name: '出错了' })).toBeTruthy()
-    expect(screen.getByText('null')).toBeTruthy()
+    screen.getByRole('heading', { name: '出错了' })
+    screen.getByText('null')
   })
 
   it('shows an HTML error message as text', () => {
     failure = { value: new Error('<img src=x onerror=alert(1)>') }
     render(<ErrorBoundary><Page /></ErrorBoundary>)
-    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy()
+    screen.getByText('<img src=x onerror=alert(1)>')
     expect(document.querySelector('img')).toBeNull()
   })
 })

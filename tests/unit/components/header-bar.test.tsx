@@ -14,7 +14,7 @@ afterEach(clearOverlays)
 describe('HeaderBar', () => {
   it('shows the title as the page heading', () => {
     render(<HeaderBar title="空间扩容" />)
-    expect(screen.getByRole('heading', { level: 1, name: '空间扩容' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: '空间扩容' })
   })
 
   it('goes back or closes the WebView when 返回 is tapped', async () => {
@@ -40,7 +40,7 @@ describe('HeaderBar', () => {
 
   it('shows the right slot', () => {
     render(<HeaderBar title="价格调整通知" right={<IconButton icon="share" />} />)
-    expect(screen.getByRole('button', { name: '分享' })).toBeTruthy()
+    screen.getByRole('button', { name: '分享' })
   })
 
   it('shows a hostile title as text', () => {
@@ -61,7 +61,7 @@ describe('IconButton', () => {
         <IconButton icon="close" onClick={onClose} />
       </>,
     )
-    expect(screen.getByRole('button', { name: '分享' })).toBeTruthy()
+    screen.getByRole('button', { name: '分享' })
     await user.click(screen.getByRole('button', { name: '关闭' }))
     expect(onClose).toHaveBeenCalledTimes(1)
   })

@@ -8,7 +8,7 @@ afterEach(clearOverlays)
 describe('LoadingOverlay', () => {
   it('shows a status named 加载中 while visible', () => {
     render(<LoadingOverlay visible />)
-    expect(screen.getByRole('status', { name: '加载中' })).toBeTruthy()
+    screen.getByRole('status', { name: '加载中' })
   })
 
   it('renders nothing while hidden', () => {
@@ -21,7 +21,9 @@ describe('LoadingOverlay', () => {
     const { rerender } = render(<LoadingOverlay visible />)
     rerender(<LoadingOverlay visible={false} />)
     expect(screen.queryByRole('status')).toBeNull()
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => {
+      vi.advanceTimersByTime(1000)
+    })
     expect(document.body.textContent).not.toContain('加载中')
   })
 })

@@ -14,8 +14,8 @@ function Broken(): never {
 describe('PageShell', () => {
   it('shows the header with the title, a back button and the page in main', () => {
     render(<PageShell title="空间扩容"><p>容量</p></PageShell>)
-    expect(screen.getByRole('heading', { level: 1, name: '空间扩容' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: '空间扩容' })
+    screen.getByRole('button', { name: '返回' })
     expect(screen.getByRole('main').textContent).toBe('容量')
   })
 
@@ -37,7 +37,7 @@ describe('PageShell', () => {
   it('keeps the header when the page throws, and shows 出错了', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     render(<PageShell title="自制绘本列表"><Broken /></PageShell>)
-    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy()
-    expect(screen.getByRole('heading', { name: '出错了' })).toBeTruthy()
+    screen.getByRole('button', { name: '返回' })
+    screen.getByRole('heading', { name: '出错了' })
   })
 })

@@ -14,26 +14,26 @@ describe('ErrorView', () => {
     const user = userEvent.setup()
     const onRetry = vi.fn()
     render(<ErrorView message="分享不存在" onRetry={onRetry} />)
-    expect(screen.getByText('分享不存在')).toBeTruthy()
+    screen.getByText('分享不存在')
     await user.click(screen.getByRole('button', { name: '重试' }))
     expect(onRetry).toHaveBeenCalledTimes(1)
   })
 
   it.each([undefined, null, '', '  '])('says 加载失败 when the message is %j', (message) => {
     render(<ErrorView message={message} onRetry={() => {}} />)
-    expect(screen.getByText('加载失败')).toBeTruthy()
+    screen.getByText('加载失败')
   })
 })
 
 describe('Empty', () => {
   it('says 暂无内容 by default', () => {
     render(<Empty />)
-    expect(screen.getByText('暂无内容')).toBeTruthy()
+    screen.getByText('暂无内容')
   })
 
   it('shows a custom description', () => {
     render(<Empty description="还没有绘本" />)
-    expect(screen.getByText('还没有绘本')).toBeTruthy()
+    screen.getByText('还没有绘本')
   })
 })
 
@@ -43,7 +43,7 @@ describe('DownloadBar', () => {
     const assign = vi.fn()
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign })
     render(<DownloadBar />)
-    expect(screen.getByText('下载App，和孩子一起学英语')).toBeTruthy()
+    screen.getByText('下载App，和孩子一起学英语')
     await user.click(screen.getByRole('button', { name: '下载App' }))
     expect(assign).toHaveBeenCalledWith(BRAND.downloadUrl)
   })

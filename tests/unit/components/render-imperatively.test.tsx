@@ -44,7 +44,9 @@ describe('renderImperatively', () => {
     act(() => handler.close())
     expect(screen.queryByRole('alert')).toBeNull()
     expect(document.body.childElementCount).toBe(1)
-    act(() => vi.advanceTimersByTime(EXIT_MS))
+    act(() => {
+      vi.advanceTimersByTime(EXIT_MS)
+    })
     expect(document.body.childElementCount).toBe(0)
   })
 
@@ -55,13 +57,17 @@ describe('renderImperatively', () => {
       handler.close()
       handler.close()
     })
-    act(() => vi.advanceTimersByTime(EXIT_MS * 5))
+    act(() => {
+      vi.advanceTimersByTime(EXIT_MS * 5)
+    })
     expect(afterClose).toHaveBeenCalledTimes(1)
   })
 
   it('cleans up when closed before React rendered it', () => {
     act(() => renderImperatively(<Toast message="你好" />).close())
-    act(() => vi.runOnlyPendingTimers())
+    act(() => {
+      vi.runOnlyPendingTimers()
+    })
     expect(document.body.childElementCount).toBe(0)
   })
 })

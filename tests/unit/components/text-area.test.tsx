@@ -31,7 +31,7 @@ function input(value: string, caret = value.length) {
 describe('TextArea', () => {
   it('shows the count and the limit', () => {
     render(<Field initial="ab" max={30} />)
-    expect(screen.getByText('2/30')).toBeTruthy()
+    screen.getByText('2/30')
   })
 
   it('links the counter to the box as its description', () => {
@@ -42,14 +42,14 @@ describe('TextArea', () => {
   it('counts an emoji family and a combined accent as one character each', () => {
     render(<Field max={5} />)
     input(`${FAMILY}${E_ACUTE}😀`)
-    expect(screen.getByText('3/5')).toBeTruthy()
+    screen.getByText('3/5')
   })
 
   it('cuts a long paste at the end to the limit', () => {
     render(<Field max={5} />)
     input('abcdefgh')
     expect(box().value).toBe('abcde')
-    expect(screen.getByText('5/5')).toBeTruthy()
+    screen.getByText('5/5')
   })
 
   it('never splits an emoji when cutting', () => {
@@ -84,7 +84,7 @@ describe('TextArea', () => {
     render(<Field initial="abcdefg" max={5} onChange={onChange} />)
     input('abcdef')
     expect(onChange).toHaveBeenCalledWith('abcdef')
-    expect(screen.getByText('6/5')).toBeTruthy()
+    screen.getByText('6/5')
   })
 
   describe('while an IME composes', () => {
@@ -144,7 +144,7 @@ describe('TextArea', () => {
       input('你')
       fireEvent.input(box(), { target: { value: '你好' }, isComposing: false })
       expect(onChange).toHaveBeenLastCalledWith('你好')
-      expect(screen.getByText('2/30')).toBeTruthy()
+      screen.getByText('2/30')
     })
 
     it('sends later typing to onChange after a lost compositionend', () => {
@@ -172,7 +172,7 @@ describe('TextArea', () => {
       input('你')
       fireEvent.compositionEnd(box())
       expect(onChange).toHaveBeenLastCalledWith('你')
-      expect(screen.getByText('1/30')).toBeTruthy()
+      screen.getByText('1/30')
     })
   })
 })

@@ -25,27 +25,41 @@ describe('toast', () => {
 
   it('is gone 2000 ms after it appeared', () => {
     act(() => toast('请求失败'))
-    act(() => vi.advanceTimersByTime(1999))
-    expect(screen.getByRole('alert')).toBeTruthy()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1999)
+    })
+    screen.getByRole('alert')
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(screen.queryByRole('alert')).toBeNull()
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => {
+      vi.advanceTimersByTime(1000)
+    })
     expect(document.body.textContent).not.toContain('请求失败')
   })
 
   it('keeps the full time for a toast that replaced another', () => {
     act(() => toast('第一条'))
-    act(() => vi.advanceTimersByTime(1500))
+    act(() => {
+      vi.advanceTimersByTime(1500)
+    })
     act(() => toast('第二条'))
-    act(() => vi.advanceTimersByTime(1500))
+    act(() => {
+      vi.advanceTimersByTime(1500)
+    })
     expect(screen.getByRole('alert').textContent).toBe('第二条')
   })
 
   it('stays for a custom duration', () => {
     act(() => toast('稍等', { duration: 5000 }))
-    act(() => vi.advanceTimersByTime(4000))
-    expect(screen.getByRole('alert')).toBeTruthy()
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => {
+      vi.advanceTimersByTime(4000)
+    })
+    screen.getByRole('alert')
+    act(() => {
+      vi.advanceTimersByTime(1000)
+    })
     expect(screen.queryByRole('alert')).toBeNull()
   })
 

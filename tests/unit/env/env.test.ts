@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getEnv, isInApp, resetEnvForTests, versionAllows } from '@shared/env'
-import { installAndroidHost, installIosHost, removeHost } from '../bridge/fake-host'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { getEnv, resetEnvForTests } from '@shared/env'
 
 const stubUserAgent = (ua: string) => vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua)
 
 beforeEach(resetEnvForTests)
-afterEach(removeHost)
 
 describe('getEnv', () => {
   it('reads navigator.userAgent', () => {
@@ -28,45 +26,5 @@ describe('getEnv', () => {
     } finally {
       vi.unstubAllGlobals()
     }
-  })
-})
-
-describe('isInApp', () => {
-  it('is false in a browser even when the user agent claims the app', () => {
-    stubUserAgent('Mozilla/5.0 com.kidsenglish.app')
-    expect(isInApp()).toBe(false)
-  })
-
-  it('is true with a getUserInfo handler on iOS', () => {
-    installIosHost('getUserInfo')
-    expect(isInApp()).toBe(true)
-  })
-
-  it('is true with a getUserInfo handler on Android, whatever the user agent says', () => {
-    stubUserAgent('Mozilla/5.0 (Windows NT 10.0)')
-    installAndroidHost('getUserInfo')
-    expect(isInApp()).toBe(true)
-  })
-
-  it('is false when the host lacks getUserInfo', () => {
-    installIosHost('closeWebview')
-    expect(isInApp()).toBe(false)
-  })
-})
-
-describe('versionAllows', () => {
-  it('allows an unknown version', () => {
-    stubUserAgent('Mozilla/5.0 com.kidsenglish.app')
-    expect(versionAllows('2.12.0')).toBe(true)
-  })
-
-  it('allows a version at or above the minimum', () => {
-    stubUserAgent('x version_2.12')
-    expect(versionAllows('2.12.0')).toBe(true)
-  })
-
-  it('refuses a version below the minimum', () => {
-    stubUserAgent('x version_2.9.9')
-    expect(versionAllows('2.12.0')).toBe(false)
   })
 })

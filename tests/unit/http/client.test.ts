@@ -4,8 +4,6 @@ import { installIosHost, removeHost, sendFromHost } from '../bridge/fake-host'
 import { envelope, fakeServer, visit, type FakeReply } from './fake-server'
 import { LOGIN_SETTLE_MS } from '@shared/http/login-wait'
 
-vi.mock('@shared/components/toast', () => ({ toast: vi.fn() }))
-
 const UA = 'Mozilla/5.0 (iPhone) Mobile com.kidsenglish.app appId_kidsenglish-ios token_ua.token'
 const UA_WITHOUT_TOKEN = 'Mozilla/5.0 (iPhone) Mobile com.kidsenglish.app appId_kidsenglish-ios'
 
@@ -247,8 +245,14 @@ describe('encrypted data (eType 1)', () => {
 })
 
 describe('the client', () => {
-  it('is created once and reused', async () => {
-    const { getHttpClient } = await load(() => envelope(null))
-    expect(getHttpClient()).toBe(getHttpClient())
+  it('is rebuilt on the defaults of the latest test reset, and only then', async () => {
+    const { httpGet, resetHttpClientForTests, server } = await load(() => envelope('first'))
+    expect(await httpGet('/v1/a')).toMatchObject({ data: 'first' })
+    expect(await httpGet('/v1/b')).toMatchObject({ data: 'first' })
+    const second = fakeServer(() => envelope('second'))
+    resetHttpClientForTests({ adapter: second })
+    expect(await httpGet('/v1/c')).toMatchObject({ data: 'second' })
+    expect(server).toHaveBeenCalledTimes(2)
+    expect(second).toHaveBeenCalledOnce()
   })
 })

@@ -31,7 +31,7 @@ export function fakeServer(reply: (config: InternalAxiosRequestConfig) => FakeRe
   })
 }
 
-/** A reply with the envelope of contracts/api.md. */
+/** A reply with the envelope of docs/contracts/api.md. */
 export const envelope = (data: unknown, extra: Record<string, unknown> = {}, status = 200): FakeReply => ({
   status,
   body: { result: 'SUCCESS', data, msg: '', ...extra },

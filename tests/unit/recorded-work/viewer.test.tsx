@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startBridge } from '@shared/bridge'
 import { resetEnvForTests } from '@shared/env'
 import { normalizeShare } from '@shared/recorded-work/data'
+import { NEXT_ITEM_DELAY_MS } from '@shared/recorded-work/player'
 import { RecordedWorkViewer } from '@shared/recorded-work/viewer/recorded-work-viewer'
 import { installAndroidHost, removeHost, sendFromHost } from '../bridge/fake-host'
 import { FakeAudio, flush } from './support/fake-audio'
@@ -48,7 +49,7 @@ function renderViewer(work = BOOK) {
 }
 
 /** The slide on screen (the others are inert and hidden). */
-const onScreen = () => within(screen.getByRole('group', { name: /^\d+ \/ \d+$/ }))
+const onScreen = () => within(screen.getByRole('group', { name: /^(封面|\d+\/\d+|欣赏结束)$/ }))
 
 async function start(title: string) {
   await userEvent.click(screen.getByRole('button', { name: `开始欣赏《${title}》` }))
@@ -82,7 +83,7 @@ afterEach(async () => {
 describe('the picture-book viewer', () => {
   it('opens on the cover with no page on screen', () => {
     renderViewer()
-    expect(onScreen().getByRole('button', { name: '开始欣赏《The Cat》' })).toBeTruthy()
+    onScreen().getByRole('button', { name: '开始欣赏《The Cat》' })
     expect(onScreen().queryByText('1/2')).toBeNull()
   })
 
@@ -97,7 +98,7 @@ describe('the picture-book viewer', () => {
     act(() => lastAudio().finish())
     await waitFor(() => expect(onScreen().getByText('《The Cat》欣赏结束')).toBeTruthy(), { timeout: 1500 })
     await userEvent.click(screen.getByRole('button', { name: '返回首页' }))
-    expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).toBeTruthy()
+    screen.getByRole('button', { name: '开始欣赏《The Cat》' })
     expect(lastAudio().paused).toBe(true)
   })
 
@@ -112,10 +113,26 @@ describe('the picture-book viewer', () => {
     renderViewer()
     await start('The Cat')
     await userEvent.click(screen.getByRole('checkbox', { name: '自动翻页' }))
+    vi.useFakeTimers()
     act(() => lastAudio().finish())
-    await new Promise((resolve) => setTimeout(resolve, 700))
-    expect(onScreen().getByText('1/2')).toBeTruthy()
-    expect(screen.getByRole('button', { name: '播放' })).toBeTruthy()
+    // Well past the pause after which 自动翻页 would turn the page.
+    act(() => {
+      vi.advanceTimersByTime(NEXT_ITEM_DELAY_MS * 4)
+    })
+    vi.useRealTimers()
+    onScreen().getByText('1/2')
+    screen.getByRole('button', { name: '播放' })
+  })
+
+  it('names each slide by its position and announces whether the page plays', async () => {
+    renderViewer()
+    expect(screen.getByRole('group', { name: '封面' })).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe('封面')
+    await start('The Cat')
+    expect(screen.getByRole('group', { name: '1/2' })).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe('1/2 正在播放')
+    await userEvent.click(screen.getByRole('button', { name: '暂停' }))
+    expect(screen.getByRole('status').textContent).toBe('1/2 已暂停')
   })
 
   it('pauses and resumes with the page button', async () => {
@@ -132,11 +149,11 @@ describe('the word viewer', () => {
   it('counts words and swaps phonetic and audio with 英 / 美', async () => {
     renderViewer(WORDS)
     await start('Fruit')
-    expect(onScreen().getByText('1/2')).toBeTruthy()
-    expect(screen.getByText('/ˈæp.əl/')).toBeTruthy()
+    onScreen().getByText('1/2')
+    screen.getByText('/ˈæp.əl/')
     expect(screen.getByRole('button', { name: '英' }).getAttribute('aria-pressed')).toBe('true')
     await userEvent.click(screen.getByRole('button', { name: '美' }))
-    expect(screen.getByText('/ˈæp.l̩/')).toBeTruthy()
+    screen.getByText('/ˈæp.l̩/')
     expect(screen.getByRole('button', { name: '美' }).getAttribute('aria-pressed')).toBe('true')
     await userEvent.click(screen.getByRole('button', { name: 'apple' }))
     expect(lastAudio().src).toBe('/apple-us.mp3')
@@ -160,7 +177,7 @@ describe('the word viewer', () => {
     expect(lastAudio().paused).toBe(false)
     await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
     await userEvent.click(screen.getByRole('button', { name: '英' }))
-    expect(screen.getByRole('button', { name: '播放例句' })).toBeTruthy() // the UK example is not the one playing
+    screen.getByRole('button', { name: '播放例句' }) // the UK example is not the one playing
     await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
     expect(lastAudio().src).toBe('/ex-uk.mp3')
     expect(lastAudio().paused).toBe(false)
@@ -183,7 +200,9 @@ describe('audio that cannot play', () => {
     await flush()
     act(() => lastAudio().fail()) // the book's own clip
     await flush()
-    expect(onScreen().getByRole('status').textContent).toBe('音频加载失败，即将跳过')
+    onScreen().getByText('音频加载失败，即将跳过')
+    // The deck's one live status says it too.
+    expect(screen.getByRole('status').textContent).toBe('1/2 音频加载失败，即将跳过')
   })
 })
 
@@ -228,7 +247,7 @@ describe('sharing', () => {
 
   it('shows the download bar outside the app', () => {
     renderViewer()
-    expect(screen.getByText('下载App，和孩子一起学英语')).toBeTruthy()
+    screen.getByText('下载App，和孩子一起学英语')
   })
 })
 

@@ -5,7 +5,7 @@ import { MSG_FAILED } from '@shared/http'
 import styles from './cover-field.module.css'
 import { shrinkImage } from './shrink-image'
 
-/** The server's limit for an image (contracts/api.md). */
+/** The server's limit for an image (docs/contracts/api.md). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024
 
 /** Props of {@link CoverField}. */

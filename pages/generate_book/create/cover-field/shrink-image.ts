@@ -19,7 +19,7 @@ export const COVER_JPEG_QUALITY = 0.85
 /** An image already within the edge is kept as is up to this size: re-encoding would gain little. */
 export const COVER_KEEP_BYTES = 300 * 1024
 
-/** Formats the server takes as they are (contracts/api.md); others (HEIC, BMP…) are worth converting. */
+/** Formats the server takes as they are (docs/contracts/api.md); others (HEIC, BMP…) are worth converting. */
 const SERVER_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
 
 /** Formats never re-encoded: a GIF may be animated, an SVG is drawn at any size. */

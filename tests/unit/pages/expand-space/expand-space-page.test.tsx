@@ -28,15 +28,23 @@ afterEach(async () => {
 
 const banner = () => screen.getByRole('button', { name: '领取扩容礼包' })
 
+/** A pageshow/pagehide event; `persisted` = restored from / going into the back/forward cache. */
+function transition(type: 'pageshow' | 'pagehide', persisted: boolean): Event {
+  const event = new Event(type)
+  Object.defineProperty(event, 'persisted', { value: persisted })
+  return event
+}
+
 describe('in the app', () => {
   it('shows the gift as claimed when the server says so, and invites no claim', async () => {
     installAndroidHost(...APP_CALLS)
     vi.mocked(getMyCapacity).mockResolvedValue(ok({ total: 15360, used: 100, claimed: true }))
     render(<ExpandSpacePage />)
-    const claimed = await screen.findByRole('button', { name: '已领取扩容礼包' })
+    const claimed = await screen.findByRole('button', { name: '已领取' })
     expect((claimed as HTMLButtonElement).disabled).toBe(true)
     expect(screen.getByRole('status').textContent).toContain('您已领取过新年扩容礼包')
     await userEvent.click(claimed)
+    await userEvent.click(screen.getByText('新年扩容大礼包')) // the rest of the banner takes no tap either
     expect(claimFreeSpace).not.toHaveBeenCalled()
   })
 
@@ -57,9 +65,16 @@ describe('in the app', () => {
   it('shows the native navigation bar again when the page is left, and hides it on coming back', () => {
     const host = installAndroidHost(...APP_CALLS)
     render(<ExpandSpacePage />)
-    window.dispatchEvent(new Event('pagehide'))
-    window.dispatchEvent(new Event('pageshow'))
+    window.dispatchEvent(transition('pagehide', true))
+    window.dispatchEvent(transition('pageshow', true))
     expect(payloads(host.setNavigationBar!)).toEqual([{ visible: false }, { visible: true }, { visible: false }])
+  })
+
+  it('hides the bar once when the first load\'s own pageshow comes after the page started', () => {
+    const host = installAndroidHost(...APP_CALLS)
+    render(<ExpandSpacePage />)
+    window.dispatchEvent(transition('pageshow', false))
+    expect(payloads(host.setNavigationBar!)).toEqual([{ visible: false }])
   })
 
   it('claims from the banner and shows the success popup with the granted space', async () => {
@@ -138,7 +153,7 @@ describe('in a browser', () => {
     const user = userEvent.setup()
     render(<ExpandSpacePage />)
     await user.click(screen.getByRole('button', { name: '分享' }))
-    expect(await screen.findByRole('dialog', { name: '分享引导' })).toBeTruthy()
+    await screen.findByRole('dialog', { name: '分享引导' })
     resetEnvForTests()
   })
 

@@ -21,7 +21,7 @@ describe('in the app', () => {
     render(<PriceUpPage />)
     await user.click(banner())
     expect(payloads(host.openWebPage!)).toEqual([
-      { url: `${window.location.origin}/vip_sale`, title: '会员方案', showShare: false },
+      { url: `${window.location.origin}/vip_sale`, title: '开通会员', showShare: false },
     ])
   })
 
@@ -52,7 +52,7 @@ describe('in a browser', () => {
     render(<PriceUpPage />)
     expect(screen.queryByRole('button', { name: '关闭' })).toBeNull()
     await user.click(screen.getByRole('button', { name: '分享' }))
-    expect(await screen.findByRole('dialog', { name: '分享引导' })).toBeTruthy()
+    await screen.findByRole('dialog', { name: '分享引导' })
     resetEnvForTests()
   })
 

@@ -25,7 +25,7 @@ const GOODS = [
 
 beforeEach(() => {
   vi.clearAllMocks()
-  // A browser visitor who signed in on an earlier visit (user-agent.md: the token is kept in localStorage).
+  // A browser visitor who signed in on an earlier visit (docs/contracts/user-agent.md: the token is kept in localStorage).
   vi.mocked(getToken).mockReturnValue('saved-token')
   vi.mocked(getMyCapacity).mockResolvedValue(ok({ used: 1536, total: 5120 }))
   vi.mocked(getGoodsSpaces).mockResolvedValue(ok(GOODS))
@@ -41,7 +41,7 @@ const goodsRows = () => within(screen.getByRole('region', { name: '购买空间'
 describe('the capacity bar', () => {
   it('shows used and total as formatted sizes with the MB values on the progressbar', async () => {
     render(<SpaceUpgradePage />)
-    expect(await screen.findByText('已用 1.5GB / 共 5GB')).toBeTruthy()
+    await screen.findByText('已用 1.5GB / 共 5GB')
     const bar = screen.getByRole('progressbar')
     expect(bar.getAttribute('aria-valuenow')).toBe('1536')
     expect(bar.getAttribute('aria-valuemax')).toBe('5120')
@@ -50,7 +50,7 @@ describe('the capacity bar', () => {
   it('keeps the bar value inside its range when more is used than granted', async () => {
     vi.mocked(getMyCapacity).mockResolvedValue(ok({ used: 6000, total: 5120 }))
     render(<SpaceUpgradePage />)
-    expect(await screen.findByText('已用 5.86GB / 共 5GB')).toBeTruthy()
+    await screen.findByText('已用 5.86GB / 共 5GB')
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('5120')
   })
 })
@@ -61,11 +61,11 @@ describe('the goods list', () => {
     render(<SpaceUpgradePage />)
     await screen.findByText('10GB空间')
     expect(goodsRows()).toHaveLength(3)
-    expect(within(goodsRows()[0]!).getByText('¥9.9/年')).toBeTruthy()
-    expect(within(goodsRows()[1]!).getByText('容量 50GB')).toBeTruthy()
+    within(goodsRows()[0]!).getByText('¥9.9/年')
+    within(goodsRows()[1]!).getByText('容量 50GB')
     await user.click(screen.getByRole('button', { name: '展开更多' }))
     expect(goodsRows()).toHaveLength(4)
-    expect(within(goodsRows()[3]!).getByText('¥199/年')).toBeTruthy()
+    within(goodsRows()[3]!).getByText('¥199/年')
     await user.click(screen.getByRole('button', { name: '收起' }))
     expect(goodsRows()).toHaveLength(3)
   })
@@ -80,14 +80,14 @@ describe('the goods list', () => {
   it('renders a hostile name as text', async () => {
     vi.mocked(getGoodsSpaces).mockResolvedValue(ok([{ id: 1, name: '<img src=x onerror=alert(1)>', capacity: 1, money: 1 }]))
     render(<SpaceUpgradePage />)
-    expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeTruthy()
+    await screen.findByText('<img src=x onerror=alert(1)>')
     expect(document.querySelector('img[src="x"]')).toBeNull()
   })
 
   it('shows the empty state when nothing is on sale', async () => {
     vi.mocked(getGoodsSpaces).mockResolvedValue({ ...ok([]), data: null })
     render(<SpaceUpgradePage />)
-    expect(await screen.findByText('暂无可购买的空间')).toBeTruthy()
+    await screen.findByText('暂无可购买的空间')
   })
 })
 
@@ -115,7 +115,7 @@ describe('buying', () => {
     await screen.findByText('已用 1.5GB / 共 5GB')
     vi.mocked(getMyCapacity).mockResolvedValue(ok({ used: 1536, total: 15360 }))
     act(() => sendFromHost({ type: 'visibleChange', data: { result: true } }))
-    expect(await screen.findByText('已用 1.5GB / 共 15GB')).toBeTruthy()
+    await screen.findByText('已用 1.5GB / 共 15GB')
     // The space grew: the purchase is confirmed in words too.
     expect((await screen.findByRole('alert')).textContent).toBe('扩容成功，总空间已增至15GB')
   })
@@ -143,10 +143,10 @@ describe('when a request fails', () => {
     vi.mocked(getGoodsSpaces).mockResolvedValueOnce(failed('服务器开小差了'))
     const user = userEvent.setup()
     render(<SpaceUpgradePage />)
-    expect(await screen.findByText('服务器开小差了')).toBeTruthy()
-    expect(screen.getByText('已用 1.5GB / 共 5GB')).toBeTruthy()
+    await screen.findByText('服务器开小差了')
+    screen.getByText('已用 1.5GB / 共 5GB')
     await user.click(screen.getByRole('button', { name: '重试' }))
-    expect(await screen.findByText('10GB空间')).toBeTruthy()
+    await screen.findByText('10GB空间')
     expect(getMyCapacity).toHaveBeenCalledTimes(1)
   })
 
@@ -154,8 +154,8 @@ describe('when a request fails', () => {
     vi.mocked(getMyCapacity).mockResolvedValueOnce(failed('网络错误，请检查您的网络连接'))
     render(<SpaceUpgradePage />)
     const capacity = screen.getByRole('region', { name: '我的空间' })
-    expect(await within(capacity).findByRole('button', { name: '重试' })).toBeTruthy()
-    expect(await screen.findByText('10GB空间')).toBeTruthy()
+    await within(capacity).findByRole('button', { name: '重试' })
+    await screen.findByText('10GB空间')
   })
 
   it('keeps the capacity on screen when a background reload fails', async () => {
@@ -164,7 +164,7 @@ describe('when a request fails', () => {
     vi.mocked(getMyCapacity).mockResolvedValue(failed('请求失败'))
     act(() => sendFromHost({ type: 'visibleChange', data: { result: true } }))
     await waitFor(() => expect(getMyCapacity).toHaveBeenCalledTimes(2))
-    expect(screen.getByText('已用 1.5GB / 共 5GB')).toBeTruthy()
+    screen.getByText('已用 1.5GB / 共 5GB')
   })
 })
 

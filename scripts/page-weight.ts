@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { loadManifest } from '../../scripts/delivery/manifest.ts'
-import type { ChunkModules } from '../../scripts/prerender/chunk-modules.ts'
+import { loadManifest } from './delivery/manifest.ts'
+import type { ChunkModules } from './prerender/chunk-modules.ts'
 
 /** One page's weight, in gzipped bytes. */
 export interface PageWeight {

@@ -1,7 +1,11 @@
+/**
+ * What the axios instance (axios-client.ts) and the HTML's early requests (prefetch-start.ts) share,
+ * without importing axios: the API base, the time-out, and the defaults tests put under the instance.
+ */
 import type { CreateAxiosDefaults } from 'axios'
 import { resolveApiBase } from '../config/api-hosts'
 
-/** Requests give up after 15 s (decisions.md): a stalled network must not spin forever. */
+/** Requests give up after 15 s (docs/decisions.md): a stalled network must not spin forever. */
 export const REQUEST_TIMEOUT_MS = 15_000
 
 /** The API base for this page (config/api-hosts.ts); '' outside a browser. */

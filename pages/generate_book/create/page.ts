@@ -1,0 +1,26 @@
+import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
+import { getDirectory } from '@shared/api/get-directory'
+import { definePage, param } from '@shared/app/define-page'
+
+/**
+ * The folder form: `?id=` edits that folder (`&listId=` names the list it was opened from, 0 = the
+ * index), `?parentId=` creates one under it (0 or none = the top level). The title is 编辑文件夹 when editing.
+ */
+export default definePage({
+  title: '新建文件夹',
+  params: { id: param.requiredId(), parentId: param.id(), listId: param.wholeNumber() },
+  // The form's choices, and the folder being edited.
+  firstRequests: ({ id }) => [getBookCreationOptions.request(), id !== undefined && getDirectory.request(id)],
+  signedIn: true,
+  demoLinks: [
+    // A tag choice from bookCreation/options proves the data.
+    { label: 'new folder', query: 'parentId={DEMO_FOLDERS.collection}', fixture: 'app', proof: '睡前故事' },
+    {
+      label: 'edit folder',
+      query: 'id={DEMO_FOLDERS.starterBooks}',
+      fixture: 'app',
+      proof: { field: '名称', value: '启蒙绘本 第一辑' },
+      bench: true,
+    },
+  ],
+})

@@ -1,0 +1,22 @@
+import { getDirectory } from '@shared/api/get-directory'
+import { definePage, param } from '@shared/app/define-page'
+
+/** A folder of self-made picture books (`?id=`, 0 or none = the top level). */
+export default definePage({
+  title: '自制绘本列表',
+  params: { id: param.id() },
+  firstRequests: ({ id }) => [getDirectory.request(id)],
+  signedIn: true,
+  demoLinks: [
+    { label: 'my books (root)', query: 'id=0', fixture: 'app', proof: '英语绘本合集' },
+    { label: 'collection (type 2)', query: 'id={DEMO_FOLDERS.collection}', fixture: 'app', proof: '启蒙绘本 第一辑' },
+    {
+      label: '12 books (type 1)',
+      query: 'id={DEMO_FOLDERS.starterBooks}',
+      fixture: 'app',
+      proof: '12 本适合 3-6 岁孩子的英语启蒙绘本',
+      bench: true,
+    },
+    { label: 'as the basic user', query: 'id=0&fakeHostToken={DEMO_TOKENS.basic}', fixture: 'app', proof: '乐乐的绘本' },
+  ],
+})

@@ -1,0 +1,14 @@
+import { definePage } from '@shared/app/define-page'
+import { SHARE_PARAMS, shareRequests } from '@shared/recorded-work/share-page'
+
+/** A child's recorded work (picture book, category 8 or words), opened from a share link. */
+export default definePage({
+  title: '录音作品',
+  params: SHARE_PARAMS,
+  firstRequests: shareRequests,
+  signedIn: false,
+  demoLinks: [
+    { label: 'picture book', query: 'r={DEMO_SHARES.book}', fixture: 'browser', proof: "开始欣赏《Mimi's Sunny Day》" },
+    { label: 'category 8', query: 'r={DEMO_SHARES.cat8}', fixture: 'browser', proof: '开始欣赏《Colors Around Me》' },
+  ],
+})

@@ -1,0 +1,40 @@
+import { getCloudDriveStatus } from '@shared/api/get-cloud-drive-status'
+import { definePage, param } from '@shared/app/define-page'
+
+/**
+ * The cloud-drive import (docs/contracts/api.md "Cloud-drive import"), opened by the folder list:
+ * `?from=generate_book&albumId={id}&supportSuffix=pdf` (百度网盘上传: PDFs become picture books in that
+ * folder) or `?from=generate_book&parentId={id}&supportSuffix=pdf` (网盘导入: folders become folders).
+ * The ids are read as text, so a link with a target that is not a number is refused (query.ts), not
+ * read as a link without one.
+ */
+export default definePage({
+  title: '百度网盘',
+  params: {
+    from: param.text(),
+    albumId: param.text({ probe: '7', maxLength: 20 }),
+    parentId: param.text({ probe: '7', maxLength: 20 }),
+    supportSuffix: param.text({ probe: 'pdf', maxLength: 20 }),
+  },
+  // Authorized or not decides the first view; the listing waits for the answer.
+  firstRequests: () => [getCloudDriveStatus.request()],
+  signedIn: true,
+  demoLinks: [
+    // As the VIP demo user, who starts without a grant (the browser tests authorize the basic user only):
+    // the authorize step shows once the status has answered. The token is named because the fake host
+    // keeps the last one a link set (the basic user's list link sets its own).
+    {
+      label: 'cloud drive: PDFs into a folder (百度网盘上传)',
+      query: 'from=generate_book&albumId={DEMO_FOLDERS.bedtime}&supportSuffix=pdf&fakeHostToken={DEMO_TOKENS.vip}',
+      fixture: 'app',
+      proof: '授权百度网盘后，可直接导入网盘中的PDF绘本',
+      bench: true,
+    },
+    {
+      label: 'cloud drive: folders under a folder (网盘导入)',
+      query: 'from=generate_book&parentId={DEMO_FOLDERS.collection}&supportSuffix=pdf&fakeHostToken={DEMO_TOKENS.vip}',
+      fixture: 'app',
+      proof: '授权百度网盘后，可直接导入网盘中的PDF绘本',
+    },
+  ],
+})

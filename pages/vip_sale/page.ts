@@ -1,0 +1,20 @@
+import { getGoodsVips } from '@shared/api/get-goods-vips'
+import { getVipInfo } from '@shared/api/get-vip-info'
+import { definePage } from '@shared/app/define-page'
+
+/** Each demo link names its user in full: the fake host keeps these settings in cookies from link to link. */
+const as = (token: string, isVip: boolean, isPermanentVip: boolean) =>
+  `fakeHostToken={DEMO_TOKENS.${token}}&fakeHostVip=${isVip}&fakeHostPermanentVip=${isPermanentVip}`
+
+/** The membership sale: the plans on sale and the user's membership. */
+export default definePage({
+  title: '开通会员',
+  params: {},
+  firstRequests: () => [getGoodsVips.request(), getVipInfo.request()],
+  signedIn: true,
+  demoLinks: [
+    { label: 'membership, none', query: as('basic', false, false), fixture: 'app', proof: '立即开通' },
+    { label: 'membership, forever', query: as('permanent', true, true), fixture: 'app', proof: '您已是永久会员' },
+    { label: 'membership', query: as('vip', true, false), fixture: 'app', proof: '立即续费', bench: true },
+  ],
+})

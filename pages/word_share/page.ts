@@ -1,0 +1,11 @@
+import { definePage } from '@shared/app/define-page'
+import { SHARE_PARAMS, shareRequests } from '@shared/recorded-work/share-page'
+
+/** A shared word list with UK/US phonetics and examples. */
+export default definePage({
+  title: '单词录音作品',
+  params: SHARE_PARAMS,
+  firstRequests: shareRequests,
+  signedIn: false,
+  demoLinks: [{ label: 'words', query: 'r={DEMO_SHARES.words}', fixture: 'browser', proof: '开始欣赏《看图学单词》' }],
+})

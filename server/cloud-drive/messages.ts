@@ -1,0 +1,22 @@
+/** The Chinese messages of the cloud-drive routes and jobs. */
+export const CLOUD_MSG = {
+  authExpired: '百度网盘授权已过期，请重新授权',
+  notAuthorized: '请先授权百度网盘',
+  unavailable: '百度网盘暂时无法访问，请稍后重试',
+  dirMissing: '网盘目录不存在',
+  badDir: '参数 dir 应为以 / 开头的网盘路径',
+  oneTarget: 'albumId 和 parentId 必须且只能提供一个',
+  albumMissing: '文件夹不存在',
+  parentMissing: '上级文件夹不存在',
+  fileMissing: '所选网盘文件不存在或已被删除',
+  notAFile: '请选择PDF文件，不能选择文件夹',
+  notPdf: '只能导入PDF文件',
+  notAFolder: '请选择文件夹，不能选择文件',
+  capacity: '空间不足',
+  jobMissing: '导入任务不存在',
+  readFailed: '读取网盘文件失败',
+  invalidPdf: '文件不是有效的PDF',
+  targetGone: '目标文件夹已被删除',
+  allFailed: '所有文件都导入失败',
+  interrupted: '服务器出错，导入已中断',
+} as const

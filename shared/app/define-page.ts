@@ -1,0 +1,95 @@
+/**
+ * A page's descriptor (`pages/<route>/page.ts`): what the page is, in its own folder. The page reads its
+ * query through it, and the build writes it into `dist/pages-manifest.json`, where the prerender, the
+ * inline first requests of the HTML, the bench, the demo links of `npm start` and the smoke test find it.
+ * React-free and axios-free: the inline script of the page's HTML bundles this module.
+ */
+import { parseQuery } from '../format/parse-query'
+import type { ApiRequest } from '../api/endpoint'
+import * as param from './params'
+import type { Param } from './params'
+
+export { param }
+export type { Param, ParamKind } from './params'
+
+/** A page's parameters by name. */
+export type Params = Record<string, Param<unknown>>
+
+/** The parsed query of a page with `P`. */
+export type QueryOf<P extends Params> = { [K in keyof P]: P[K] extends Param<infer T> ? T : never }
+
+/** Parses `search` (`?a=1&b=2`) with `params`. */
+export function parseParams<P extends Params>(params: P, search: string | null | undefined): QueryOf<P> {
+  const raw = parseQuery(search)
+  const query = {} as Record<string, unknown>
+  for (const name of Object.keys(params)) query[name] = params[name]!.parse(raw[name])
+  return query as QueryOf<P>
+}
+
+/** A GET the page's first view needs, with what the inline script does once it answers. */
+export interface FirstRequest extends ApiRequest {
+  /** A dotted path in the reply (`data.imageUrl`) to an image the first view shows: preloaded on arrival. */
+  preloadImage?: string
+  /** The page loads its lazy chunks once this reply arrives: the HTML modulepreloads them as the request starts. */
+  preloadLazy?: boolean
+}
+
+/**
+ * What proves a demo link loaded its data from the API: a text on screen, or a form field's value
+ * (by its label).
+ */
+export type DemoProof = string | { field: string; value: string }
+
+/** A link `npm start` prints and the smoke test opens. */
+export interface DemoLink {
+  label: string
+  /**
+   * The query, without `?`. Demo data is named by a placeholder the server resolves from its seed
+   * (server/seed/demo.ts): `r={DEMO_SHARES.book}`, `id={DEMO_FOLDERS.starterBooks}`, `fakeHostToken={DEMO_TOKENS.basic}`.
+   */
+  query?: string
+  /** `app` opens it with the fake host (signed in as the VIP demo user). */
+  fixture: 'browser' | 'app'
+  proof: DemoProof
+  /** The link the bench opens the page with (default: the page's first demo link). */
+  bench?: boolean
+}
+
+/** What a page.ts declares. */
+export interface PageSpec<P extends Params> {
+  /** The header and document title (Chinese). */
+  title: string
+  /** Every query parameter the page reads. */
+  params: P
+  /**
+   * The GETs the first view sends for `query`, from the `shared/api` functions themselves
+   * (`getDirectory.request(id)`); a falsy entry is a request this URL does not make.
+   */
+  firstRequests?: (query: QueryOf<P>) => readonly (FirstRequest | false | null | undefined)[]
+  /** Needs a signed-in user (a token): nothing is prefetched without one, and outside the app it cannot work. */
+  signedIn: boolean
+  demoLinks: readonly DemoLink[]
+  /** Other paths that show this page (`/wechat` for home), without slashes. */
+  aliases?: readonly string[]
+}
+
+/** A page's descriptor: its spec, and its query parser. */
+export interface PageDescriptor<P extends Params = Params> extends PageSpec<P> {
+  /** The page's query from `search`. */
+  parse(search: string | null | undefined): QueryOf<P>
+  /** The page's query from the current URL (empty outside a browser). */
+  query(): QueryOf<P>
+  /** The requests the first view sends for `query`, without the ones it does not make. */
+  requestsFor(query: QueryOf<P>): FirstRequest[]
+}
+
+/** Declares a page: `export default definePage({ ... })` in `pages/<route>/page.ts`. */
+export function definePage<P extends Params>(spec: PageSpec<P>): PageDescriptor<P> {
+  const parse = (search: string | null | undefined) => parseParams(spec.params, search)
+  return {
+    ...spec,
+    parse,
+    query: () => parse(typeof location === 'undefined' ? '' : location.search),
+    requestsFor: (query) => (spec.firstRequests?.(query) ?? []).filter((r): r is FirstRequest => Boolean(r)),
+  }
+}

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react'
+import type { ApiResult } from '../http'
+import { messageOr } from '../http/message-or'
+
+/** The load cycle of one request (docs/style.md 5). */
+export type LoadState<D> = { status: 'loading' } | { status: 'loaded'; data: D } | { status: 'failed'; msg: string }
+
+export type LoadEvent<D> =
+  | { type: 'retry' }
+  | { type: 'resolved'; data: D }
+  | { type: 'rejected'; msg: string }
+  | { type: 'updated'; update: (data: D) => D }
+
+/** Handles only the events that matter in each state; anything else leaves the state as it is. */
+export function loadReducer<D>(state: LoadState<D>, event: LoadEvent<D>): LoadState<D> {
+  switch (event.type) {
+    case 'retry':
+      return state.status === 'failed' ? { status: 'loading' } : state
+    case 'resolved':
+      // A reload takes the server's data, over any change made on screen meanwhile.
+      return { status: 'loaded', data: event.data }
+    case 'rejected':
+      // A background reload that fails keeps the data already on screen.
+      return state.status === 'loaded' ? state : { status: 'failed', msg: event.msg }
+    case 'updated':
+      return state.status === 'loaded' ? { status: 'loaded', data: event.update(state.data) } : state
+  }
+}
+
+export interface LoadOptions<T, D> {
+  /** The data as the page uses it. */
+  parse: (data: T | null) => D
+  /**
+   * The failure's text when the server gave no message of its own (or only the HTTP layer's generic
+   * one): usually LOAD_FAILED. Without it the message is shown as it came.
+   */
+  fallback?: string
+  /** Called as a failure lands (not after unmount), with its text: the pages toast it. */
+  onFailed?: (msg: string) => void
+  /** Called as data lands, before it renders (batched with it): a form takes its initial values. */
+  onLoaded?: (data: D) => void
+}
+
+/**
+ * Loads `load()` on mount, the one load cycle of the pages. `retry` starts over from the failed state
+ * (the error view's `重试`); `refresh` reloads quietly, keeping what is on screen (and resolves once
+ * its answer has landed); `update` changes the loaded data on screen (an optimistic reorder). Only the
+ * latest request's answer is used, and none after unmount: the signal `load` gets is aborted then, so a
+ * load that takes several steps can stop early. A `load` of `null` fails at once with no message and
+ * sends nothing (a share link without its code).
+ */
+export function useLoad<T, D = T>(load: ((signal: AbortSignal) => Promise<ApiResult<T>>) | null, options: LoadOptions<T, D>) {
+  const [state, dispatch] = useReducer(loadReducer<D>, load ? { status: 'loading' } : { status: 'failed', msg: '' })
+  // The request in flight: a newer one, or the unmount, aborts it and its answer is dropped.
+  const inFlight = useRef<AbortController | null>(null)
+  const fns = useRef({ load, options })
+  useLayoutEffect(() => {
+    fns.current = { load, options }
+  })
+
+  const run = useCallback(async () => {
+    const send = fns.current.load
+    if (!send) return
+    inFlight.current?.abort()
+    const controller = new AbortController()
+    inFlight.current = controller
+    const result = await send(controller.signal)
+    if (controller.signal.aborted) return
+    const { parse, fallback, onFailed, onLoaded } = fns.current.options
+    if (result.success) {
+      const data = parse(result.data)
+      onLoaded?.(data)
+      dispatch({ type: 'resolved', data })
+    } else {
+      const msg = fallback === undefined ? result.msg : messageOr(result.msg, fallback)
+      onFailed?.(msg)
+      dispatch({ type: 'rejected', msg })
+    }
+  }, [])
+
+  useEffect(() => {
+    void run()
+    return () => inFlight.current?.abort()
+  }, [run])
+
+  const retry = useCallback(() => {
+    if (!fns.current.load) return
+    dispatch({ type: 'retry' })
+    void run()
+  }, [run])
+
+  const update = useCallback((change: (data: D) => D) => dispatch({ type: 'updated', update: change }), [])
+
+  return { state, retry, refresh: run, update }
+}

@@ -1,0 +1,24 @@
+/**
+ * What /recorded_share and /word_share have in common in their descriptors (pages/*_share/page.ts):
+ * their query, their first request and their demo data. React-free: the inline script of both pages'
+ * HTML bundles it.
+ */
+import { getShare } from '../api/get-share'
+import { param, type FirstRequest, type QueryOf } from '../app/define-page'
+
+/** The longest title a share link may set (as `readText`). */
+const TITLE_MAX = 2000
+
+/** The share pages' query: the share code, the header title, and the app's back button on the cover. */
+export const SHARE_PARAMS = {
+  r: param.text({ required: true }),
+  title: param.text({ probe: '探针', maxLength: TITLE_MAX }),
+  isNeedBackWeb: param.flag(),
+}
+
+export type ShareQuery = QueryOf<typeof SHARE_PARAMS>
+
+/** The share, as soon as the URL has a code; the cover (the LCP element) and the viewer chunk load with it. */
+export const shareRequests = ({ r }: ShareQuery): (FirstRequest | false)[] => [
+  Boolean(r) && { ...getShare.request(r), preloadImage: 'data.imageUrl', preloadLazy: true },
+]

@@ -1,0 +1,131 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { TEMP_NAME } from '../../scripts/delivery/fs-atomic'
+import type { PagesManifest } from '../../scripts/delivery/manifest'
+import { currentRelease, listReleases } from '../../scripts/delivery/releases'
+import { writeMiniBuild } from './helpers/mini-build'
+import { runCli } from './helpers/run-cli'
+import { servedVersions } from './helpers/target-checks'
+
+let tmp: string
+let build: string
+let manifest: PagesManifest
+let target: string
+let n = 0
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'kids-recovery-'))
+  build = join(tmp, 'build')
+  manifest = writeMiniBuild(build, ['a', 'b', 'c'])
+})
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+beforeEach(() => {
+  target = join(tmp, `target-${n++}`)
+})
+
+/** The pid of a process that has just exited (so no process has it, for a while). */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
+  return Number(child.stdout)
+}
+
+function leaveLock(text: string): string {
+  const lock = join(target, '.releases', '.lock')
+  mkdirSync(join(target, '.releases'), { recursive: true })
+  writeFileSync(lock, text)
+  return lock
+}
+
+/** Every file or folder under `dir` named like a temp file. */
+function temps(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => TEMP_NAME.test(f.split('/').pop()!))
+}
+
+describe('a deploy killed mid-run', () => {
+  it('leaves a lock the next deploy takes over, saying so', () => {
+    const lock = leaveLock(`pid ${deadPid()} host ${hostname()} since 2026-11-01T10:00:00.000Z\n`)
+    const result = runCli('deploy.ts', ['--to', target, '--from', build])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toMatch(/took over the lock of an interrupted run \(pid \d+, started 2026-11-01T10:00:00.000Z\)/)
+    expect(servedVersions(target, [manifest]).size).toBe(3)
+    expect(existsSync(lock)).toBe(false)
+  })
+
+  it('takes over a lock written before locks named their host', () => {
+    leaveLock(`pid ${deadPid()} since 2026-11-01T10:00:00.000Z\n`)
+    const result = runCli('deploy.ts', ['--to', target, '--from', build])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('took over the lock')
+  })
+
+  it('is cleaned up after: its temp files and half-built release are deleted by the next run', () => {
+    mkdirSync(join(target, 'assets'), { recursive: true })
+    writeFileSync(join(target, 'assets', '.a-1234.js.4242.9f2c11aa.tmp'), 'half an asset')
+    mkdirSync(join(target, '.releases', '.0001-20261101T100000Z.tmp', 'html'), { recursive: true })
+    writeFileSync(join(target, '.releases', '.0001-20261101T100000Z.tmp', 'html', 'x.html'), 'half a release')
+    const result = runCli('deploy.ts', ['--to', target, '--from', build])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('removed 2 temporary files left by an interrupted run')
+    expect(temps(target)).toEqual([])
+    expect(listReleases(target).map((r) => r.id)).toEqual([currentRelease(target)])
+  })
+})
+
+describe('a deploy that is still running', () => {
+  it('keeps its lock: a second run is refused and names it', () => {
+    const lock = leaveLock(`pid ${process.pid} host ${hostname()} since 2026-11-01T10:00:00.000Z\n`)
+    const result = runCli('deploy.ts', ['--to', target, '--from', build])
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim()).toBe(`${target} is locked by another run that is still going (pid ${process.pid} on ${hostname()}, started 2026-11-01T10:00:00.000Z); wait for it to finish`)
+    expect(existsSync(lock)).toBe(true)
+    expect(existsSync(join(target, 'a', 'index.html'))).toBe(false)
+  })
+
+  it('on another machine (shared storage) is never judged stale', () => {
+    leaveLock(`pid ${deadPid()} host some-other-host since 2026-11-01T10:00:00.000Z\n`)
+    expect(runCli('deploy.ts', ['--to', target, '--from', build]).code).toBe(1)
+  })
+})
+
+/** A real, small filesystem (tmpfs); needs root, as CI and the dev machines run. */
+function mountTmpfs(dir: string, size: string): boolean {
+  mkdirSync(dir, { recursive: true })
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+const canMount = process.getuid?.() === 0
+
+describe.skipIf(!canMount)('a first deploy into a disk that fills up', () => {
+  it('ends with one line, leaves no temp file, serves nothing half-written, and succeeds once there is room', () => {
+    const big = join(tmp, 'big-build')
+    const bigManifest = writeMiniBuild(big, ['a', 'b', 'c', 'd'], 200 * 1024)
+    const disk = join(tmp, 'disk')
+    expect(mountTmpfs(disk, '600k')).toBe(true)
+    try {
+      const to = join(disk, 'target')
+      // Step: the fourth page's script does not fit.
+      const result = runCli('deploy.ts', ['--to', to, '--from', big])
+      expect(result.code).toBe(1)
+      expect(result.stderr.trim().split('\n')).toEqual([
+        `the disk of ${to} is full (ENOSPC while writing a file): free some space and run again; every page still serves a complete version`,
+      ])
+      // Step: nothing is served or recorded that was not fully written.
+      expect(temps(to)).toEqual([])
+      expect(currentRelease(to)).toBeNull()
+      expect(servedVersions(to, [bigManifest]).size).toBe(0)
+      // Step: with room, the same deploy completes.
+      execFileSync('mount', ['-o', 'remount,size=4m', disk])
+      const again = runCli('deploy.ts', ['--to', to, '--from', big])
+      expect(again.code).toBe(0)
+      expect(servedVersions(to, [bigManifest]).size).toBe(4)
+    } finally {
+      execFileSync('umount', [disk])
+    }
+  })
+})

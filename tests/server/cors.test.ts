@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { parseCorsOrigins } from '../../server/http/cors'
+import { setupServer, VIP } from './helpers/test-app'
+
+const PAGES = 'https://h5.kidsenglish.example.com'
+const server = setupServer({ corsOrigins: [PAGES] })
+
+const preflight = (origin: string, url = '/v1/directory/0') =>
+  server.inject({
+    method: 'OPTIONS',
+    url,
+    headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-app-id' },
+  })
+
+describe('the API on another origin than its pages', () => {
+  it('answers a preflight from an allowed origin with the methods and the Authorization and X-App-Id headers', async () => {
+    const res = await preflight(PAGES)
+    expect(res.statusCode).toBe(204)
+    expect(res.headers['access-control-allow-origin']).toBe(PAGES)
+    expect(res.headers['access-control-allow-methods']).toBe('GET, POST')
+    expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-App-Id, Content-Type')
+    expect(res.headers.vary).toContain('Origin')
+  })
+
+  it('lets an allowed origin read the reply of a signed-in call', async () => {
+    const res = await server.get('/v1/directory/0', { ...VIP, origin: PAGES })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['access-control-allow-origin']).toBe(PAGES)
+  })
+
+  it('gives any other origin nothing: a refused preflight and no CORS header', async () => {
+    const res = await preflight('https://evil.example.net')
+    expect(res.statusCode).toBe(403)
+    expect(res.headers['access-control-allow-origin']).toBeUndefined()
+    expect(res.headers['access-control-allow-headers']).toBeUndefined()
+    const read = await server.get('/v1/directory/0', { ...VIP, origin: 'https://evil.example.net' })
+    expect(read.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('does not treat "null" or a prefix of an allowed origin as allowed', async () => {
+    expect((await preflight('null')).statusCode).toBe(403)
+    expect((await preflight(`${PAGES}.evil.net`)).statusCode).toBe(403)
+  })
+
+  it('leaves the pages alone', async () => {
+    const res = await server.inject({ method: 'GET', url: '/', headers: { origin: PAGES } })
+    expect(res.headers['access-control-allow-origin']).toBeUndefined()
+  })
+})
+
+describe('parseCorsOrigins', () => {
+  it('keeps exact origins and drops paths, wildcards and junk', () => {
+    expect(parseCorsOrigins(' https://a.example.com ,http://localhost:5173,https://b.example.com/path,*,, ftp')).toEqual([
+      'https://a.example.com',
+      'http://localhost:5173',
+    ])
+    expect(parseCorsOrigins(undefined)).toEqual([])
+  })
+})
