@@ -245,6 +245,7 @@ describe('the picture-book manager in the app', () => {
     // Step: fill the form: name, category, ages, tags, an intro with emoji, and a cover.
     await page.getByRole('heading', { name: '新建文件夹' }).waitFor()
     await page.getByRole('textbox', { name: /名称/ }).fill('海洋动物')
+    await page.getByText('4/30').waitFor() // the name's counter; the form's axe check below covers it
     await page.getByRole('combobox', { name: '分类' }).selectOption({ label: '科普百科' })
     await page.getByRole('combobox', { name: '最小年龄' }).selectOption('4')
     await page.getByRole('combobox', { name: '最大年龄' }).selectOption('7')
@@ -295,6 +296,7 @@ describe('the picture-book manager in the app', () => {
     await confirmSubmit.getByText('确认提交吗？').waitFor()
     await page.waitForTimeout(300) // the dialog's entry animation
     await phone.shot('book-folders-submit-confirm')
+    await expectAccessible(phone.page, 'book-folders-submit-confirm')
     await confirmSubmit.getByRole('button', { name: '提交' }).click()
     await page.getByRole('alert').getByText('提交成功').waitFor()
     expect(await phone.calls('closeWebview')).toHaveLength(0) // not before the user could read it

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, openPhone, PHONE_UA, type PhonePage } from './support/browser'
+import { expectAccessible } from './support/axe'
 
 afterAll(closeBrowser)
 
@@ -35,6 +36,7 @@ describe('toward the app', () => {
       await bar.getByRole('button', { name: '打开App' }).waitFor()
       expect(await bar.getByRole('button').allTextContents(), path).toEqual(['打开App', '下载App'])
       await phone.shot(`dead-ends-download-bar-${name}`)
+      await expectAccessible(phone.page, `dead-ends-download-bar-${name}`)
     }
     // Step: a small phone still fits both buttons and the text.
     await page.setViewportSize({ width: 320, height: 640 })
@@ -44,6 +46,7 @@ describe('toward the app', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(320)
     }
     await phone.shot('dead-ends-download-bar-320')
+    await expectAccessible(phone.page, 'dead-ends-download-bar-320')
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -67,6 +70,7 @@ describe('sharing outside the app', () => {
     expect(overlaps(drawing, shareBox!), 'covers the share icon').toBe(false)
     expect(overlaps(drawing, titleBox!), 'covers the title').toBe(false)
     await phone.shot(`dead-ends-wechat-guide${path.replace('/', '-')}`)
+    await expectAccessible(phone.page, `dead-ends-wechat-guide${path.replace('/', '-')}`)
     await guide.click()
     await guide.waitFor({ state: 'detached' })
     await phone.context.close()
@@ -100,6 +104,7 @@ describe('sharing outside the app', () => {
     await page.getByRole('alert').filter({ hasText: '链接已复制，快去分享给好友吧' }).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${phone.baseUrl}/recorded_share?r=demo-book`)
     await phone.shot('dead-ends-share-copied')
+    await expectAccessible(phone.page, 'dead-ends-share-copied')
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -120,6 +125,7 @@ describe('a share that cannot be shown', () => {
     await page.waitForTimeout(300)
     expect(await page.getByRole('alert').count(), 'no toast repeating the view').toBe(0)
     await phone.shot(`dead-ends-share-not-found${path.includes('?') ? '' : '-no-code'}`)
+    await expectAccessible(phone.page, `dead-ends-share-not-found${path.includes('?') ? '' : '-no-code'}`)
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })
@@ -134,6 +140,7 @@ describe('a share that cannot be shown', () => {
     expect(await page.getByText('加载失败').count()).toBe(1)
     expect(await page.getByText('网络错误，请检查您的网络连接').count()).toBe(1) // the toast, once
     await phone.shot('dead-ends-share-network-failure')
+    await expectAccessible(phone.page, 'dead-ends-share-network-failure')
     // Step: the network is back; 重试 loads the share.
     fail = false
     await page.getByRole('button', { name: '重试' }).click()
@@ -172,6 +179,7 @@ describe('the way back', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('页面不存在')
     await page.getByText('您访问的页面不存在或已被移除').waitFor()
     await phone.shot('dead-ends-404-browser')
+    await expectAccessible(phone.page, 'dead-ends-404-browser')
     await page.getByRole('button', { name: '返回首页' }).click()
     await page.waitForURL(`${phone.baseUrl}/`)
     expect(phone.errors).toEqual([])
@@ -185,6 +193,7 @@ describe('the way back', () => {
     await phone.page.getByText('您访问的页面不存在或已被移除').waitFor()
     expect(await phone.page.getByRole('button', { name: '返回首页' }).count()).toBe(0)
     await phone.shot('dead-ends-404-app')
+    await expectAccessible(phone.page, 'dead-ends-404-app')
     // Step: opened as the WebView's first page, the header's 返回 closes it.
     const page = await openInNewTab(phone, `${phone.baseUrl}/leaderboard`)
     await page.getByText('您访问的页面不存在或已被移除').waitFor()
@@ -206,7 +215,7 @@ describe('landscape and small phones', () => {
     await page.setViewportSize({ width, height })
     await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
     await page.getByRole('button', { name: "开始欣赏《Mimi's Sunny Day》" }).click()
-    const slide = page.getByRole('group', { name: /^\d+ \/ \d+$/ }).filter({ visible: true }).first()
+    const slide = page.getByRole('group', { name: /^\d+\/\d+$/ }).filter({ visible: true }).first()
     const play = slide.getByRole('button', { name: /播放|暂停/ })
     await play.waitFor()
     await page.waitForTimeout(500) // the slide transition
@@ -225,6 +234,7 @@ describe('landscape and small phones', () => {
     )
     expect(hit).toMatch(/播放|暂停/)
     await phone.shot(`dead-ends-viewer-${width}x${height}`)
+    await expectAccessible(phone.page, `dead-ends-viewer-${width}x${height}`)
     await phone.context.close()
   })
 })
