@@ -301,7 +301,8 @@ describe('the picture-book manager in the app', () => {
     await page.getByRole('alert').getByText('提交成功').waitFor()
     expect(await phone.calls('closeWebview')).toHaveLength(0) // not before the user could read it
     await phone.shot('book-folders-submitted')
-    await expect.poll(() => phone.calls('closeWebview')).toHaveLength(1)
+    // 提交成功 stays 1.2 s (SUBMITTED_READ_MS) before the WebView closes.
+    await expect.poll(() => phone.calls('closeWebview'), { timeout: 3000 }).toHaveLength(1)
     expect((await api<ApiFolder>(phone, 'GET', '/v1/directory/10')).status).toBe(1)
 
     expect(phone.errors).toEqual([])
