@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { multiPage } from './scripts/vite-multi-page.ts'
+import { pageMeta } from './scripts/page-meta.ts'
 import { discoverRoutes, routeFolder } from './scripts/routes.ts'
 import { cspMeta } from './scripts/csp-meta.ts'
 import { entryWatchdog } from './scripts/entry-watchdog.ts'
@@ -32,6 +33,8 @@ export default defineConfig(async (): Promise<UserConfig> => {
       // Never 加载中 forever: the error view when the page's code fails to load or to start.
       entryWatchdog(),
       multiPage({ pagesDir, routes, aliases: aliasesOf(pages) }),
+      // <meta name="description"> and Open Graph tags on every page (scripts/page-meta.ts).
+      pageMeta(),
       // Paint before JS (issue 7): each page's frame rendered into its HTML; before the manifest hashes it.
       prerender({ repoRoot: root, pagesDir, routes, pages, plugins: () => [react()] }),
       // After the prerender's inline scripts, before the manifest hashes the HTML.

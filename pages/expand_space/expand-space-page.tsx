@@ -9,6 +9,7 @@ import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { usePageShare } from '@shared/hooks/use-page-share'
 import { ClaimSuccessPopup } from './claim-success-popup'
 import { NewYearBanner } from './new-year-banner'
+import { useAlreadyClaimed } from './use-already-claimed'
 import { useClaim } from './use-claim'
 import { useHiddenNavigationBar } from './use-hidden-navigation-bar'
 import styles from './expand-space.module.css'
@@ -22,6 +23,7 @@ const TITLE = '新年空间扩容礼包'
 export function ExpandSpacePage() {
   const inApp = useInApp()
   const { state, claim } = useClaim()
+  const alreadyClaimed = useAlreadyClaimed(inApp)
   const { share, maskVisible, closeMask } = usePageShare({
     title: TITLE,
     text: '会员专享，免费领取新年扩容空间',
@@ -47,7 +49,12 @@ export function ExpandSpacePage() {
   return (
     <PageShell title={TITLE} narrow header={{ isShowBack: false, right }}>
       <div className={styles.page}>
-        <NewYearBanner onClick={onBanner} />
+        <NewYearBanner onClick={onBanner} claimed={alreadyClaimed} />
+        {alreadyClaimed && (
+          <p className={styles.claimedNote} role="status">
+            您已领取过新年扩容礼包，可在“空间扩容”页查看空间
+          </p>
+        )}
         <section className={styles.rules} aria-labelledby="expand-rules-title">
           <h2 id="expand-rules-title" className={styles.rulesTitle}>
             活动说明

@@ -4,6 +4,8 @@ import styles from './expand-space.module.css'
 /** Props of {@link NewYearBanner}. */
 export interface NewYearBannerProps {
   onClick: () => void
+  /** The gift was already claimed: the banner says so and invites nothing. */
+  claimed?: boolean
 }
 
 /**
@@ -11,11 +13,12 @@ export interface NewYearBannerProps {
  * button drawn on it. Its words are real text laid over the drawing, so they stay sharp at any width.
  * The button holds only its own words, so its accessible name is its visible text (WCAG 2.5.3); the
  * banner's other words are read as text. The button has no handler of its own: its click (tap, Enter,
- * Space) bubbles to the banner's, once.
+ * Space) bubbles to the banner's, once. Once claimed, the button reads `已领取`, is disabled, and the
+ * banner takes no tap.
  */
-export function NewYearBanner({ onClick }: NewYearBannerProps) {
+export function NewYearBanner({ onClick, claimed = false }: NewYearBannerProps) {
   return (
-    <div className={styles.banner} onClick={onClick}>
+    <div className={styles.banner} data-claimed={claimed || undefined} onClick={claimed ? undefined : onClick}>
       <img className={styles.bannerImage} src={bannerImage} alt="" width={375} height={500} />
       <span className={styles.bannerTop}>
         <span className={styles.badge}>会员专享</span>
@@ -24,8 +27,8 @@ export function NewYearBanner({ onClick }: NewYearBannerProps) {
           免费领取云空间 · 存下更多绘本录音
         </span>
       </span>
-      <button type="button" className={styles.cta} aria-describedby="new-year-banner-text">
-        领取扩容礼包
+      <button type="button" className={styles.cta} aria-describedby="new-year-banner-text" disabled={claimed}>
+        {claimed ? '已领取' : '领取扩容礼包'}
       </button>
     </div>
   )

@@ -5,5 +5,6 @@ export default definePage({
   title: '新年空间扩容礼包',
   params: {},
   signedIn: false,
-  demoLinks: [{ label: 'New Year expansion', fixture: 'app', proof: '领取扩容礼包' }],
+  // The banner's headline: its button reads 已领取 once the demo VIP has claimed (other journeys do).
+  demoLinks: [{ label: 'New Year expansion', fixture: 'app', proof: '新年扩容大礼包' }],
 })

@@ -1,7 +1,10 @@
+import { useRef } from 'react'
 import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
 import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { goBackOrClose } from '@shared/bridge'
 import { PageShell } from '@shared/components/page-shell'
+import { toast } from '@shared/components/toast'
+import { formatSize } from '@shared/format'
 import { useLoad } from '@shared/hooks/use-load'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { buySpace } from './buy'
@@ -21,17 +24,28 @@ const loadGoods = () => getGoodsSpaces()
  * The two requests load and fail independently, each with its own `重试`.
  */
 export function SpaceUpgradePage() {
-  const capacity = useLoad(loadCapacity, { parse: toCapacityView })
+  // The total on screen when a purchase asked for a refresh: its answer says whether the space grew.
+  const totalBefore = useRef<number | null>(null)
+  const capacity = useLoad(loadCapacity, {
+    parse: toCapacityView,
+    onLoaded: (view) => {
+      const before = totalBefore.current
+      totalBefore.current = null
+      if (before !== null && view.total > before) toast(`扩容成功，总空间已增至${formatSize(view.total)}`)
+    },
+  })
   const goods = useLoad(loadGoods, { parse: toGoodsRows })
 
   // Back from the host: previous page, or close the WebView (docs/spec/product-spec.md §2). The header's back does the same.
   useNativeMessage('backClick', goBackOrClose)
-  // The host's store sends visibleChange when it closes: a purchase shows in the capacity at once.
+  // The host's store sends visibleChange when it closes: a purchase shows in the capacity at once, and a
+  // toast says the space grew (a store closed without buying says nothing).
   useNativeMessage('visibleChange', ({ data }) => {
     if (!data.result) return
-    if (capacity.state.status === 'failed') capacity.retry()
+    if (capacity.state.status === 'failed') return capacity.retry()
+    if (capacity.state.status === 'loaded') totalBefore.current = capacity.state.data.total
     // refresh() keeps what is on screen when it fails: nothing to handle here.
-    else void capacity.refresh()
+    void capacity.refresh()
   })
 
   return (

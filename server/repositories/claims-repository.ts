@@ -18,3 +18,9 @@ export async function insertClaim(q: Queryable, userId: number, activity: string
 export async function deleteClaimsOf(q: Queryable, userIds: readonly number[]): Promise<void> {
   await q.query('DELETE FROM claims WHERE user_id = ANY($1::int[])', [userIds])
 }
+
+/** True when `userId` has claimed `activity`. */
+export async function hasClaim(q: Queryable, userId: number, activity: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM claims WHERE user_id = $1 AND activity = $2', [userId, activity])
+  return rows.length > 0
+}

@@ -5,7 +5,7 @@ import { conflict, forbidden, ok } from '../http/envelope'
 import { replies } from '../http/schemas'
 import { roundMb } from '../http/text'
 import { addToTotalMb, getTotalMb } from '../repositories/capacities-repository'
-import { insertClaim } from '../repositories/claims-repository'
+import { hasClaim, insertClaim } from '../repositories/claims-repository'
 import { listSpaceGoods } from '../repositories/goods-repository'
 import { usedMb } from '../uploads/capacity'
 
@@ -30,8 +30,9 @@ const goodsData = {
 
 const capacityData = {
   type: 'object',
-  required: ['total', 'used'],
-  properties: { total: { type: 'number' }, used: { type: 'number' } },
+  required: ['total', 'used', 'claimed'],
+  // claimed: the caller already claimed the VIP free-space gift (/expand_space shows it as claimed).
+  properties: { total: { type: 'number' }, used: { type: 'number' }, claimed: { type: 'boolean' } },
 } as const
 
 const claimData = {
@@ -46,7 +47,11 @@ export const spaceRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
 
   app.get('/v1/user/myCapacity', { schema: { response: replies(capacityData) } }, async (request) => {
     const user = currentUser(request)
-    return ok({ total: await getTotalMb(db, user.id), used: roundMb(await usedMb(db, user.id)) })
+    return ok({
+      total: await getTotalMb(db, user.id),
+      used: roundMb(await usedMb(db, user.id)),
+      claimed: await hasClaim(db, user.id, VIP_FREE_SPACE_ACTIVITY),
+    })
   })
 
   app.post(

@@ -58,6 +58,9 @@ const aliasCache = new Map<string, { mtime: number; aliases: Record<string, stri
  * page an alias (/wechat, /app, /about_app) stands for, else the home page's source folder
  * (a build that did not move it to dist/index.html).
  */
+/** The built 404 page, relative to dist (pages/404/index.html). */
+export const NOT_FOUND_FILE = join('404', 'index.html')
+
 function findPage(distDir: string, pageDir: string): string | null {
   const aliases = aliasesOf(distDir)
   const target = Object.hasOwn(aliases, pageDir) ? aliases[pageDir]! : pageDir
@@ -118,13 +121,16 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   // Only for `reply.sendFile`; the route below decides what is served.
   await app.register(fastifyStatic, { root: distDir, serve: false })
   // HTML is revalidated on every open (`no-cache`); an unchanged page costs a 304 and no body.
-  const sendPage = async (reply: FastifyReply, file: string, query: URLSearchParams, headers: FastifyRequest['headers']) => {
+  // A 404 answer is sent whole (`revalidate` false): a 304 would turn a missing page into a cached one.
+  const sendPage = async (reply: FastifyReply, file: string, query: URLSearchParams, headers: FastifyRequest['headers'], revalidate = true) => {
     const fakeHost = decideFakeHost(query, headers.cookie)
     const raw = await readFile(file, 'utf8')
     const html = fakeHost.inject ? injectFakeHost(raw) : raw
-    const etag = htmlEtag(html)
     if (fakeHost.setCookie) reply.header('set-cookie', fakeHost.setCookie)
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie').header('etag', etag)
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie')
+    if (!revalidate) return reply.send(html)
+    const etag = htmlEtag(html)
+    reply.header('etag', etag)
     if (matchesEtag(headers['if-none-match'], etag)) return reply.code(304).send()
     return reply.send(html)
   }
@@ -147,6 +153,10 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
         ? { maxAge: YEAR_S * 1000, immutable: true }
         : { maxAge: 3_600_000 })
     }
+    // No page and no file: the built 404 page (pages/404), with the fake host when it is on, so that
+    // inside the app its header's 返回 goes back or closes the WebView.
+    const notFound = join(distDir, NOT_FOUND_FILE)
+    if (isFile(notFound)) return sendPage(reply.code(404), notFound, url.searchParams, request.headers, false)
     return reply.callNotFound()
   })
 }

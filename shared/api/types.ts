@@ -81,6 +81,8 @@ export interface SpaceGoods {
 export interface Capacity {
   total?: Maybe<number>
   used?: Maybe<number>
+  /** The user already claimed the VIP free-space gift (/expand_space). */
+  claimed?: Maybe<boolean>
 }
 
 /** `POST /v1/activity/vipGetFreeSpace`, in MB. */

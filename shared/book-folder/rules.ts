@@ -38,25 +38,20 @@ export const BOTTOM_ACTION_TEXT: Record<BottomAction, string> = {
 }
 
 /**
- * The bottom bar, left to right (docs/spec/product-spec.md §5). A type 1 folder (a folder of picture books) gets
- * `进入绘本` and `返回上一级` (parent is type 2) or `完成提交`. Any other view gets `添加绘本` when
- * there are no children or the first child is a picture book (type 0), and `添加文件夹` when there
- * are no children or the first child is a folder of any kind (type not 0: docs/spec/product-spec.md §3 calls every
- * non-0 type a folder, and docs/decisions.md adds type 2). So the index, whose first child may be a
- * type 2 collection, still offers `添加文件夹` and a top-level folder can be created.
+ * The bottom bar, left to right: only what the server accepts there (server/services/folder-rules.ts,
+ * docs/decisions.md "Books live in folders"). A type 1 folder (a folder of picture books) gets `进入绘本` and
+ * `返回上一级` (parent is type 2) or `完成提交`. The index and a type 2 folder hold folders only, so they
+ * get `添加文件夹` (a new folder is type 1) and never `添加绘本`. A picture book (type 0) holds nothing.
  */
 export function bottomActions(
   folder: Pick<BookFolder, 'id' | 'type' | 'parentType'>,
-  children: readonly Pick<BookFolder, 'type'>[],
+  _children?: readonly Pick<BookFolder, 'type'>[],
 ): BottomAction[] {
   if (folder.id && folder.type === 1) {
     return ['enterBook', folder.parentType === 2 ? 'backToParent' : 'finishSubmit']
   }
-  const first = children[0]
-  const actions: BottomAction[] = []
-  if (!first || first.type === 0) actions.push('addBook')
-  if (!first || first.type !== 0) actions.push('addFolder')
-  return actions
+  if (!folder.id || folder.type === 2) return ['addFolder']
+  return []
 }
 
 /**

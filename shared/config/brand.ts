@@ -19,6 +19,10 @@ export const BRAND = {
   /** The app's store pages, linked from the download page. */
   appStoreUrl: 'https://apps.apple.com/cn/app/id0000000000',
   androidStoreUrl: 'https://www.example.com/download/android.apk',
+  /** Where the pages are published: absolute URLs in the pages' Open Graph tags (the share image). */
+  pageOrigin: 'https://h5.kidsenglish.example.com',
+  /** The default page description, for a page whose index.html has no `<meta name="description">`. */
+  description: '陪孩子在玩中学英语：绘本跟读、单词学习、录音作品分享。',
   company: '示例教育科技有限公司',
   copyright: '© 2026 示例教育科技有限公司 版权所有',
   filingNumber: '示例ICP备00000000号-1',

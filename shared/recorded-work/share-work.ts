@@ -12,11 +12,11 @@ export function shareTitle(work: RecordedWork, userNickName: string | null | und
 }
 
 /**
- * Query parameters that only make sense inside the app that opened the page: `isNeedBackWeb` draws a
- * back bar for the WebView (useless to someone opening the link in WeChat), `fakeHost` turns on the
- * reference server's stand-in app.
+ * The share page's own query parameters (docs/spec/product-spec.md §6): the share code and the header title. Anything else
+ * belongs to the app or the tools that opened the page (`isNeedBackWeb`, the fake host's `fakeHost`,
+ * `fakeHostToken`, …, a messenger's tracking) and is not shared.
  */
-const IN_APP_ONLY = new Set(['isNeedBackWeb', 'fakeHost'])
+const OWN_PARAMS = new Set(['r', 'title'])
 
 function decodedKey(pair: string): string {
   const key = pair.split('=', 1)[0]!.replace(/\+/g, ' ')
@@ -28,21 +28,20 @@ function decodedKey(pair: string): string {
 }
 
 /**
- * The link to share for the page at `href`: the same URL without the in-app-only parameters. The other
- * parameters (`r`, `title`) and the hash are kept exactly as written, not re-encoded.
+ * The link to share for the page at `href`: the same URL with only the page's own parameters (`r`,
+ * `title`), kept exactly as written, not re-encoded; no hash.
  */
 export function shareLink(href: string): string {
   const hashAt = href.indexOf('#')
   const beforeHash = hashAt === -1 ? href : href.slice(0, hashAt)
-  const hash = hashAt === -1 ? '' : href.slice(hashAt)
   const queryAt = beforeHash.indexOf('?')
-  if (queryAt === -1) return href
+  if (queryAt === -1) return beforeHash
   const kept = beforeHash
     .slice(queryAt + 1)
     .split('&')
-    .filter((pair) => pair !== '' && !IN_APP_ONLY.has(decodedKey(pair)))
+    .filter((pair) => pair !== '' && OWN_PARAMS.has(decodedKey(pair)))
   const base = beforeHash.slice(0, queryAt)
-  return `${base}${kept.length > 0 ? `?${kept.join('&')}` : ''}${hash}`
+  return `${base}${kept.length > 0 ? `?${kept.join('&')}` : ''}`
 }
 
 function absolute(url: string): string {
@@ -54,17 +53,26 @@ function absolute(url: string): string {
   }
 }
 
-/**
- * Shares the page. In the app: the native `shareUrl` with this page's link ({@link shareLink});
- * returns true. Outside it returns false, and the caller shows the share-guide mask.
- */
-export function shareWork(work: RecordedWork, userNickName: string | null | undefined): boolean {
-  if (!isInApp()) return false
-  const thumbnail = absolute(work.imageUrl || work.pages[0]?.imageUrl || work.words[0]?.imageUrl || '')
-  return shareUrl({
+/** The work's cover as an absolute URL: its own image, else its first page's or word's; '' when none. */
+export function coverUrl(work: RecordedWork): string {
+  return absolute(work.imageUrl || work.pages[0]?.imageUrl || work.words[0]?.imageUrl || '')
+}
+
+/** What sharing the page sends: the real title, the intro, this page's link and the cover. */
+export function sharePayload(work: RecordedWork, userNickName: string | null | undefined) {
+  return {
     title: shareTitle(work, userNickName),
     text: work.intro || (work.title ? `《${work.title}》` : ''),
     url: shareLink(window.location.href),
-    thumbnail,
-  })
+    thumbnail: coverUrl(work),
+  }
+}
+
+/**
+ * Shares the page through the host's `shareUrl` ({@link sharePayload}). Returns false outside the app or
+ * when the host has no `shareUrl`.
+ */
+export function shareWork(work: RecordedWork, userNickName: string | null | undefined): boolean {
+  if (!isInApp()) return false
+  return shareUrl(sharePayload(work, userNickName))
 }

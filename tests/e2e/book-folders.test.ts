@@ -257,6 +257,7 @@ describe('the picture-book manager in the app', () => {
     // Step: fill the form: name, category, ages, tags, an intro with emoji, and a cover.
     await page.getByRole('heading', { name: '新建文件夹' }).waitFor()
     await page.getByRole('textbox', { name: /名称/ }).fill('海洋动物')
+    await page.getByText('4/30').waitFor() // the name's counter; the form's axe check below covers it
     await page.getByRole('combobox', { name: '分类' }).selectOption({ label: '科普百科' })
     await page.getByRole('combobox', { name: '最小年龄' }).selectOption('4')
     await page.getByRole('combobox', { name: '最大年龄' }).selectOption('7')
@@ -301,9 +302,19 @@ describe('the picture-book manager in the app', () => {
     await phone.sendHost('visibleChange', { result: true })
     await row(page, '从App添加的文件夹').waitFor()
 
-    // Step: 提交 submits the collection and closes the WebView.
+    // Step: 提交 asks first, submits the collection, says 提交成功, then closes the WebView.
     await page.getByRole('button', { name: '提交' }).click()
-    await expect.poll(() => phone.calls('closeWebview')).toHaveLength(1)
+    const confirmSubmit = page.getByRole('dialog')
+    await confirmSubmit.getByText('确认提交吗？').waitFor()
+    await page.waitForTimeout(300) // the dialog's entry animation
+    await phone.shot('book-folders-submit-confirm')
+    await expectAccessible(phone.page, 'book-folders-submit-confirm')
+    await confirmSubmit.getByRole('button', { name: '提交' }).click()
+    await page.getByRole('alert').getByText('提交成功').waitFor()
+    expect(await phone.calls('closeWebview')).toHaveLength(0) // not before the user could read it
+    await phone.shot('book-folders-submitted')
+    // 提交成功 stays 1.2 s (SUBMITTED_READ_MS) before the WebView closes.
+    await expect.poll(() => phone.calls('closeWebview'), { timeout: 3000 }).toHaveLength(1)
     expect((await api<ApiFolder>(phone, 'GET', '/v1/directory/10')).status).toBe(1)
 
     expect(phone.errors).toEqual([])

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_FOLDERS } from '../../server/seed/demo'
 import { BRAND } from '../../shared/config/brand'
 import { closeBrowser, openPhone, PHONE_UA, type PhonePage } from './support/browser'
+import { expectAccessible } from './support/axe'
 
 afterAll(closeBrowser)
 
@@ -50,6 +51,7 @@ describe('an account page outside the app', () => {
       expect(await page.getByRole('button', { name: '重试' }).count(), path).toBe(0)
       const name = path.replace(/[/?=&]+/g, '_').replace(/^_|_$/g, '')
       await phone.shot(`open-in-app-screen-${name}`)
+      await expectAccessible(page, `open-in-app-screen-${name}`)
     }
     expect(api).toEqual([])
     expect(phone.errors).toEqual([])
@@ -96,6 +98,7 @@ describe('an account page outside the app', () => {
     expect(await guide.textContent()).toContain('在浏览器打开')
     await page.waitForTimeout(400) // the mask's entry animation
     await phone.shot('open-in-app-wechat-guide')
+    await expectAccessible(page, 'open-in-app-wechat-guide')
     // Step: no fallback: the page stays where it is after the app's time-out.
     await page.waitForTimeout(2700)
     expect(new URL(page.url()).pathname).toBe('/space_upgrade')

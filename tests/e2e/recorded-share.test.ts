@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { closeBrowser, openPhone, type Fixture, type PhonePage } from './support/browser'
+import { closeBrowser, openPhone, PHONE_UA, type Fixture, type PhonePage } from './support/browser'
 import { expectAccessible } from './support/axe'
 
 const BOOK_TITLE = "Mimi's Sunny Day"
@@ -291,15 +291,15 @@ describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (f
   // The download bar invites a browser visitor in on the error view too; the app has none.
   const bars = fixture === 'browser' ? 1 : 0
 
-  it.each(['/recorded_share', '/word_share'])('shows the error view without a request when r is missing on %s', async (route) => {
+  it.each(['/recorded_share', '/word_share'])('says the share does not exist, without a request, when r is missing on %s', async (route) => {
     const phone = await openPhone(fixture)
     const requests: string[] = []
     phone.page.on('request', (request) => {
       if (request.url().includes('/v1/share/')) requests.push(request.url())
     })
     await phone.page.goto(`${phone.baseUrl}${route}`)
-    await expect.poll(() => phone.page.getByRole('button', { name: '重试' }).isVisible()).toBe(true)
-    expect(await phone.page.getByText('加载失败').isVisible()).toBe(true)
+    await expect.poll(() => phone.page.getByText('分享内容不存在或已失效').isVisible()).toBe(true)
+    expect(await phone.page.getByRole('button', { name: '重试' }).count()).toBe(0) // no retry can help
     expect(await phone.page.getByRole('button', { name: '下载App' }).count()).toBe(bars)
     expect(requests).toEqual([])
     await phone.shot(`${route.slice(1).replace('_', '-')}-${fixture}-error-no-r`)
@@ -307,11 +307,12 @@ describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (f
     await phone.context.close()
   })
 
-  it.each(['/recorded_share', '/word_share'])('shows 加载失败 and the server message for an unknown share on %s', async (route) => {
+  it.each(['/recorded_share', '/word_share'])('says an unknown share does not exist, in the view and once, on %s', async (route) => {
     const phone = await openPhone(fixture)
     await phone.page.goto(`${phone.baseUrl}${route}?r=no-such-share`)
-    await expect.poll(() => phone.page.getByRole('alert').textContent()).toBe('分享内容不存在或已失效')
-    expect(await phone.page.getByText('加载失败').isVisible()).toBe(true)
+    await expect.poll(() => phone.page.getByText('分享内容不存在或已失效').isVisible()).toBe(true)
+    expect(await phone.page.getByRole('alert').count()).toBe(0) // no toast saying it again
+    expect(await phone.page.getByRole('button', { name: '重试' }).count()).toBe(0)
     // The loading overlay has faded out (it is aria-hidden while it fades).
     await expect.poll(() => phone.page.getByRole('status', { name: '加载中', includeHidden: true }).count()).toBe(0)
     expect(await phone.page.getByRole('button', { name: '下载App' }).count()).toBe(bars)
@@ -336,9 +337,11 @@ describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (f
 })
 
 describe('sharing', () => {
-  it('shows the share guide and the download bar in a browser', async () => {
-    const phone = await open('browser', '/recorded_share?r=demo-book')
+  it('shows the share guide in WeChat, and the download bar', async () => {
+    const phone = await openPhone('browser')
     const { page } = phone
+    await page.addInitScript((ua) => Object.defineProperty(navigator, 'userAgent', { get: () => `${ua} MicroMessenger/8.0.50` }), PHONE_UA)
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
     await page.getByRole('button', { name: START_BOOK }).click()
     expect(await page.getByRole('button', { name: '下载App' }).isVisible()).toBe(true)
     await page.getByRole('button', { name: '分享' }).first().click()

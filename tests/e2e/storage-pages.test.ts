@@ -134,7 +134,7 @@ describe('/expand_space', () => {
     await phone.context.close()
   })
 
-  it('toasts the server message when the gift was already claimed', async () => {
+  it('shows the gift as already claimed, and invites no claim that must fail', async () => {
     const phone = await openPhone('app', { token: VIP })
     const { page } = phone
     // Step: make sure this user has claimed (the previous journey did; this holds on its own too).
@@ -142,9 +142,17 @@ describe('/expand_space', () => {
       headers: { Authorization: `Bearer ${VIP}` },
       data: {},
     })
+    const claims: string[] = []
+    page.on('request', (r) => r.url().includes('vipGetFreeSpace') && claims.push(r.url()))
     await page.goto(`${phone.baseUrl}/expand_space`)
-    await page.getByRole('button', { name: '领取扩容礼包' }).click()
-    await page.getByRole('alert').filter({ hasText: '您已领取过该福利' }).waitFor()
+    const banner = page.getByRole('button', { name: '已领取', exact: true })
+    await banner.waitFor()
+    expect(await banner.isDisabled()).toBe(true)
+    await page.getByRole('status').filter({ hasText: '您已领取过新年扩容礼包' }).waitFor()
+    await banner.click({ force: true })
+    // The rest of the banner takes no tap either.
+    await page.getByText('新年扩容大礼包').click()
+    expect(claims).toEqual([])
     expect(await page.getByRole('dialog', { name: '领取成功' }).count()).toBe(0)
     await settle(phone)
     await phone.shot('expand-app-already-claimed')
@@ -172,6 +180,8 @@ describe('/expand_space', () => {
     await page.route(`${BRAND.website}**`, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<title>website</title>' }),
     )
+    // WeChat: its own menu shares, so the page shows the guide (other browsers share natively).
+    await page.addInitScript(() => Object.defineProperty(navigator, 'userAgent', { get: () => `${navigator.appVersion} MicroMessenger/8.0.50` }))
     await page.goto(`${phone.baseUrl}/expand_space`)
     expect(await page.getByRole('button', { name: '关闭' }).count()).toBe(0)
     await phone.shot('expand-browser-banner')

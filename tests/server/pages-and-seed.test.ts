@@ -25,6 +25,7 @@ function fakeDist(): string {
   page('', 'home')
   page('recorded_share', 'recorded')
   page('generate_book/list', 'list')
+  page('404', '页面不存在')
   mkdirSync(join(dist, 'assets'))
   writeFileSync(join(dist, 'assets', 'page-abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
@@ -94,6 +95,15 @@ describe('clean URLs', () => {
       expect(res.body).toContain('页面不存在')
     },
   )
+
+  it('answers an unknown page with the built 404 page, and the fake host when it is on', async () => {
+    const res = await get('/no_such_page?x=1', { cookie: 'fakeHost=app' })
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.body).toContain('/assets/page-abc123.js') // the built page, not the server's own
+    expect(res.body).toContain(FAKE_HOST_TAG)
+    expect((await get('/no_such_page')).body).not.toContain(FAKE_HOST_TAG)
+  })
 
   it.each([
     '/pages-manifest.json',

@@ -17,7 +17,7 @@ afterAll(() => rmSync(emptyDist, { recursive: true, force: true }))
 const server = setupServer({ uploadLimits: { imageBytes: 10 * 1024 * 1024, pdfBytes: PDF_LIMIT }, distDir: emptyDist })
 /** The caller's capacity in MB. */
 const capacity = async (headers?: Record<string, string>) =>
-  envelope<{ total: number; used: number }>(await server.get('/v1/user/myCapacity', headers)).data
+  envelope<{ total: number; used: number; claimed: boolean }>(await server.get('/v1/user/myCapacity', headers)).data
 const claim = (headers?: Record<string, string>) => server.post('/v1/activity/vipGetFreeSpace', {}, headers)
 
 describe('GET /v1/goods/spaces', () => {
@@ -40,7 +40,7 @@ describe('GET /v1/user/myCapacity', () => {
 
   it('gives each user their own figures', async () => {
     const data = await capacity(BASIC)
-    expect(data).toEqual({ total: DEMO_CAPACITY_MB.basic, used: 39.9 })
+    expect(data).toEqual({ total: DEMO_CAPACITY_MB.basic, used: 39.9, claimed: false })
   })
 })
 
@@ -50,6 +50,13 @@ describe('POST /v1/activity/vipGetFreeSpace', () => {
     expect(res.statusCode).toBe(200)
     expect(envelope(res).data).toEqual({ granted: VIP_FREE_SPACE_MB, total: DEMO_CAPACITY_MB.vip + VIP_FREE_SPACE_MB })
     expect((await capacity()).total).toBe(DEMO_CAPACITY_MB.vip + VIP_FREE_SPACE_MB)
+  })
+
+  it('says in the capacity whether the gift was claimed, before and after', async () => {
+    expect((await capacity()).claimed).toBe(false)
+    await claim()
+    expect((await capacity()).claimed).toBe(true)
+    expect((await capacity(BASIC)).claimed).toBe(false)
   })
 
   it('answers a second claim with CONFLICT 您已领取过该福利', async () => {

@@ -25,6 +25,7 @@ export interface FolderFormViewProps {
 /** The fields `名称` `分类` `适合年龄` `标签` `简介` `封面` and `保存`. */
 export function FolderFormView({ form, options, errors, saving, uploading, change, onUploadingChange, onSave }: FolderFormViewProps) {
   const id = useId()
+  const titleOver = segmentLength(form.title) > TITLE_MAX
   const ageIndex = (age: string) => options.ages.indexOf(age)
   return (
     <form
@@ -40,7 +41,8 @@ export function FolderFormView({ form, options, errors, saving, uploading, chang
           <label htmlFor={`${id}title`} className={styles.label}>
             名称<span className={styles.required} aria-hidden="true">*</span>
           </label>
-          <span className={styles.count} aria-hidden="true">
+          {/* Counts as the user types; red past the limit, before any save is tried. */}
+          <span className={styles.count} data-over={titleOver || undefined} aria-hidden="true">
             {segmentLength(form.title)}/{TITLE_MAX}
           </span>
         </div>
@@ -50,14 +52,19 @@ export function FolderFormView({ form, options, errors, saving, uploading, chang
           value={form.title}
           placeholder="请输入名称"
           required
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? `${id}titleError` : undefined}
+          aria-invalid={errors.title || titleOver ? true : undefined}
+          aria-describedby={errors.title ? `${id}titleError` : titleOver ? `${id}titleOver` : undefined}
           enterKeyHint="done"
           onChange={(event) => change('title', event.target.value)}
         />
         {errors.title && (
           <p id={`${id}titleError`} className={styles.error} role="alert">
             {errors.title}
+          </p>
+        )}
+        {!errors.title && titleOver && (
+          <p id={`${id}titleOver`} className={styles.error}>
+            名称不能超过{TITLE_MAX}个字
           </p>
         )}
       </div>

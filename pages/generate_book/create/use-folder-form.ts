@@ -59,7 +59,7 @@ export function useFolderForm(target: CreateTarget) {
   const load = useLoad(() => fetchForm(editId), {
     parse: (data) => data!,
     fallback: LOAD_FAILED,
-    onFailed: toast,
+    // The error view shows the message and stays: a toast would say the same thing twice.
     onLoaded: (loaded) => {
       if (loaded.optionsMsg) toast(loaded.optionsMsg)
       setForm(loaded.initial)

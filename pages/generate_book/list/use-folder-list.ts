@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { deleteBookCreation } from '@shared/api/delete-book-creation'
 import { getDirectory } from '@shared/api/get-directory'
 import { moveBookCreation } from '@shared/api/move-book-creation'
@@ -13,19 +13,33 @@ import type { ApiResult } from '@shared/http'
 import type { Folder } from '@shared/api/types'
 import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
 import { logMoveFailure } from './actions'
-import { listOf, moveItem } from './folder-list-state'
+import { listOf, moveItem, type FolderListState } from './folder-list-state'
 import { createMoveQueue } from './move-queue'
 import { useExclusive } from './use-exclusive'
 
 export const DELETED = '已删除'
 export const DELETE_FAILED = '删除失败，请稍后重试'
+export const SUBMIT_CONFIRM = '确认提交吗？'
+export const SUBMITTED = '提交成功'
+export const SUBMIT_FAILED = '提交失败，请稍后重试'
+/** How long `提交成功` shows before the WebView closes. */
+export const SUBMITTED_READ_MS = 1200
+/** A drag whose order the server did not save: the list shows the server's order again. */
+export const MOVE_FAILED = '排序保存失败，已恢复原来的顺序'
 
 /**
  * Folder `id` (0 = the index) and what can be done to it: load and reload, reorder (optimistic,
  * saved in the background), delete a child, submit. Every action runs one at a time.
  */
 export function useFolderList(id: number) {
-  const [moves] = useState(() => createMoveQueue(moveBookCreation, logMoveFailure))
+  // A failed order save is announced here; the effect below says so and shows the server's order again.
+  const [moveFailures] = useState(() => new EventTarget())
+  const [moves] = useState(() =>
+    createMoveQueue(moveBookCreation, (msg, parentId, ids) => {
+      logMoveFailure(msg, parentId, ids)
+      moveFailures.dispatchEvent(new Event('fail'))
+    }),
+  )
   const exclusive = useExclusive()
   // Counts drags: a load answer read before the latest drag was saved holds an older order.
   const movesMade = useRef(0)
@@ -43,15 +57,28 @@ export function useFolderList(id: number) {
     } while (movesBefore !== movesMade.current)
     return result.success && !result.data ? { ...result, success: false } : result
   }
+  const latest = useRef<FolderListState>({ status: 'loading' })
   const { state, retry, refresh: load, update } = useLoad(fetchFolder, {
     parse: (data) => listOf({ ...toBookFolder(data), id }),
     fallback: LOAD_FAILED,
-    onFailed: toast,
+    // The error view shows a first load's failure and stays: a toast would say the same thing twice.
+    // A reload that fails keeps the list on screen, so that one is said in a toast.
+    onFailed: (msg) => {
+      if (latest.current.status === 'loaded') toast(msg)
+    },
   })
-  const latest = useRef(state)
   useLayoutEffect(() => {
     latest.current = state
   })
+
+  useEffect(() => {
+    const onFail = () => {
+      toast(MOVE_FAILED)
+      void load()
+    }
+    moveFailures.addEventListener('fail', onFail)
+    return () => moveFailures.removeEventListener('fail', onFail)
+  }, [moveFailures, load])
 
   const reorder = useCallback(
     (from: number, to: number) => {
@@ -81,9 +108,14 @@ export function useFolderList(id: number) {
   const submit = useCallback(
     () =>
       exclusive(async () => {
+        const yes = await confirm({ content: SUBMIT_CONFIRM, confirmText: '提交', cancelText: '取消' })
+        if (!yes) return
         showLoading()
         const result = await submitBookCreation(id).finally(hideLoading)
-        if (!result.success) return void toast(result.msg)
+        if (!result.success) return void toast(messageOr(result.msg, SUBMIT_FAILED))
+        // Said before the page goes away, long enough to be read.
+        toast(SUBMITTED)
+        await new Promise((resolve) => setTimeout(resolve, SUBMITTED_READ_MS))
         // docs/decisions.md: submitting ends the task — the WebView closes in the app, a browser goes back.
         if (isInApp() && closeWebview()) return
         if (history.length > 1) history.back()

@@ -1,29 +1,56 @@
+import { useMemo } from 'react'
 import { getShare } from '@shared/api/get-share'
 import type { ShareData } from '@shared/api/types'
 import { toast } from '@shared/components/toast'
 import { takeArrivedGet } from '@shared/http'
 import { useLoad, type LoadState } from '@shared/hooks/use-load'
+import type { ApiResult } from '@shared/http'
 import { normalizeShare, type NormalizeOptions, type RecordedWork } from '../data'
 
-/** The load cycle of a share (docs/spec/product-spec.md §4 "Viewer status": loading 0, loaded 1, failed 2). */
-export type ShareLoad = LoadState<RecordedWork>
+/** What the error view says when a share fails to load for a reason a retry may fix. */
+export const LOAD_FAILED = '加载失败'
 
 /**
- * Loads share `r` (`GET /v1/share/uar`) into a RecordedWork. Without `r` it fails at once, with no
- * request. Loaded in the first render when the HTML's early request is already in. A failure toasts
- * the server's message. `retry()` loads again; an older answer is dropped.
+ * The load cycle of a share (docs/spec/product-spec.md §4 "Viewer status": loading 0, loaded 1, failed 2).
+ * `notFound` is the failure no retry can fix: no `r`, or the server answered 404 (docs/contracts/ui-text.md
+ * "share not found").
+ */
+export type ShareLoad = LoadState<RecordedWork> | { status: 'notFound' }
+
+/** A 404's answer, told apart from a share that loaded. */
+const NOT_FOUND = Symbol('notFound')
+
+/** Share `r`; a 404 is an answer (the share is gone), not a failure a retry could fix. */
+async function fetchShare(r: string): Promise<ApiResult<ShareData | typeof NOT_FOUND>> {
+  const result = await getShare(r)
+  return result.code === 404 ? { ...result, success: true, data: NOT_FOUND } : result
+}
+
+/**
+ * Loads share `r` (`GET /v1/share/uar`) into a RecordedWork. Without `r`, or when the server answers 404,
+ * it is `notFound` (the view says so; no toast, no request without `r`). Any other failure toasts the
+ * server's message beside the view's `加载失败` + `重试`. Loaded in the first render when the HTML's early
+ * request is already in. `retry()` loads again; an older answer is dropped.
  */
 export function useShareLoad(r: string, options: NormalizeOptions): { load: ShareLoad; retry: () => void } {
   const { variant } = options
-  const { state, retry } = useLoad(r ? () => getShare(r) : null, {
-    parse: (data) => normalizeShare(data, { variant }),
-    onFailed: toast,
+  const { state, retry } = useLoad(r ? () => fetchShare(r) : null, {
+    parse: (data) => (data === NOT_FOUND ? null : normalizeShare(data, { variant })),
     // The page's HTML started this request (pages/*_share/page.ts): when its reply is already in, the
     // first render draws the cover from it instead of a loading frame.
     arrived: () => {
       const { path, params } = getShare.request(r)
       return takeArrivedGet<ShareData>(path, params)
     },
+    // The view says 加载失败; the toast adds the reason, unless it would only repeat the view.
+    onFailed: (msg) => {
+      if (msg && msg !== LOAD_FAILED) toast(msg)
+    },
   })
-  return { load: state, retry }
+  const load = useMemo<ShareLoad>(() => {
+    if (!r) return { status: 'notFound' }
+    if (state.status !== 'loaded') return state
+    return state.data ? { status: 'loaded', data: state.data } : { status: 'notFound' }
+  }, [r, state])
+  return { load, retry }
 }

@@ -1,3 +1,4 @@
+import { AudioFailedNotice } from '../audio-failed'
 import type { WorkPage } from '../data'
 import { PlayButton } from '../play-button'
 import { WorkImage } from '../work-image'
@@ -13,10 +14,12 @@ export interface PageSlideProps {
   /** The sentence being read, highlighted when the page has several; `null` when none. */
   sentence: number | null
   onToggle: () => void
+  /** Its audio failed from every source: a short notice while the player skips it. */
+  audioFailed?: boolean
 }
 
 /** A picture-book page: picture, English text, translation, play / pause and `n/total`. */
-export function PageSlide({ page, n, total, playing, sentence, onToggle }: PageSlideProps) {
+export function PageSlide({ page, n, total, playing, sentence, onToggle, audioFailed = false }: PageSlideProps) {
   const split = page.clips.length > 1 && page.clips.some((clip) => clip.en)
   return (
     <article className={styles.root}>
@@ -39,6 +42,7 @@ export function PageSlide({ page, n, total, playing, sentence, onToggle }: PageS
         )}
         {page.cn && <p className={styles.cn}>{page.cn}</p>}
       </div>
+      <AudioFailedNotice visible={audioFailed} />
       <div className={styles.controls}>
         <PlayButton playing={playing} onClick={onToggle} />
         <span className={styles.counter}>

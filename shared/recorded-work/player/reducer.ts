@@ -67,7 +67,7 @@ function afterFailure(
   const clip = clipAt(ctx.playlist, target.item, target.sentence)
   // The source not chosen by 原声; when the chosen one was missing, that is the one that just failed.
   const other = state.fallback || !clip ? null : snap.playRecord ? clip.original : clip.record
-  if (!other || other.url === state.source.url) return { status: 'skipping', token: ctx.token, target }
+  if (!other || other.url === state.source.url) return { status: 'skipping', token: ctx.token, target, failed: true }
   return { status: 'playing', token: ctx.token, target, source: other, fromSec: other.startSec ?? 0, fallback: true }
 }
 
@@ -77,8 +77,9 @@ function afterSentence(snap: PlayerSnapshot, ctx: ReduceContext, target: Target)
   const { item, sentence } = target
   if (clipAt(ctx.playlist, item, sentence + 1)) return enterSentence(snap, ctx, item, sentence + 1)
   if (snap.autoNext) return { status: 'advancing', token: ctx.token, item }
-  // Auto-next off: the page is done; the play button replays it from its first sentence.
-  return { status: 'paused', item, sentence: 0, resumeAt: null }
+  // Auto-next off: the page is done; the play button replays it from its first sentence, and switching
+  // auto-next back on turns the page (a silent page must not stick).
+  return { status: 'paused', item, sentence: 0, resumeAt: null, done: true }
 }
 
 /** The list item the state is on (playing, skipping, turning the page or paused), else `null`. */
@@ -140,7 +141,8 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
       }
       return state
     case 'setAutoNext':
-      if (!event.value && state.status === 'advancing') return { status: 'paused', item: state.item, sentence: 0, resumeAt: null }
+      if (!event.value && state.status === 'advancing') return { status: 'paused', item: state.item, sentence: 0, resumeAt: null, done: true }
+      if (event.value && state.status === 'paused' && state.done) return { status: 'advancing', token: ctx.token, item: state.item }
       return state
     case 'clipEnded':
       if (state.status !== 'playing' || state.token !== event.token) return state

@@ -38,16 +38,20 @@ export type PlayerState =
    * source failed and this is its other one; when this fails too, the sentence is skipped.
    */
   | { status: 'playing'; token: number; target: Target; source: AudioSource; fromSec: number; fallback?: boolean }
-  /** The sentence has no media, or every source it has failed: move on after the skip delay (2000 ms). */
-  | { status: 'skipping'; token: number; target: Target }
+  /**
+   * The sentence has no media, or every source it has failed (`failed`: the slide says so while it
+   * waits): move on after the skip delay (2000 ms).
+   */
+  | { status: 'skipping'; token: number; target: Target; failed?: boolean }
   /** The last sentence of `item` ended with auto-next on: the next item after the next delay (500 ms). */
   | { status: 'advancing'; token: number; item: number }
   /**
    * Paused on a sentence. `resumeAt` is where it stopped: a position in the file `url`. A resume goes on
    * from there only when the sentence still plays that file (`原声` or the accent may have changed it);
-   * otherwise, or when `null`, it starts the sentence's source at its own start.
+   * otherwise, or when `null`, it starts the sentence's source at its own start. `done`: the page was
+   * read to its end with auto-next off; switching auto-next back on turns the page.
    */
-  | { status: 'paused'; item: number; sentence: number; resumeAt: ResumePoint | null }
+  | { status: 'paused'; item: number; sentence: number; resumeAt: ResumePoint | null; done?: boolean }
   /** The list ran out with auto-next on: the view shows the end slide. */
   | { status: 'finished' }
 

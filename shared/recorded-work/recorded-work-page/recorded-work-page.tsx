@@ -13,6 +13,7 @@ import { useShareLoad } from '../hooks/use-share-load'
 import { SHARE_PARAMS, type ShareQuery } from '../share-page'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
 import { WorkImage } from '../work-image'
+import { ShareNotFound } from './share-not-found'
 import { useViewerModule } from './use-viewer-module'
 import styles from './recorded-work-page.module.css'
 
@@ -83,11 +84,13 @@ function LoadedWork(props: RecordedWorkViewerProps) {
 
 /**
  * A recorded-work share page (/recorded_share, /word_share): reads `r`, `title`, `isNeedBackWeb`,
- * loads the share, and shows loading, the error view (`加载失败` + `重试`) or the viewer. The native back
+ * loads the share, and shows loading, the error view (`加载失败` + `重试`), the share-not-found view or
+ * the viewer. The native back
  * button (`backClick`) goes back, or closes the WebView when the page is the first of its history.
  */
 export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
   const [query] = useState(readQuery)
+  const inApp = useInApp()
   const { load, retry } = useShareLoad(query.r, { variant })
   const nick = load.status === 'loaded' ? load.data.inviter.nickName : ''
   const title = query.title || (nick ? `${nick}的录音作品` : '录音作品')
@@ -111,6 +114,7 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
           <WorkImage src="" fit="cover" earlySlot />
         </div>
       )}
+      {load.status === 'notFound' && <ShareNotFound inApp={inApp} />}
       <LoadingOverlay visible={load.status === 'loading'} />
     </WaitingFrame>
   )

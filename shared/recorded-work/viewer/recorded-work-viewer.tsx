@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { getUser, subscribeUser } from '@shared/bridge'
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
+import { getUser, MSG_UPGRADE_APP, subscribeUser } from '@shared/bridge'
 import { ShareMask } from '@shared/components/mask'
+import { toast } from '@shared/components/toast'
+import { useInApp } from '@shared/hooks/use-in-app'
+import { useShareOutside } from '@shared/hooks/use-share-outside'
 import type { CoverAction } from '../cover-frame'
 import { coverImageOf, coverRows, exampleAudio, padSlides, wordAudio, type RecordedWork } from '../data'
 import { isRunningOn } from '../player'
-import { shareWork } from '../share-work'
+import { sharePayload, shareWork } from '../share-work'
 import { SlideDeck } from '../slide-deck'
 import { TopBar } from '../top-bar'
 import { ViewerFrame } from '../viewer-frame'
@@ -31,8 +34,9 @@ const noUser = () => null
 export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction = null, coverScrollTop }: RecordedWorkViewerProps) {
   const viewer = useViewer(work)
   const { player, snapshot, slide, total, accent } = viewer
+  const inApp = useInApp()
   const user = useSyncExternalStore(subscribeUser, getUser, noUser)
-  const [maskOpen, setMaskOpen] = useState(false)
+  const outside = useShareOutside()
   const state = snapshot.state
   const onceKey = state.status === 'playing' && state.target.mode === 'once' ? state.target.key : null
 
@@ -41,8 +45,13 @@ export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction =
   const rows = useMemo(() => coverRows(work, accent), [work, accent])
   const coverImage = coverImageOf(work)
 
+  // In the app the host's share sheet (an app without it is told to upgrade); outside it the share
+  // guide in WeChat, else the system share sheet, else a copied link.
   const share = () => {
-    if (!shareWork(work, user?.nickName)) setMaskOpen(true)
+    if (!inApp) {
+      const { title: shareTitle, text, url } = sharePayload(work, user?.nickName)
+      outside.share({ title: shareTitle, text, url })
+    } else if (!shareWork(work, user?.nickName)) toast(MSG_UPGRADE_APP)
   }
   /** A one-off clip; tapping the one that plays stops it. */
   const playOnce = (key: string, source: Parameters<typeof player.playOnce>[1]) =>
@@ -64,6 +73,9 @@ export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction =
     return () => clearTimeout(timer)
   }, [start, rows, player])
 
+  /** Item `item`'s audio failed from every source, and the player waits to skip it. */
+  const audioFailedOn = (item: number) =>
+    state.status === 'skipping' && state.failed === true && state.target.mode === 'list' && state.target.item === item
   const draw = (i: number) =>
     renderSlide(slides[i], {
       work,
@@ -79,6 +91,7 @@ export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction =
         state.target.item === item
           ? state.target.sentence
           : null,
+      audioFailedOn,
       onToggle: (item) => player.toggle(item),
       onTapRow: (row) => playOnce(row.key, row.source),
       onStart: viewer.start,
@@ -105,7 +118,7 @@ export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction =
           />
         )
       }
-      overlay={<ShareMask visible={maskOpen} onClose={() => setMaskOpen(false)} />}
+      overlay={<ShareMask visible={outside.maskVisible} onClose={outside.closeMask} />}
     >
       <SlideDeck
         count={slides.length}
@@ -115,7 +128,7 @@ export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction =
         renderSlide={draw}
         label={work.title || title}
         slideLabel={(i) => slideLabel(i, total)}
-        status={slideStatus(slide, total, isRunningOn(state, slide - 1))}
+        status={slideStatus(slide, total, isRunningOn(state, slide - 1), audioFailedOn(slide - 1))}
         initialScrollTop={coverScrollTop}
       />
     </ViewerFrame>

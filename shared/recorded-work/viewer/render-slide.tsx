@@ -17,6 +17,8 @@ export interface SlideContext {
   isPlaying: (item: number) => boolean
   /** The sentence of `item` being read, if any. */
   sentenceOf: (item: number) => number | null
+  /** The item's audio failed from every source and the player is skipping it. */
+  audioFailedOn: (item: number) => boolean
   onToggle: (item: number) => void
   onTapRow: (row: CoverRow) => void
   onStart: () => void
@@ -64,6 +66,7 @@ export function renderSlide(slide: Slide<{ key: string }> | undefined, ctx: Slid
         total: ctx.total,
         playing: ctx.isPlaying(item),
         onToggle: () => ctx.onToggle(item),
+        audioFailed: ctx.audioFailedOn(item),
       }
       if (work.kind === 'book') {
         const page = work.pages[item]

@@ -1,3 +1,4 @@
+import { AudioFailedNotice } from '../audio-failed'
 import type { Accent, WorkWord } from '../data'
 import { PlayButton } from '../play-button'
 import { WorkImage } from '../work-image'
@@ -19,6 +20,8 @@ export interface WordSlideProps {
   /** The example's play button. */
   onPlayExample: () => void
   examplePlaying: boolean
+  /** Its recording failed from every source: a short notice while the player skips it. */
+  audioFailed?: boolean
 }
 
 const ACCENTS: { accent: Accent; label: string }[] = [
@@ -73,6 +76,7 @@ export function WordSlide(props: WordSlideProps) {
           {word.exampleCn && <p className={styles.exampleCn}>{word.exampleCn}</p>}
         </section>
       )}
+      <AudioFailedNotice visible={props.audioFailed ?? false} />
       <div className={styles.controls}>
         <PlayButton playing={props.playing} onClick={props.onToggle} />
         <span className={styles.counter}>

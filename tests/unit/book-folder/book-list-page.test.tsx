@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deleteBookCreation } from '@shared/api/delete-book-creation'
 import { getDirectory } from '@shared/api/get-directory'
 import { moveBookCreation } from '@shared/api/move-book-creation'
+import { submitBookCreation } from '@shared/api/update-book-creation'
 import type { Folder } from '@shared/api/types'
 import { resetEnvForTests } from '@shared/env'
 import type { ApiResult } from '@shared/http'
@@ -58,11 +59,13 @@ describe('the folder list page', () => {
   it('shows the summary card, the tags line and each child with its update time', async () => {
     render(<BookListPage id={11} />)
     const card = await screen.findByRole('region', { name: '文件夹信息' })
-    within(card).getByText('自然拼读 · 3-6岁 · 动物')
+    expect(card.textContent).toContain('自然拼读\u00a0· 3-6岁\u00a0· 动物')
+    expect(within(card).getByText('3-6岁').className).toMatch(/nowrap/) // never broken at its hyphen
     within(card).getByText('好看的绘本')
     const rows = screen.getAllByRole('listitem')
     expect(rows.map((row) => within(row).getByText(/小/).textContent)).toEqual(['小猫', '小狗'])
-    within(rows[0]!).getByText('更新时间 2024-05-01 08:09:10')
+    expect(rows[0]!.textContent).toContain('更新时间 2024-05-01 08:09:10')
+    expect(within(rows[0]!).getByText('2024-05-01 08:09:10').className).toMatch(/nowrap/)
     within(rows[0]!).getByRole('button', { name: '拖动排序' })
   })
 
@@ -70,7 +73,7 @@ describe('the folder list page', () => {
     directory.mockResolvedValueOnce(fail(''))
     render(<BookListPage id={11} />)
     await screen.findByRole('button', { name: '重试' })
-    expect(screen.getAllByText('获取数据失败').length).toBeGreaterThan(0)
+    expect(screen.getAllByText('获取数据失败')).toHaveLength(1) // in the view only: no toast saying it again
     await userEvent.click(screen.getByRole('button', { name: '重试' }))
     await screen.findByText('小猫')
   })
@@ -85,8 +88,8 @@ describe('the folder list page', () => {
     directory.mockResolvedValueOnce(ok({ id: null, title: null, type: null, items: null, ages: null, tags: null } as unknown as Folder))
     render(<BookListPage id={11} />)
     await screen.findByText('暂无内容')
-    screen.getByRole('button', { name: '添加绘本' })
-    screen.getByRole('button', { name: '添加文件夹' })
+    // A folder of unknown type offers nothing the server might refuse.
+    expect(screen.queryByRole('button', { name: '添加绘本' })).toBeNull()
   })
 
   it('leaves the summary card out on the index', async () => {
@@ -118,6 +121,28 @@ describe('the folder list page', () => {
       render(<BookListPage id={11} />)
       await screen.findByRole('button', { name: '完成提交' })
       screen.getByRole('button', { name: '提交' })
+    })
+
+    it('asks before submitting, says 提交成功, then closes the WebView', async () => {
+      const host = installIosHost('getUserInfo', 'closeWebview')
+      vi.mocked(submitBookCreation).mockResolvedValue(ok(null) as never)
+      directory.mockResolvedValueOnce(ok(folderOf({ parentType: 0 })))
+      render(<BookListPage id={11} />)
+      await userEvent.click(await screen.findByRole('button', { name: '提交' }))
+      // Step: cancelling sends nothing.
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '取消' }))
+      expect(submitBookCreation).not.toHaveBeenCalled()
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      // Step: confirming submits, says so, and closes only after.
+      await userEvent.click(screen.getByRole('button', { name: '完成提交' }))
+      const dialog = await screen.findByRole('dialog')
+      expect(dialog.textContent).toContain('确认提交吗？')
+      await userEvent.click(within(dialog).getByRole('button', { name: '提交' }))
+      expect((await screen.findByRole('alert')).textContent).toBe('提交成功')
+      expect(submitBookCreation).toHaveBeenCalledWith(11)
+      expect(host.closeWebview).not.toHaveBeenCalled()
+      await waitFor(() => expect(host.closeWebview).toHaveBeenCalledOnce(), { timeout: 3000 })
+      removeHost()
     })
   })
 
@@ -201,15 +226,18 @@ describe('the folder list page', () => {
     expect(screen.getAllByRole('listitem').map((row) => row.textContent?.slice(0, 2))).toEqual(['小狗', '小猫'])
   })
 
-  it('logs a failed reorder to the console and keeps the order on screen', async () => {
+  it('says a failed reorder was not saved, logs it, and shows the server order again', async () => {
     move.mockResolvedValueOnce(fail('排序失败'))
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     render(<BookListPage id={11} />)
     const handle = within((await screen.findByText('小猫')).closest('li')!).getByRole('button', { name: '拖动排序' })
     handle.focus()
     await userEvent.keyboard('{ArrowDown}')
-    await waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('move failed'), expect.objectContaining({ msg: '排序失败' })))
-    expect(screen.getAllByRole('listitem')[0]!.textContent).toContain('小狗')
+    expect((await screen.findByRole('alert')).textContent).toBe('排序保存失败，已恢复原来的顺序')
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('move failed'), expect.objectContaining({ msg: '排序失败' }))
+    // The server still has the old order: the list shows it again.
+    await waitFor(() => expect(screen.getAllByRole('listitem').map((row) => row.textContent?.slice(0, 2))).toEqual(['小猫', '小狗']))
+    expect(directory).toHaveBeenCalledTimes(2)
   })
 
   it('reloads on a visibleChange with a truthy result only', async () => {

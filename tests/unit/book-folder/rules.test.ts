@@ -26,32 +26,19 @@ describe('canSubmit', () => {
 })
 
 describe('bottomActions', () => {
-  it('offers both add buttons when there are no children', () => {
-    expect(bottomActions(folder(2), [])).toEqual(['addBook', 'addFolder'])
+  it('never offers 添加绘本 on the index, whatever its children: books live in folders', () => {
+    for (const children of [[], [child(0)], [child(1)], [child(2), child(1)]]) {
+      expect(bottomActions(folder(0, 0, 0), children)).toEqual(['addFolder'])
+    }
   })
 
-  it('offers only 添加绘本 when the first child is a picture book', () => {
-    expect(bottomActions(folder(2), [child(0), child(1)])).toEqual(['addBook'])
+  it('offers only 添加文件夹 in a type 2 folder, which holds folders only', () => {
+    expect(bottomActions(folder(2), [])).toEqual(['addFolder'])
+    expect(bottomActions(folder(2), [child(1)])).toEqual(['addFolder'])
   })
 
-  it('offers only 添加文件夹 when the first child is a type 1 folder', () => {
-    expect(bottomActions(folder(2), [child(1), child(0)])).toEqual(['addFolder'])
-  })
-
-  it('offers only 添加文件夹 when the first child is a type 2 folder', () => {
-    expect(bottomActions(folder(2), [child(2), child(1)])).toEqual(['addFolder'])
-  })
-
-  it('applies the children rule on the index', () => {
-    expect(bottomActions(folder(0, 0, 0), [child(1)])).toEqual(['addFolder'])
-  })
-
-  it('offers 添加文件夹 on an index whose first child is a type 2 folder', () => {
-    expect(bottomActions(folder(0, 0, 0), [child(2), child(1)])).toEqual(['addFolder'])
-  })
-
-  it('offers 添加绘本 on an index whose first child is a picture book', () => {
-    expect(bottomActions(folder(0, 0, 0), [child(0), child(2)])).toEqual(['addBook'])
+  it('offers nothing to add to a picture book', () => {
+    expect(bottomActions(folder(0, 1), [])).toEqual([])
   })
 
   it('offers 进入绘本 and 完成提交 in a type 1 folder at the top level', () => {

@@ -23,10 +23,20 @@ describe('goBackOrClose', () => {
     expect(back).not.toHaveBeenCalled()
   })
 
-  it('does nothing in a browser with no history and no bridge', () => {
+  it('goes to the home page in a browser with no history and no bridge', () => {
     vi.spyOn(history, 'length', 'get').mockReturnValue(1)
     const back = vi.spyOn(history, 'back').mockImplementation(() => {})
-    expect(() => goBackOrClose()).not.toThrow()
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    goBackOrClose()
+    expect(assign).toHaveBeenCalledWith('/')
     expect(back).not.toHaveBeenCalled()
+  })
+
+  it('stays in the app when the WebView closes', () => {
+    vi.spyOn(history, 'length', 'get').mockReturnValue(1)
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    installIosHost('closeWebview')
+    goBackOrClose()
+    expect(assign).not.toHaveBeenCalled()
   })
 })

@@ -47,4 +47,15 @@ describe('DownloadBar', () => {
     await user.click(screen.getByRole('button', { name: '下载App' }))
     expect(assign).toHaveBeenCalledWith(BRAND.downloadUrl)
   })
+
+  it('offers 打开App beside 下载App, which tries the app with this page', async () => {
+    const user = userEvent.setup()
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign })
+    const { unmount } = render(<DownloadBar />)
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['打开App', '下载App'])
+    await user.click(screen.getByRole('button', { name: '打开App' }))
+    expect(String(assign.mock.calls[0]![0]).startsWith(`${BRAND.appScheme}open?url=`)).toBe(true)
+    unmount() // cancels the pending fallback to the download page
+  })
 })

@@ -56,6 +56,7 @@ describe('when idle', () => {
     const { player, state } = setupPlayer()
     player.playItem(2)
     expect(state()).toMatchObject({ status: 'skipping', target: { item: 2, sentence: 0 } })
+    expect(state()).not.toHaveProperty('failed')
   })
 })
 
@@ -88,8 +89,28 @@ describe('when playing a list sentence', () => {
     player.playItem(1)
     await flush()
     audio.finish()
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null, done: true })
     expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('turns the page when 自动翻页 is switched back on after a silent page was skipped', () => {
+    const { player, state } = setupPlayer()
+    player.setAutoNext(false)
+    player.playItem(2) // no media: skipped after 2000 ms, then the page is done
+    vi.advanceTimersByTime(2000)
+    expect(state()).toMatchObject({ status: 'paused', item: 2, done: true })
+    player.setAutoNext(true)
+    expect(state()).toMatchObject({ status: 'advancing', item: 2 })
+  })
+
+  it('keeps a page the user paused when 自动翻页 is switched on', async () => {
+    const { player, state } = setupPlayer()
+    player.setAutoNext(false)
+    player.playItem(1)
+    await flush()
+    player.pause()
+    player.setAutoNext(true)
+    expect(state().status).toBe('paused')
   })
 
   it('plays the original segment with 原声 off: play, then a muted seek to startSec', async () => {
@@ -192,7 +213,8 @@ describe('when playing a list sentence', () => {
     audio.fail()
     await flush()
     audio.fail()
-    expect(state()).toMatchObject({ status: 'skipping', target: { item: 1, sentence: 0 } })
+    // Marked failed: the slide says so while it waits (a page with no media at all is not).
+    expect(state()).toMatchObject({ status: 'skipping', target: { item: 1, sentence: 0 }, failed: true })
     vi.advanceTimersByTime(1999)
     expect(state().status).toBe('skipping')
     vi.advanceTimersByTime(1)
@@ -390,7 +412,7 @@ describe('when advancing to the next item', () => {
   it('turning 自动翻页 off cancels the page turn and stays on the page', async () => {
     const { player, state } = await advancingFrom(1)
     player.setAutoNext(false)
-    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null })
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null, done: true })
     vi.advanceTimersByTime(1000)
     expect(state().status).toBe('paused')
   })

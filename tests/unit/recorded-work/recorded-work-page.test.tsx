@@ -16,7 +16,8 @@ vi.mock('@shared/api/get-share', () => ({
 }))
 
 const ok = (data: unknown): ApiResult<ShareData> => ({ success: true, data: data as ShareData, msg: '请求成功', code: 200, result: 'SUCCESS' })
-const failed = (msg: string): ApiResult<ShareData> => ({ success: false, data: null, msg, code: 404, result: 'NOT_FOUND' })
+const failed = (msg: string, code = 500): ApiResult<ShareData> => ({ success: false, data: null, msg, code, result: 'ERROR' })
+const notFound = (): ApiResult<ShareData> => ({ success: false, data: null, msg: '分享内容不存在或已失效', code: 404, result: 'NOT_FOUND' })
 
 const XSS = '<img src=x onerror="window.__xss=1">'
 
@@ -49,21 +50,49 @@ afterEach(async () => {
 })
 
 describe('loading a share', () => {
-  it('shows the error view and sends no request when r is missing', () => {
+  it('says the share does not exist, with 打开App and no 重试, and sends no request when r is missing', () => {
     openAt('')
     render(<RecordedWorkPage variant="auto" />)
-    screen.getByText('加载失败')
-    screen.getByRole('button', { name: '重试' })
+    expect(screen.getByText('分享内容不存在或已失效')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
+    expect(screen.getAllByRole('button', { name: '打开App' }).length).toBeGreaterThan(0)
     expect(getShare).not.toHaveBeenCalled()
   })
 
-  it('shows 加载失败 with 重试 and toasts the server message when the share is unknown', async () => {
+  it('says the share does not exist in the view, with no toast and no 重试, when the server answers 404', async () => {
     openAt('?r=nope')
-    vi.mocked(getShare).mockResolvedValue(failed('分享不存在'))
+    vi.mocked(getShare).mockResolvedValue(notFound())
     render(<RecordedWorkPage variant="auto" />)
-    await screen.findByText('加载失败')
-    expect(screen.getByRole('alert').textContent).toBe('分享不存在')
+    expect(await screen.findByText('分享内容不存在或已失效')).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
     expect(getShare).toHaveBeenCalledWith('nope')
+  })
+
+  it('offers no 打开App on a missing share in the app', async () => {
+    installAndroidHost('getUserInfo')
+    openAt('?r=nope')
+    vi.mocked(getShare).mockResolvedValue(notFound())
+    render(<RecordedWorkPage variant="auto" />)
+    expect(await screen.findByText('分享内容不存在或已失效')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '打开App' })).toBeNull()
+  })
+
+  it('shows 加载失败 with 重试 and toasts the reason when the server fails otherwise', async () => {
+    openAt('?r=demo-book')
+    vi.mocked(getShare).mockResolvedValue(failed('网络错误，请检查您的网络连接'))
+    render(<RecordedWorkPage variant="auto" />)
+    expect(await screen.findByText('加载失败')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toBe('网络错误，请检查您的网络连接')
+  })
+
+  it('does not toast what the view already says', async () => {
+    openAt('?r=demo-book')
+    vi.mocked(getShare).mockResolvedValue(failed('加载失败'))
+    render(<RecordedWorkPage variant="auto" />)
+    expect(await screen.findByText('加载失败')).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('loads again on 重试', async () => {
@@ -153,7 +182,7 @@ describe('the download bar before the work is shown', () => {
   })
 
   it('invites a browser visitor in on the error view', async () => {
-    vi.mocked(getShare).mockResolvedValue(failed('分享不存在'))
+    vi.mocked(getShare).mockResolvedValue(failed('请求失败'))
     openAt('?r=nope')
     render(<RecordedWorkPage variant="auto" />)
     await screen.findByRole('button', { name: '重试' })
@@ -163,7 +192,7 @@ describe('the download bar before the work is shown', () => {
 
   it('is not shown in the app, loading or failed', async () => {
     installAndroidHost('getUserInfo')
-    vi.mocked(getShare).mockResolvedValue(failed('分享不存在'))
+    vi.mocked(getShare).mockResolvedValue(failed('请求失败'))
     openAt('?r=nope')
     render(<RecordedWorkPage variant="auto" />)
     expect(bar()).toBeNull()

@@ -32,14 +32,16 @@ describe('shareTitle', () => {
 })
 
 describe('shareLink', () => {
-  it('drops isNeedBackWeb and fakeHost and keeps r and title as written', () => {
-    expect(shareLink('https://h5.example/recorded_share?r=abc&isNeedBackWeb=1&title=%E5%B0%8F%E7%B1%B3+Cat&fakeHost=app')).toBe(
+  it('keeps only r and title, as written: no isNeedBackWeb, fake-host or tracking parameter', () => {
+    expect(
+      shareLink('https://h5.example/recorded_share?r=abc&isNeedBackWeb=1&title=%E5%B0%8F%E7%B1%B3+Cat&fakeHost=app&fakeHostToken=t&fakeHostVersion=2&from=singlemessage'),
+    ).toBe(
       'https://h5.example/recorded_share?r=abc&title=%E5%B0%8F%E7%B1%B3+Cat',
     )
   })
 
-  it('drops the query mark when nothing else is left, and keeps the hash', () => {
-    expect(shareLink('https://h5.example/word_share?isNeedBackWeb=1#top')).toBe('https://h5.example/word_share#top')
+  it('drops the query mark when nothing else is left, and the hash', () => {
+    expect(shareLink('https://h5.example/word_share?isNeedBackWeb=1#top')).toBe('https://h5.example/word_share')
   })
 
   it('leaves a URL without in-app parameters unchanged', () => {

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startBridge } from '@shared/bridge'
+import { resetEnvForTests } from '@shared/env'
 import { normalizeShare } from '@shared/recorded-work/data'
 import { NEXT_ITEM_DELAY_MS } from '@shared/recorded-work/player'
 import { RecordedWorkViewer } from '@shared/recorded-work/viewer/recorded-work-viewer'
@@ -192,12 +193,39 @@ describe('the word viewer', () => {
   })
 })
 
+describe('audio that cannot play', () => {
+  it('says so on the slide when both sources fail, before skipping', async () => {
+    renderViewer()
+    await start('The Cat')
+    act(() => lastAudio().fail()) // the recording
+    await flush()
+    act(() => lastAudio().fail()) // the book's own clip
+    await flush()
+    onScreen().getByText('音频加载失败，即将跳过')
+    // The deck's one live status says it too.
+    expect(screen.getByRole('status').textContent).toBe('1/2 音频加载失败，即将跳过')
+  })
+})
+
 describe('sharing', () => {
-  it('shows the share guide in a browser', async () => {
+  it('shows the share guide in WeChat', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile MicroMessenger/8.0.50')
+    resetEnvForTests()
     renderViewer()
     await start('The Cat')
     await userEvent.click(screen.getByRole('button', { name: '分享' }))
-    screen.getByRole('dialog', { name: '分享引导' })
+    expect(await screen.findByRole('dialog', { name: '分享引导' })).toBeTruthy()
+    resetEnvForTests()
+  })
+
+  it('copies the link with a toast in a browser without a share sheet', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue()
+    renderViewer()
+    await start('The Cat')
+    await userEvent.click(screen.getByRole('button', { name: '分享' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('链接已复制，快去分享给好友吧')
+    expect(writeText).toHaveBeenCalledWith(window.location.href.split('#')[0])
+    expect(screen.queryByRole('dialog', { name: '分享引导' })).toBeNull()
   })
 
   it('shares natively in the app, titled with the inviter, then with the logged-in user', async () => {

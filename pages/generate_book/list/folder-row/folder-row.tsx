@@ -37,7 +37,11 @@ export const FolderRow = memo(function FolderRow({ item, index, count, onOpen, o
         <Cover src={item.imageUrl} type={item.type} />
         <span className={styles.text}>
           <span className={styles.name}>{displayName(item.name)}</span>
-          {time && <span className={styles.time}>更新时间 {time}</span>}
+          {time && (
+            <span className={styles.time}>
+              更新时间 <span className={styles.nowrap}>{time}</span>
+            </span>
+          )}
         </span>
       </button>
       <span className={styles.actions}>

@@ -2,19 +2,23 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { claimFreeSpace } from '@shared/api/claim-free-space'
+import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { BRAND } from '@shared/config/brand'
+import { resetEnvForTests } from '@shared/env'
 import { ExpandSpacePage } from '../../../../pages/expand_space/expand-space-page'
 import { installAndroidHost, removeHost } from '../../bridge/fake-host'
 import { clearOverlays } from '../../components/clear-overlays'
 import { failed, ok, payloads } from '../support/api-results'
 
 vi.mock('@shared/api/claim-free-space', () => ({ claimFreeSpace: vi.fn() }))
+vi.mock('@shared/api/get-my-capacity', () => ({ getMyCapacity: vi.fn() }))
 
 const APP_CALLS = ['getUserInfo', 'setNavigationBar', 'closeWebview', 'shareUrl'] as const
 
 beforeEach(() => {
   vi.clearAllMocks()
   vi.mocked(claimFreeSpace).mockResolvedValue(ok({ granted: 10240, total: 15360 }))
+  vi.mocked(getMyCapacity).mockResolvedValue(ok({ total: 5120, used: 100, claimed: false }))
 })
 
 afterEach(async () => {
@@ -32,6 +36,26 @@ function transition(type: 'pageshow' | 'pagehide', persisted: boolean): Event {
 }
 
 describe('in the app', () => {
+  it('shows the gift as claimed when the server says so, and invites no claim', async () => {
+    installAndroidHost(...APP_CALLS)
+    vi.mocked(getMyCapacity).mockResolvedValue(ok({ total: 15360, used: 100, claimed: true }))
+    render(<ExpandSpacePage />)
+    const claimed = await screen.findByRole('button', { name: '已领取' })
+    expect((claimed as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('status').textContent).toContain('您已领取过新年扩容礼包')
+    await userEvent.click(claimed)
+    await userEvent.click(screen.getByText('新年扩容大礼包')) // the rest of the banner takes no tap either
+    expect(claimFreeSpace).not.toHaveBeenCalled()
+  })
+
+  it('invites the claim when the gift is not claimed yet', async () => {
+    installAndroidHost(...APP_CALLS)
+    render(<ExpandSpacePage />)
+    await waitFor(() => expect(getMyCapacity).toHaveBeenCalledOnce())
+    expect(banner()).toBeTruthy()
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
   it('hides the native navigation bar', () => {
     const host = installAndroidHost(...APP_CALLS)
     render(<ExpandSpacePage />)
@@ -123,11 +147,14 @@ describe('in a browser', () => {
     expect(claimFreeSpace).not.toHaveBeenCalled()
   })
 
-  it('shows the share guide instead of a native share', async () => {
+  it('shows the share guide in WeChat instead of a native share', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile MicroMessenger/8.0.50')
+    resetEnvForTests()
     const user = userEvent.setup()
     render(<ExpandSpacePage />)
     await user.click(screen.getByRole('button', { name: '分享' }))
-    screen.getByRole('dialog', { name: '分享引导' })
+    await screen.findByRole('dialog', { name: '分享引导' })
+    resetEnvForTests()
   })
 
   it('has no close button', () => {

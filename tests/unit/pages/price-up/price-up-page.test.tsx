@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { resetEnvForTests } from '@shared/env'
 import { PriceUpPage } from '../../../../pages/price_up/price-up-page'
 import { installAndroidHost, removeHost } from '../../bridge/fake-host'
 import { clearOverlays } from '../../components/clear-overlays'
@@ -44,12 +45,15 @@ describe('in a browser', () => {
     expect(assign).toHaveBeenCalledWith('/')
   })
 
-  it('shows the share guide and no close button', async () => {
+  it('shows the share guide in WeChat, and no close button', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile MicroMessenger/8.0.50')
+    resetEnvForTests()
     const user = userEvent.setup()
     render(<PriceUpPage />)
     expect(screen.queryByRole('button', { name: '关闭' })).toBeNull()
     await user.click(screen.getByRole('button', { name: '分享' }))
-    screen.getByRole('dialog', { name: '分享引导' })
+    await screen.findByRole('dialog', { name: '分享引导' })
+    resetEnvForTests()
   })
 
   it('reads the notice to screen readers as the banner description', () => {

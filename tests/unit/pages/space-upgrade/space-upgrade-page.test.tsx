@@ -116,6 +116,18 @@ describe('buying', () => {
     vi.mocked(getMyCapacity).mockResolvedValue(ok({ used: 1536, total: 15360 }))
     act(() => sendFromHost({ type: 'visibleChange', data: { result: true } }))
     await screen.findByText('已用 1.5GB / 共 15GB')
+    // The space grew: the purchase is confirmed in words too.
+    expect((await screen.findByRole('alert')).textContent).toBe('扩容成功，总空间已增至15GB')
+  })
+
+  it('says nothing when the store closes without a purchase', async () => {
+    installAndroidHost('getUserInfo', 'buyGoods')
+    render(<SpaceUpgradePage />)
+    await screen.findByText('已用 1.5GB / 共 5GB')
+    act(() => sendFromHost({ type: 'visibleChange', data: { result: true } }))
+    await waitFor(() => expect(getMyCapacity).toHaveBeenCalledTimes(2))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('does not reload when the app reports the page hidden', async () => {

@@ -1,0 +1,1 @@
+export { AUDIO_FAILED, AudioFailedNotice } from './audio-failed-notice'

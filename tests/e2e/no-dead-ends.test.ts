@@ -1,0 +1,240 @@
+/**
+ * No dead ends (issue 15): the ways toward the app, sharing outside it, errors that explain themselves,
+ * and the way back, as a visitor meets them in a phone browser, WeChat or the app.
+ */
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { closeBrowser, openPhone, PHONE_UA, type PhonePage } from './support/browser'
+import { expectAccessible } from './support/axe'
+
+afterAll(closeBrowser)
+
+const WECHAT_UA = `${PHONE_UA} MicroMessenger/8.0.50.2701 NetType/WIFI Language/zh_CN`
+
+/** Makes the page read WeChat's user agent (what the pages check; the network one stays). */
+async function asWeChat(phone: PhonePage): Promise<void> {
+  await phone.page.addInitScript((ua) => Object.defineProperty(navigator, 'userAgent', { get: () => ua }), WECHAT_UA)
+}
+
+/** Waits until no finite CSS animation is running, so a screenshot shows the settled state. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
+}
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+describe('toward the app', () => {
+  it('offers 打开App beside 下载App on the share pages and the home page', async () => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    for (const [path, name] of [['/recorded_share?r=demo-book', 'share'], ['/', 'home']] as const) {
+      await page.goto(phone.baseUrl + path)
+      const bar = page.getByRole('complementary', { name: '小象英语' })
+      await bar.getByRole('button', { name: '打开App' }).waitFor()
+      expect(await bar.getByRole('button').allTextContents(), path).toEqual(['打开App', '下载App'])
+      await phone.shot(`dead-ends-download-bar-${name}`)
+      await expectAccessible(phone.page, `dead-ends-download-bar-${name}`)
+    }
+    // Step: a small phone still fits both buttons and the text.
+    await page.setViewportSize({ width: 320, height: 640 })
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    const buttons = page.getByRole('complementary', { name: '小象英语' }).getByRole('button')
+    for (const box of await Promise.all((await buttons.all()).map((b) => b.boundingBox()))) {
+      expect(box!.x + box!.width).toBeLessThanOrEqual(320)
+    }
+    await phone.shot('dead-ends-download-bar-320')
+    await expectAccessible(phone.page, 'dead-ends-download-bar-320')
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+})
+
+describe('sharing outside the app', () => {
+  it.each(['/price_up', '/expand_space'])('shows the WeChat guide on %s without covering the header', async (path) => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    await asWeChat(phone)
+    await page.goto(phone.baseUrl + path)
+    const shareButton = page.getByRole('banner').getByRole('button', { name: '分享' })
+    const title = page.getByRole('heading', { level: 1 })
+    const [shareBox, titleBox] = [await shareButton.boundingBox(), await title.boundingBox()]
+    await shareButton.click()
+    const guide = page.getByRole('dialog', { name: '分享引导' })
+    await guide.waitFor()
+    await settle(page)
+    // Step: the guide's drawing (picture and text) stays clear of the header's share icon and title.
+    const drawing = (await guide.locator('figure').boundingBox())!
+    expect(overlaps(drawing, shareBox!), 'covers the share icon').toBe(false)
+    expect(overlaps(drawing, titleBox!), 'covers the title').toBe(false)
+    await phone.shot(`dead-ends-wechat-guide${path.replace('/', '-')}`)
+    await expectAccessible(phone.page, `dead-ends-wechat-guide${path.replace('/', '-')}`)
+    await guide.click()
+    await guide.waitFor({ state: 'detached' })
+    await phone.context.close()
+  })
+
+  it('opens the system share sheet in another browser, with the page link only', async () => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    await page.addInitScript(() => {
+      const shared: unknown[] = ((window as unknown as { __shared: unknown[] }).__shared = [])
+      Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void shared.push(data), configurable: true })
+    })
+    await page.goto(`${phone.baseUrl}/price_up?fakeHostToken=abc&isNeedBackWeb=1`)
+    await page.getByRole('banner').getByRole('button', { name: '分享' }).click()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared)).toEqual([
+      { title: '价格调整通知', text: '会员方案价格即将调整，点击查看详情', url: `${phone.baseUrl}/price_up` },
+    ])
+    expect(await page.getByRole('dialog', { name: '分享引导' }).count()).toBe(0)
+    await phone.context.close()
+  })
+
+  it('copies the share page link, with only its own parameters, where there is no share sheet', async () => {
+    const phone = await openPhone('browser')
+    const { page, context } = phone
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: phone.baseUrl })
+    await page.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share)
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book&fakeHostToken=abc&fakeHostVersion=2.0.0&isNeedBackWeb=1&from=timeline`)
+    await page.getByRole('button', { name: "开始欣赏《Mimi's Sunny Day》" }).click()
+    await page.getByRole('button', { name: '分享' }).first().click()
+    // Step: the toast says the link is copied; the clipboard holds the share code and nothing else.
+    await page.getByRole('alert').filter({ hasText: '链接已复制，快去分享给好友吧' }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    await phone.shot('dead-ends-share-copied')
+    await expectAccessible(phone.page, 'dead-ends-share-copied')
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+})
+
+describe('a share that cannot be shown', () => {
+  it.each([
+    ['an unknown share code', '/recorded_share?r=no-such-share'],
+    ['no share code', '/word_share'],
+  ])('says so in the view for %s, with 打开App and no 重试', async (_, path) => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    await page.goto(phone.baseUrl + path)
+    const view = page.getByRole('main').or(page.locator('#root'))
+    await page.getByText('分享内容不存在或已失效').waitFor()
+    expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0)
+    expect(await view.first().getByRole('button', { name: '打开App' }).count()).toBeGreaterThan(0)
+    await page.waitForTimeout(300)
+    expect(await page.getByRole('alert').count(), 'no toast repeating the view').toBe(0)
+    await phone.shot(`dead-ends-share-not-found${path.includes('?') ? '' : '-no-code'}`)
+    await expectAccessible(phone.page, `dead-ends-share-not-found${path.includes('?') ? '' : '-no-code'}`)
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
+  it('keeps 重试 for a network failure, and says the reason once', async () => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    let fail = true
+    await page.route('**/v1/share/uar**', (route) => (fail ? route.abort() : route.continue()))
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    await page.getByRole('button', { name: '重试' }).waitFor()
+    expect(await page.getByText('加载失败').count()).toBe(1)
+    expect(await page.getByText('网络错误，请检查您的网络连接').count()).toBe(1) // the toast, once
+    await phone.shot('dead-ends-share-network-failure')
+    await expectAccessible(phone.page, 'dead-ends-share-network-failure')
+    // Step: the network is back; 重试 loads the share.
+    fail = false
+    await page.getByRole('button', { name: '重试' }).click()
+    await page.getByRole('button', { name: "开始欣赏《Mimi's Sunny Day》" }).waitFor()
+    await phone.context.close()
+  })
+})
+
+/**
+ * Opens `url` in a new tab with no history, as a shared link opens (a test browser's own first page
+ * starts at about:blank, which would count as history).
+ */
+async function openInNewTab(phone: PhonePage, url: string): Promise<Page> {
+  await phone.page.goto(`${phone.baseUrl}/favicon.svg`)
+  const [tab] = await Promise.all([phone.context.waitForEvent('page'), phone.page.evaluate((u) => void window.open(u), url)])
+  await tab.waitForLoadState()
+  return tab
+}
+
+describe('the way back', () => {
+  it('a browser tab with no history goes home from the header back', async () => {
+    const phone = await openPhone('browser')
+    const page = await openInNewTab(phone, `${phone.baseUrl}/space_upgrade`)
+    expect(await page.evaluate(() => history.length)).toBe(1)
+    await page.getByRole('banner').getByRole('button', { name: '返回' }).click()
+    await page.waitForURL(`${phone.baseUrl}/`)
+    await page.getByText('陪孩子在玩中学英语').first().waitFor()
+    await phone.context.close()
+  })
+
+  it('the 404 page leads home in a browser', async () => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    const response = await page.goto(`${phone.baseUrl}/share_course?id=3`)
+    expect(response?.status()).toBe(404)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('页面不存在')
+    await page.getByText('您访问的页面不存在或已被移除').waitFor()
+    await phone.shot('dead-ends-404-browser')
+    await expectAccessible(phone.page, 'dead-ends-404-browser')
+    await page.getByRole('button', { name: '返回首页' }).click()
+    await page.waitForURL(`${phone.baseUrl}/`)
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
+  it('the 404 page in the app closes the WebView from the header when it is the first page', async () => {
+    const phone = await openPhone('app')
+    const response = await phone.page.goto(`${phone.baseUrl}/leaderboard`)
+    expect(response?.status()).toBe(404)
+    await phone.page.getByText('您访问的页面不存在或已被移除').waitFor()
+    expect(await phone.page.getByRole('button', { name: '返回首页' }).count()).toBe(0)
+    await phone.shot('dead-ends-404-app')
+    await expectAccessible(phone.page, 'dead-ends-404-app')
+    // Step: opened as the WebView's first page, the header's 返回 closes it.
+    const page = await openInNewTab(phone, `${phone.baseUrl}/leaderboard`)
+    await page.getByText('您访问的页面不存在或已被移除').waitFor()
+    await page.getByRole('banner').getByRole('button', { name: '返回' }).click()
+    const closes = () =>
+      page.evaluate(() => (window as unknown as { __fakeHost: { calls: { name: string }[] } }).__fakeHost.calls.filter((c) => c.name === 'closeWebview'))
+    await expect.poll(closes).toHaveLength(1)
+    await phone.context.close()
+  })
+})
+
+describe('landscape and small phones', () => {
+  it.each([
+    [844, 390],
+    [320, 568],
+  ])('keeps the share viewer play button and counter on screen at %i×%i', async (width, height) => {
+    const phone = await openPhone('browser')
+    const { page } = phone
+    await page.setViewportSize({ width, height })
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    await page.getByRole('button', { name: "开始欣赏《Mimi's Sunny Day》" }).click()
+    const slide = page.getByRole('group', { name: /^\d+\/\d+$/ }).filter({ visible: true }).first()
+    const play = slide.getByRole('button', { name: /播放|暂停/ })
+    await play.waitFor()
+    await page.waitForTimeout(500) // the slide transition
+    for (const [what, box] of [['play', await play.boundingBox()], ['counter', await slide.getByText(/^\d+\/\d+$/).boundingBox()]] as const) {
+      expect(box, what).not.toBeNull()
+      expect(box!.x, what).toBeGreaterThanOrEqual(0)
+      expect(box!.y, what).toBeGreaterThanOrEqual(0)
+      expect(box!.x + box!.width, what).toBeLessThanOrEqual(width)
+      expect(box!.y + box!.height, `${what} below the fold`).toBeLessThanOrEqual(height)
+    }
+    // Step: nothing (the download bar) lies over the play button: a tap reaches it.
+    const center = (await play.boundingBox())!
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label') ?? null,
+      [center.x + center.width / 2, center.y + center.height / 2],
+    )
+    expect(hit).toMatch(/播放|暂停/)
+    await phone.shot(`dead-ends-viewer-${width}x${height}`)
+    await expectAccessible(phone.page, `dead-ends-viewer-${width}x${height}`)
+    await phone.context.close()
+  })
+})
