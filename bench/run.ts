@@ -152,7 +152,10 @@ async function main(): Promise<void> {
       prerender: !args['no-prerender'],
       pages,
       weights,
-      frames: framesOf(distDir, weights.map((w) => w.path)),
+      frames: framesOf(
+        distDir,
+        weights.map((w) => w.path),
+      ),
       share,
       folders,
       reopens,

@@ -36,7 +36,11 @@ export interface Breach {
 }
 
 /** Checks every page against its budget (or the default); returns the breaches, empty when all pass. */
-export function checkBudgets(pages: readonly PageWeight[], budgets: BudgetsFile, forbidden: (page: PageWeight, patterns: string[]) => string[]): Breach[] {
+export function checkBudgets(
+  pages: readonly PageWeight[],
+  budgets: BudgetsFile,
+  forbidden: (page: PageWeight, patterns: string[]) => string[],
+): Breach[] {
   const breaches: Breach[] = []
   for (const page of pages) {
     const budget = budgets.pages[page.path] ?? budgets.default
@@ -111,8 +115,13 @@ function main(): void {
   console.log(table(pages, budgets, breaches))
   const gone = Object.keys(budgets.pages).filter((path) => !pages.some((p) => p.path === path))
   if (gone.length) console.log(`\nBudgets for pages the build no longer has: ${gone.join(', ')} (npm run budgets -- --update drops them).`)
-  const slack = pages.filter((p) => budgets.pages[p.path] && METRICS.some((m) => (budgets.pages[p.path]![m] ?? 0) > p[m] * (1 + budgets.headroom) * 1.1 + 1024))
-  if (slack.length && !breaches.length) console.log(`\nLighter than budgeted by >10%: ${slack.map((p) => p.path).join(', ')}: lower the budgets with npm run budgets -- --update.`)
+  const slack = pages.filter(
+    (p) => budgets.pages[p.path] && METRICS.some((m) => (budgets.pages[p.path]![m] ?? 0) > p[m] * (1 + budgets.headroom) * 1.1 + 1024),
+  )
+  if (slack.length && !breaches.length)
+    console.log(
+      `\nLighter than budgeted by >10%: ${slack.map((p) => p.path).join(', ')}: lower the budgets with npm run budgets -- --update.`,
+    )
   if (breaches.length) {
     console.error(`\n${breaches.length} budget breach(es):`)
     for (const b of breaches) console.error(`  ${b.path}: ${b.message}`)

@@ -90,7 +90,8 @@ export function badRefs(root: string, file: string, text: string, sections = spe
   lines.forEach((line, i) => {
     const report = (ref: string, why: string) => bad.push({ file, line: i + 1, ref, why })
     if (rewriteRefs(line) !== line) {
-      for (const [pattern] of REWRITES) for (const m of line.matchAll(pattern)) report(m[0].trim(), 'old-style reference: run `npx tsx scripts/docs-refs.ts --fix`')
+      for (const [pattern] of REWRITES)
+        for (const m of line.matchAll(pattern)) report(m[0].trim(), 'old-style reference: run `npx tsx scripts/docs-refs.ts --fix`')
     }
     for (const m of line.matchAll(/(?<![\w.-])docs\/[\w./-]*\w/g)) {
       const path = m[0]

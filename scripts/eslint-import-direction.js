@@ -52,13 +52,17 @@ export default {
           if (from === 'shared' && to === 'pages') why = 'shared/ must not import a page'
           else if (from === 'server' && (to === 'pages' || to === 'shared')) why = 'server/ must not import browser code'
           else if ((from === 'pages' || from === 'shared') && to === 'server') why = 'browser code must not import server/'
-          else if (from === 'server' && (to === 'scripts' || to === 'bench')) why = 'server/ must not import scripts/ or bench/; read what the build writes'
-          else if (from === 'scripts' && to === 'bench') why = 'scripts/ (build and CI) must not import bench/; move what CI needs into scripts/'
-          else if ((from === 'pages' || from === 'shared') && (to === 'scripts' || to === 'bench')) why = 'browser code must not import scripts/ or bench/'
+          else if (from === 'server' && (to === 'scripts' || to === 'bench'))
+            why = 'server/ must not import scripts/ or bench/; read what the build writes'
+          else if (from === 'scripts' && to === 'bench')
+            why = 'scripts/ (build and CI) must not import bench/; move what CI needs into scripts/'
+          else if ((from === 'pages' || from === 'shared') && (to === 'scripts' || to === 'bench'))
+            why = 'browser code must not import scripts/ or bench/'
           else if (from === 'pages' && to === 'pages') {
             const own = pageFolderOf(file)
             const other = pageFolderOf(target + (target.endsWith('.tsx') || target.endsWith('.ts') ? '' : sep + 'x'))
-            if (own && other && own !== other && !target.startsWith(own + sep)) why = 'pages must not import each other; move shared code to shared/'
+            if (own && other && own !== other && !target.startsWith(own + sep))
+              why = 'pages must not import each other; move shared code to shared/'
           }
           if (why) context.report({ node, messageId: 'bad', data: { why } })
         }

@@ -61,8 +61,7 @@ export default {
         const here = posix(file).split('/').slice(0, -1).join('/')
         if (file.endsWith('.tsx')) {
           return {
-            Program: (node) =>
-              context.report({ node, messageId: 'bad', data: { why: `${here} is React-free core: no .tsx files here` } }),
+            Program: (node) => context.report({ node, messageId: 'bad', data: { why: `${here} is React-free core: no .tsx files here` } }),
           }
         }
         const check = (node, spec) => {

@@ -36,7 +36,10 @@ function book(dir: BookMediaDir, content: { coverScene: string; pages: DemoPage[
   content.pages.forEach((page, p) => {
     write(mediaPaths.pageImage(dir, p), renderScene(page.scene))
     if (page.silent) return
-    writeAudio(mediaPaths.pageAudio(dir, p), page.sentences.map((s) => speak(s.en, VOICES.narrator)))
+    writeAudio(
+      mediaPaths.pageAudio(dir, p),
+      page.sentences.map((s) => speak(s.en, VOICES.narrator)),
+    )
     const recorded: Buffer[] = []
     page.sentences.forEach((s, i) => {
       if (s.score === null) return

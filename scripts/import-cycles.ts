@@ -51,7 +51,13 @@ export function resolveImport(root: string, spec: string, from: string): string 
 
 /** The specifiers `source` loads at run time: static imports and re-exports that are not type-only, and `import()`. */
 export function runtimeImports(source: string, fileName = 'x.ts'): string[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const specs: string[] = []
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {

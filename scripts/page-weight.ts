@@ -55,7 +55,14 @@ export function measureBuild(distDir: string): PageWeight[] {
     if (route.aliasOf) continue
     const inline = inlinedCss(readFileSync(join(distDir, route.html.file), 'utf8'))
     const weight: PageWeight = {
-      path: route.path, html: gzipSize(join(distDir, route.html.file)), js: 0, css: 0, lazy: 0, files: 1, assets: [], inlined: [...inline].sort(),
+      path: route.path,
+      html: gzipSize(join(distDir, route.html.file)),
+      js: 0,
+      css: 0,
+      lazy: 0,
+      files: 1,
+      assets: [],
+      inlined: [...inline].sort(),
     }
     for (const asset of route.assets) {
       const kind = asset.file.endsWith('.js') ? 'js' : asset.file.endsWith('.css') ? 'css' : null

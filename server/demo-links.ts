@@ -62,10 +62,20 @@ export function readPages(distDir: string): Record<string, PageDemo> {
 /** Every demo link of the build at `distDir`, page by page (the bench link of a page is its marked one, else its first). */
 export function demoLinks(distDir: string): DemoLink[] {
   return Object.entries(readPages(distDir)).flatMap(([route, page]) => {
-    const benchAt = Math.max(0, page.demoLinks.findIndex((link) => link.bench))
+    const benchAt = Math.max(
+      0,
+      page.demoLinks.findIndex((link) => link.bench),
+    )
     return page.demoLinks.map((link, i) => {
       const query = link.query ? resolveDemoQuery(link.query) : ''
-      return { route, label: link.label, path: `${route}${query ? `?${query}` : ''}`, inApp: link.fixture === 'app', proof: link.proof, bench: i === benchAt }
+      return {
+        route,
+        label: link.label,
+        path: `${route}${query ? `?${query}` : ''}`,
+        inApp: link.fixture === 'app',
+        proof: link.proof,
+        bench: i === benchAt,
+      }
     })
   })
 }

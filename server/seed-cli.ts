@@ -13,7 +13,7 @@ seedDemoDrive(join(dataDir, 'cloud-drive-demo'))
 const db = await openDb({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined })
 try {
   await seed(db)
-  console.log('Demo data seeded (and the demo cloud drive\'s files).')
+  console.log("Demo data seeded (and the demo cloud drive's files).")
 } finally {
   await db.close()
 }

@@ -41,7 +41,16 @@ export interface RunningServer {
  * Used by `server/main.ts` and by the browser tests.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', dataDir = DEFAULT_DATA_DIR, distDir, databaseUrl, logger = false, corsOrigins = [], devRoutes = true } = options
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    dataDir = DEFAULT_DATA_DIR,
+    distDir,
+    databaseUrl,
+    logger = false,
+    corsOrigins = [],
+    devRoutes = true,
+  } = options
   const db = await openDb({ dataDir, databaseUrl })
   try {
     await seedIfEmpty(db)

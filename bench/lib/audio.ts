@@ -49,7 +49,13 @@ const RECORD = `(() => {
 const pageOf = (file: string) => Number(/\/p(\d+)[-.]/.exec(file)?.[1] ?? NaN)
 
 /** `runs` taps on the start button of the share at `url` (a path on `baseUrl`). */
-export async function measureAudio(browser: Browser, baseUrl: string, url: string, runs: number, log: (line: string) => void): Promise<AudioFigures> {
+export async function measureAudio(
+  browser: Browser,
+  baseUrl: string,
+  url: string,
+  runs: number,
+  log: (line: string) => void,
+): Promise<AudioFigures> {
   const out: AudioFigures['runs'] = []
   const errors = new Set<string>()
   for (let r = 0; r < runs; r++) {
@@ -64,10 +70,14 @@ export async function measureAudio(browser: Browser, baseUrl: string, url: strin
       await phone.page.getByRole('button', { name: /^开始欣赏/ }).tap()
       // Until two pages have started (or 30 s).
       await phone.page
-        .waitForFunction(() => {
-          const events = (window as unknown as { __audioBench: { events: MediaEvent[] } }).__audioBench.events
-          return new Set(events.filter((e) => e.type === 'playing').map((e) => /\/p(\d+)[-.]/.exec(e.file)?.[1])).size >= 3
-        }, undefined, { timeout: 30_000, polling: 200 })
+        .waitForFunction(
+          () => {
+            const events = (window as unknown as { __audioBench: { events: MediaEvent[] } }).__audioBench.events
+            return new Set(events.filter((e) => e.type === 'playing').map((e) => /\/p(\d+)[-.]/.exec(e.file)?.[1])).size >= 3
+          },
+          undefined,
+          { timeout: 30_000, polling: 200 },
+        )
         .catch(() => errors.add('fewer than three pages played within 30 s'))
       const { events, tap } = await phone.page.evaluate(
         () => (window as unknown as { __audioBench: { events: MediaEvent[]; tap: number | null } }).__audioBench,

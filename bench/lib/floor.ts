@@ -25,7 +25,9 @@ createRoot(document.getElementById('root')!).render(<StrictMode><p>floor</p></St
 `
 
 const isReactPlugin = (plugin: PluginOption): boolean =>
-  Array.isArray(plugin) ? plugin.some(isReactPlugin) : typeof plugin === 'object' && plugin !== null && 'name' in plugin && plugin.name.startsWith('vite:react')
+  Array.isArray(plugin)
+    ? plugin.some(isReactPlugin)
+    : typeof plugin === 'object' && plugin !== null && 'name' in plugin && plugin.name.startsWith('vite:react')
 
 /**
  * Builds the floor page into `<workDir>/dist` from sources written to `<workDir>/src` (which must be

@@ -26,10 +26,17 @@ export interface GzipFront {
   close(): Promise<void>
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | string[] | undefined>, body: NodeJS.ReadableStream): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  body: NodeJS.ReadableStream,
+): void {
   const type = String(headers['content-type'] ?? '')
   // Only a 200 has a body to compress (never a 304 or a 206).
-  const gzip = TEXT.test(type) && !headers['content-encoding'] && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && status === 200
+  const gzip =
+    TEXT.test(type) && !headers['content-encoding'] && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && status === 200
   if (gzip) {
     delete headers['content-length']
     headers['content-encoding'] = 'gzip'
@@ -73,7 +80,13 @@ export async function startGzipFront(upstream: string, mounts: readonly Mount[])
     const mount = mounts.find((m) => url.startsWith(m.base))
     if (mount) return serveStatic(req, res, mount.dir, url.slice(mount.base.length).split('?')[0] ?? '')
     const forward = request(
-      { host: target.hostname, port: target.port, method: req.method, path: url, headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: url,
+        headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' },
+      },
       (reply) => send(req, res, reply.statusCode ?? 502, { ...reply.headers }, reply),
     )
     forward.on('error', () => res.writeHead(502).end())
@@ -83,9 +96,10 @@ export async function startGzipFront(upstream: string, mounts: readonly Mount[])
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -64,8 +64,16 @@ export async function loadOnce(
 }
 
 /** Median figures of each target over `runs` loads. */
-export async function measurePages(browser: Browser, baseUrl: string, targets: readonly Target[], runs: number, log: (line: string) => void): Promise<PageResult[]> {
-  const byName = new Map<string, { runs: LoadFigures[]; errors: Set<string> }>(targets.map((t) => [t.name, { runs: [], errors: new Set() }]))
+export async function measurePages(
+  browser: Browser,
+  baseUrl: string,
+  targets: readonly Target[],
+  runs: number,
+  log: (line: string) => void,
+): Promise<PageResult[]> {
+  const byName = new Map<string, { runs: LoadFigures[]; errors: Set<string> }>(
+    targets.map((t) => [t.name, { runs: [], errors: new Set() }]),
+  )
   // One load that is not counted: the browser's first page pays for starting its renderer and network
   // stack, and the first target would carry that cost in its first run.
   if (targets[0]) await (await loadOnce(browser, baseUrl + targets[0].url, targets[0].fixture)).phone.close()
@@ -86,7 +94,9 @@ export async function measurePages(browser: Browser, baseUrl: string, targets: r
       await phone.close()
       entry.runs.push(figures)
       for (const e of errors) entry.errors.add(e.slice(0, 300))
-      log(`  run ${r + 1}/${runs} ${target.name.padEnd(22)} FCP ${Math.round(figures.fcp ?? -1)} ms, LCP ${Math.round(figures.lcp ?? -1)} ms`)
+      log(
+        `  run ${r + 1}/${runs} ${target.name.padEnd(22)} FCP ${Math.round(figures.fcp ?? -1)} ms, LCP ${Math.round(figures.lcp ?? -1)} ms`,
+      )
     }
   }
   return targets.map((target) => {

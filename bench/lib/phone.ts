@@ -26,8 +26,7 @@ export function launchChromium(): Promise<Browser> {
   })
 }
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 /** The contract user agent of the app (docs/contracts/user-agent.md) with the VIP demo token. */
 const APP_UA = `${PHONE_UA} com.kidsenglish.app version_2.12.0 isVip_true isPermanentVipUser_false appId_kidsenglish-android token_demo-vip-token`
 

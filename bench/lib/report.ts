@@ -63,13 +63,20 @@ const REOPEN_GOAL_PAGES = new Set(['/recorded_share', '/generate_book/list'])
 const ratio = (v: number | null) => (v === null ? '–' : v.toFixed(2))
 
 /** Median over the runs of `f(page run i) ÷ g(reference run i)`: runs are interleaved, so each pair shared the machine's load. */
-function pairedRatio(page: PageResult, ref: PageResult | undefined, f: (x: PageResult['runs'][number]) => number | null, g: (x: PageResult['runs'][number]) => number | null): number | null {
+function pairedRatio(
+  page: PageResult,
+  ref: PageResult | undefined,
+  f: (x: PageResult['runs'][number]) => number | null,
+  g: (x: PageResult['runs'][number]) => number | null,
+): number | null {
   if (!ref) return null
-  return median(page.runs.map((run, i) => {
-    const a = f(run)
-    const b = ref.runs[i] ? g(ref.runs[i]) : null
-    return a !== null && b ? a / b : null
-  }))
+  return median(
+    page.runs.map((run, i) => {
+      const a = f(run)
+      const b = ref.runs[i] ? g(ref.runs[i]) : null
+      return a !== null && b ? a / b : null
+    }),
+  )
 }
 
 function limitTable(pages: readonly PageResult[]): string[] {
@@ -80,12 +87,36 @@ function limitTable(pages: readonly PageResult[]): string[] {
     '|---|--:|--:|--:|--:|--:|--:|:-:|',
   ]
   for (const p of pages) {
-    const lf = pairedRatio(p, floor, (x) => x.lcp, (x) => x.fcp)
-    const ll = pairedRatio(p, limit, (x) => x.lcp, (x) => x.lcp)
+    const lf = pairedRatio(
+      p,
+      floor,
+      (x) => x.lcp,
+      (x) => x.fcp,
+    )
+    const ll = pairedRatio(
+      p,
+      limit,
+      (x) => x.lcp,
+      (x) => x.lcp,
+    )
     const goal = SHARE_PAGES.has(p.name) && lf !== null && ll !== null ? `${mark(lf <= 1)} ${mark(ll <= 1.6)}` : '–'
     lines.push(
-      `| ${cell(p.name)} | ${ms(p.fcp)} | ${ms(p.lcp)} | ${ratio(pairedRatio(p, floor, (x) => x.fcp, (x) => x.fcp))} | ${ratio(lf)} | ` +
-        `${ratio(pairedRatio(p, limit, (x) => x.fcp, (x) => x.fcp))} | ${ratio(ll)} | ${goal} |`,
+      `| ${cell(p.name)} | ${ms(p.fcp)} | ${ms(p.lcp)} | ${ratio(
+        pairedRatio(
+          p,
+          floor,
+          (x) => x.fcp,
+          (x) => x.fcp,
+        ),
+      )} | ${ratio(lf)} | ` +
+        `${ratio(
+          pairedRatio(
+            p,
+            limit,
+            (x) => x.fcp,
+            (x) => x.fcp,
+          ),
+        )} | ${ratio(ll)} | ${goal} |`,
     )
   }
   return lines
@@ -138,7 +169,7 @@ export function toMarkdown(r: BenchResults): string {
     '',
     '## Against the floor and the limit (same run)',
     '',
-    'The floor is an empty React page (its one paint is its FCP and LCP); the limit is the share cover\'s header, ' +
+    "The floor is an empty React page (its one paint is its FCP and LCP); the limit is the share cover's header, " +
       'picture and title in plain HTML with no JavaScript, the picture requested by the parser: what no share page can beat. ' +
       'Ratios are medians of per-run ratios (run i of a page ÷ run i of the reference; runs are interleaved).',
     '',
@@ -148,7 +179,9 @@ export function toMarkdown(r: BenchResults): string {
     '',
     '| page | JS | CSS | HTML | lazy | files up front | frame in the HTML |',
     '|---|--:|--:|--:|--:|--:|---|',
-    ...r.weights.map((w) => `| ${w.path} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${kb(w.lazy)} | ${w.files} | ${r.frames[w.path] ?? '–'} |`),
+    ...r.weights.map(
+      (w) => `| ${w.path} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} | ${kb(w.lazy)} | ${w.files} | ${r.frames[w.path] ?? '–'} |`,
+    ),
     '',
     ...(r.reopens?.length
       ? [
@@ -166,9 +199,9 @@ export function toMarkdown(r: BenchResults): string {
       ? [
           '## Audio start (picture book, phone browser, HTTP cache on)',
           '',
-          'Once the viewer is up: the tap on the start button, then the book plays by itself. From the media element\'s ' +
+          "Once the viewer is up: the tap on the start button, then the book plays by itself. From the media element's " +
             'events in the page. Within a page the next sentence follows at once; between pages the player waits 500 ms ' +
-            '(docs/spec/product-spec.md §4) and the next page\'s first clip was fetched ahead while the previous one played.',
+            "(docs/spec/product-spec.md §4) and the next page's first clip was fetched ahead while the previous one played.",
           '',
           ...audioLines(r.audio),
           '',
@@ -178,7 +211,9 @@ export function toMarkdown(r: BenchResults): string {
     '',
     '| slides | cover interactive ms | JS heap after 50 swipes MB | slide reached | errors |',
     '|--:|--:|--:|---|--:|',
-    ...r.share.map((s) => `| ${s.slides} | ${ms(s.coverInteractive)} | ${s.heapAfterSwipesMb ?? '–'} | ${cell(s.reached)} | ${s.errors.length} |`),
+    ...r.share.map(
+      (s) => `| ${s.slides} | ${ms(s.coverInteractive)} | ${s.heapAfterSwipesMb ?? '–'} | ${cell(s.reached)} | ${s.errors.length} |`,
+    ),
     '',
     '## Scaling: folder lists',
     '',

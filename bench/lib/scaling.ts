@@ -52,7 +52,13 @@ async function activeSlide(phone: Phone): Promise<string> {
 }
 
 /** The share series for each slide count. */
-export async function shareSeries(browser: Browser, baseUrl: string, counts: readonly number[], runs: number, log: (l: string) => void): Promise<ShareScale[]> {
+export async function shareSeries(
+  browser: Browser,
+  baseUrl: string,
+  counts: readonly number[],
+  runs: number,
+  log: (l: string) => void,
+): Promise<ShareScale[]> {
   const out: ShareScale[] = []
   for (const slides of counts) {
     const url = `${baseUrl}/recorded_share?r=${scaleShareCode(slides)}`
@@ -65,7 +71,10 @@ export async function shareSeries(browser: Browser, baseUrl: string, counts: rea
       times.push(figures.ready?.interactive ?? null)
       try {
         if (r === runs - 1) {
-          await phone.page.getByRole('button', { name: /^开始欣赏/ }).first().tap({ timeout: 5000 })
+          await phone.page
+            .getByRole('button', { name: /^开始欣赏/ })
+            .first()
+            .tap({ timeout: 5000 })
           await phone.page.waitForTimeout(500)
           for (let s = 0; s < SWIPES; s++) {
             await touchDrag(phone, { x: 340, y: 420 }, { x: 50, y: 420 }, { steps: 6 })
@@ -89,7 +98,13 @@ export async function shareSeries(browser: Browser, baseUrl: string, counts: rea
 }
 
 /** The folder-list series for each folder size. */
-export async function folderSeries(browser: Browser, baseUrl: string, sizes: readonly number[], runs: number, log: (l: string) => void): Promise<FolderScale[]> {
+export async function folderSeries(
+  browser: Browser,
+  baseUrl: string,
+  sizes: readonly number[],
+  runs: number,
+  log: (l: string) => void,
+): Promise<FolderScale[]> {
   const out: FolderScale[] = []
   for (const items of sizes) {
     const url = `${baseUrl}/generate_book/list?id=${scaleFolderId(items)}`

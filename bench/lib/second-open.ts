@@ -77,7 +77,9 @@ export async function measureSecondOpens(
       firstLcp: median(pairs.map((p) => p.first.figures.lcp)),
       fcp: median(pairs.map((p) => p.second.figures.fcp)),
       lcp: median(pairs.map((p) => p.second.figures.lcp)),
-      lcpRatio: median(pairs.map((p) => (p.first.figures.lcp && p.second.figures.lcp !== null ? p.second.figures.lcp / p.first.figures.lcp : null))),
+      lcpRatio: median(
+        pairs.map((p) => (p.first.figures.lcp && p.second.figures.lcp !== null ? p.second.figures.lcp / p.first.figures.lcp : null)),
+      ),
       documentStatus: median(pairs.map((p) => p.second.transfer.status)),
       documentBytes: median(pairs.map((p) => p.second.transfer.document)),
       transferBytes: median(pairs.map((p) => p.second.transfer.total)),

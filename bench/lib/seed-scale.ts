@@ -34,13 +34,33 @@ export async function seedScale(dataDir: string, slideCounts: readonly number[],
       for (let p = 0; p < count; p++) {
         const page = pages[p % pages.length]!
         const id = SHARE_ITEM_BASE * (k + 1) + p
-        items.push({ id, shareCode: code, position: p, imageUrl: page.imageUrl, contentEn: page.contentEn, contentCn: page.contentCn,
-          mediaUrl: page.mediaUrl, startSec: page.startSec, endSec: page.endSec,
-          record: page.audioRecord ? { mediaUrl: page.audioRecord.mediaUrl, score: page.audioRecord.suggestedScore } : null })
-        sentences.filter((s) => s.itemId === page.id).forEach((s, i) => {
-          rows.push({ id: id * 10 + i, itemId: id, position: i, en: s.en, cn: s.cn, mediaUrl: s.mediaUrl, startMs: s.startTimeMs,
-            endMs: s.endTimeMs, record: s.audioRecord ? { mediaUrl: s.audioRecord.mediaUrl, score: s.audioRecord.suggestedScore } : null })
+        items.push({
+          id,
+          shareCode: code,
+          position: p,
+          imageUrl: page.imageUrl,
+          contentEn: page.contentEn,
+          contentCn: page.contentCn,
+          mediaUrl: page.mediaUrl,
+          startSec: page.startSec,
+          endSec: page.endSec,
+          record: page.audioRecord ? { mediaUrl: page.audioRecord.mediaUrl, score: page.audioRecord.suggestedScore } : null,
         })
+        sentences
+          .filter((s) => s.itemId === page.id)
+          .forEach((s, i) => {
+            rows.push({
+              id: id * 10 + i,
+              itemId: id,
+              position: i,
+              en: s.en,
+              cn: s.cn,
+              mediaUrl: s.mediaUrl,
+              startMs: s.startTimeMs,
+              endMs: s.endTimeMs,
+              record: s.audioRecord ? { mediaUrl: s.audioRecord.mediaUrl, score: s.audioRecord.suggestedScore } : null,
+            })
+          })
       }
       await db.transaction(async (tx) => {
         await tx.query('DELETE FROM shares WHERE code = $1', [code])
@@ -54,13 +74,37 @@ export async function seedScale(dataDir: string, slideCounts: readonly number[],
     const parent = books[0]!
     for (const size of folderSizes) {
       const id = scaleFolderId(size)
-      const folder: SeedFolder = { id, userId: DEMO_USERS.vip.id, parentId: parent.parentId, type: 1, title: `测试文件夹（${size}本）`,
-        intro: '', imageUrl: parent.imageUrl, categoryId: parent.categoryId, ages: parent.ages, tags: parent.tags, status: 0,
-        position: 1000 + size, fileSizeMb: 0, quizCnt: 0, fileSuffix: '', updatedAt: new Date().toISOString() }
+      const folder: SeedFolder = {
+        id,
+        userId: DEMO_USERS.vip.id,
+        parentId: parent.parentId,
+        type: 1,
+        title: `测试文件夹（${size}本）`,
+        intro: '',
+        imageUrl: parent.imageUrl,
+        categoryId: parent.categoryId,
+        ages: parent.ages,
+        tags: parent.tags,
+        status: 0,
+        position: 1000 + size,
+        fileSizeMb: 0,
+        quizCnt: 0,
+        fileSuffix: '',
+        updatedAt: new Date().toISOString(),
+      }
       const children: SeedFolder[] = Array.from({ length: size }, (_, i) => {
         const book = books[i % books.length]!
-        return { ...folder, id: id * 1000 + i, parentId: id, type: 0, title: `${book.title} ${i + 1}`, imageUrl: book.imageUrl,
-          position: i, fileSizeMb: 1, fileSuffix: book.fileSuffix }
+        return {
+          ...folder,
+          id: id * 1000 + i,
+          parentId: id,
+          type: 0,
+          title: `${book.title} ${i + 1}`,
+          imageUrl: book.imageUrl,
+          position: i,
+          fileSizeMb: 1,
+          fileSuffix: book.fileSuffix,
+        }
       })
       await upsertSeedFolders(db, [folder])
       await upsertSeedFolders(db, children)

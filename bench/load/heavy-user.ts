@@ -23,9 +23,16 @@ export async function seedHeavyUser(dataDir: string): Promise<void> {
        SELECT $1, NULL, 1, '专辑 ' || n, 1000 + n FROM generate_series(1, $2::int) n RETURNING id`,
       [userId, HEAVY_FOLDERS],
     )
-    const books = folders.flatMap((folder) => Array.from({ length: BOOKS_PER_FOLDER }, (_, n) => ({
-      user_id: userId, parent_id: folder.id, type: 0, title: `绘本 ${n + 1}`, position: n, file_size_mb: 0.5,
-    })))
+    const books = folders.flatMap((folder) =>
+      Array.from({ length: BOOKS_PER_FOLDER }, (_, n) => ({
+        user_id: userId,
+        parent_id: folder.id,
+        type: 0,
+        title: `绘本 ${n + 1}`,
+        position: n,
+        file_size_mb: 0.5,
+      })),
+    )
     for (let i = 0; i < books.length; i += 1000) await insertRows(db, 'folders', books.slice(i, i + 1000))
   } finally {
     await db.close()

@@ -34,7 +34,9 @@ const HEAVY = auth(DEMO_TOKENS.basic)
 /** Starts serve-child.ts and resolves with its URL and a stop function. */
 function startChild(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'serve-child.ts')], {
-    cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   return new Promise((resolve, reject) => {

@@ -14,9 +14,7 @@ export function BrandContent() {
         <h2 id="brand-hero-title" className={styles.heroTitle}>
           陪孩子在玩中学英语
         </h2>
-        <p className={styles.heroText}>
-          {BRAND.appName}把单词、拼写、听力和发音练习做成孩子喜欢的小游戏，家长随时看得见孩子的进步。
-        </p>
+        <p className={styles.heroText}>{BRAND.appName}把单词、拼写、听力和发音练习做成孩子喜欢的小游戏，家长随时看得见孩子的进步。</p>
       </section>
 
       <section className={styles.section} aria-labelledby="brand-features-title">

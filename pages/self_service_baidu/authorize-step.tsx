@@ -22,7 +22,14 @@ function CloudIcon() {
         stroke="var(--color-primary)"
         strokeWidth="3"
       />
-      <path d="M48 46V26m-9 9 9-9 9 9" fill="none" stroke="var(--color-primary)" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M48 46V26m-9 9 9-9 9 9"
+        fill="none"
+        stroke="var(--color-primary)"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

@@ -76,7 +76,9 @@ function MoreTrigger({ onMore }: { onMore: () => void }) {
     const node = ref.current
     if (!node || typeof IntersectionObserver === 'undefined') return
     // Starts a screen early, so a fast scroll rarely reaches the end before the next page is in.
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), { rootMargin: '0px 0px 400px 0px' })
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
+      rootMargin: '0px 0px 400px 0px',
+    })
     observer.observe(node)
     return () => observer.disconnect()
   }, [])

@@ -1,4 +1,11 @@
-import type { CloudDriveStatus, CloudFileList, CloudFileQuery, CloudImportJob, CloudImportStart, CloudImportTarget } from '@shared/api/cloud-drive-types'
+import type {
+  CloudDriveStatus,
+  CloudFileList,
+  CloudFileQuery,
+  CloudImportJob,
+  CloudImportStart,
+  CloudImportTarget,
+} from '@shared/api/cloud-drive-types'
 import { CAPACITY, CLOUD_AUTH_EXPIRED } from '@shared/api/cloud-drive-types'
 import type { Capacity } from '@shared/api/types'
 import type { ApiResult } from '@shared/http'
@@ -72,7 +79,8 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
   }
 
   /** Feeds a failed answer back: an expired grant from any call returns to the authorize step. */
-  const failed = (result: ApiResult<unknown>, event: ImportEvent) => send(result.result === CLOUD_AUTH_EXPIRED ? { type: 'expired' } : event)
+  const failed = (result: ApiResult<unknown>, event: ImportEvent) =>
+    send(result.result === CLOUD_AUTH_EXPIRED ? { type: 'expired' } : event)
 
   function send(event: ImportEvent): void {
     if (disposed) return
@@ -94,7 +102,12 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
       case 'checking':
         if (!mode) return send({ type: 'badLink' })
         return void deps.status().then((r) => {
-          if (r.success) send({ type: 'statusLoaded', authorized: r.data?.authorized === true, account: typeof r.data?.accountName === 'string' ? r.data.accountName : '' })
+          if (r.success)
+            send({
+              type: 'statusLoaded',
+              authorized: r.data?.authorized === true,
+              account: typeof r.data?.accountName === 'string' ? r.data.accountName : '',
+            })
           else failed(r, { type: 'statusFailed', msg: r.msg })
         })
       case 'unauthorized':
@@ -107,7 +120,8 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
       case 'browsing':
         return enterBrowsing(before, after)
       case 'importing':
-        if (before.status !== 'importing' || event.type === 'progress' || (event.type === 'retry' && after.stalled === null)) poll(after.jobId, 0)
+        if (before.status !== 'importing' || event.type === 'progress' || (event.type === 'retry' && after.stalled === null))
+          poll(after.jobId, 0)
         return
       case 'finished':
         if (after.outcome.kind === 'done') {
@@ -140,14 +154,19 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
         send({ type: 'capacityChecked', remainingBytes: remaining })
       })
     } else if (pending === 'starting') {
-      void deps.start(after.picked.map((p) => p.fsId), mode.target).then((r) => {
-        const jobId = r.success && typeof r.data?.jobId === 'string' ? r.data.jobId : ''
-        if (jobId) return send({ type: 'started', jobId })
-        if (r.result === CLOUD_AUTH_EXPIRED) return send({ type: 'expired' })
-        const noCapacity = r.result === CAPACITY || r.code === 409
-        if (!noCapacity) deps.toast(r.success ? IMPORT_FAILED : r.msg)
-        send({ type: 'refused', noCapacity })
-      })
+      void deps
+        .start(
+          after.picked.map((p) => p.fsId),
+          mode.target,
+        )
+        .then((r) => {
+          const jobId = r.success && typeof r.data?.jobId === 'string' ? r.data.jobId : ''
+          if (jobId) return send({ type: 'started', jobId })
+          if (r.result === CLOUD_AUTH_EXPIRED) return send({ type: 'expired' })
+          const noCapacity = r.result === CAPACITY || r.code === 409
+          if (!noCapacity) deps.toast(r.success ? IMPORT_FAILED : r.msg)
+          send({ type: 'refused', noCapacity })
+        })
     }
   }
 

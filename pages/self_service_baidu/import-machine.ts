@@ -90,7 +90,10 @@ function browse(state: Browsing, event: ImportEvent, pick: 'files' | 'folders'):
     case 'listed': {
       if (event.dir !== state.dir) return state // an answer for a folder left since
       if (listing.status === 'loading' && event.start === 0) {
-        return { ...state, listing: { status: 'loaded', entries: event.page.entries, next: event.page.received, hasMore: event.page.hasMore, more: 'idle' } }
+        return {
+          ...state,
+          listing: { status: 'loaded', entries: event.page.entries, next: event.page.received, hasMore: event.page.hasMore, more: 'idle' },
+        }
       }
       if (listing.status === 'loaded' && listing.more === 'loading' && event.start === listing.next) {
         // A page boundary may repeat an entry (the folder changed in between): keep the first.
@@ -98,7 +101,10 @@ function browse(state: Browsing, event: ImportEvent, pick: 'files' | 'folders'):
         const added = event.page.entries.filter((e) => !seen.has(e.fsId))
         // Folders first across pages too: the server sends all folders before any file.
         const entries = [...listing.entries, ...added]
-        return { ...state, listing: { status: 'loaded', entries, next: listing.next + event.page.received, hasMore: event.page.hasMore, more: 'idle' } }
+        return {
+          ...state,
+          listing: { status: 'loaded', entries, next: listing.next + event.page.received, hasMore: event.page.hasMore, more: 'idle' },
+        }
       }
       return state
     }
@@ -114,7 +120,8 @@ function browse(state: Browsing, event: ImportEvent, pick: 'files' | 'folders'):
       if (listing.status === 'loaded' && listing.more === 'failed') return { ...state, listing: { ...listing, more: 'loading' } }
       return state
     case 'more':
-      if (listing.status === 'loaded' && listing.hasMore && listing.more === 'idle') return { ...state, listing: { ...listing, more: 'loading' } }
+      if (listing.status === 'loaded' && listing.hasMore && listing.more === 'idle')
+        return { ...state, listing: { ...listing, more: 'loading' } }
       return state
     case 'toggle': {
       if (pending !== 'none' || !isPickable(event.entry, pick)) return state

@@ -28,11 +28,7 @@ export function GoodsCard({ state, onRetry, onBuy }: GoodsCardProps) {
         </div>
       )}
       {state.status === 'loaded' &&
-        (state.data.length === 0 ? (
-          <Empty description="暂无可购买的空间" />
-        ) : (
-          <GoodsList goods={state.data} onBuy={onBuy} />
-        ))}
+        (state.data.length === 0 ? <Empty description="暂无可购买的空间" /> : <GoodsList goods={state.data} onBuy={onBuy} />)}
     </section>
   )
 }
@@ -54,12 +50,7 @@ function GoodsList({ goods, onBuy }: { goods: GoodsRow[]; onBuy: (goodsId: numbe
                 <p className={styles.goodsSize}>容量 {size}</p>
               </div>
               <p className={styles.price}>¥{formatMoney(item.money)}/年</p>
-              <button
-                type="button"
-                className={styles.buyButton}
-                aria-describedby={`goods-${item.id}`}
-                onClick={() => onBuy(item.id)}
-              >
+              <button type="button" className={styles.buyButton} aria-describedby={`goods-${item.id}`} onClick={() => onBuy(item.id)}>
                 购买
               </button>
             </li>

@@ -55,16 +55,20 @@ export function buildManifest({ outDir, chunks, base = '/', aliases = {} }: Grap
     used.add(htmlFile)
     for (const file of reach.keys()) used.add(file)
   }
-  const other = files.filter((f) => !used.has(f)).sort().map((f) => ref(f, false))
-  const sorted = Object.fromEntries(Object.keys(routes).sort().map((p) => [p, routes[p]!]))
+  const other = files
+    .filter((f) => !used.has(f))
+    .sort()
+    .map((f) => ref(f, false))
+  const sorted = Object.fromEntries(
+    Object.keys(routes)
+      .sort()
+      .map((p) => [p, routes[p]!]),
+  )
   return { version: 1, routes: sorted, other }
 }
 
 /** Every file one HTML page loads, mapped to `true` when only a dynamic import reaches it. */
-function reachable(
-  htmlFile: string,
-  ctx: GraphInput & { onDisk: ReadonlySet<string>; base: string },
-): Map<string, boolean> {
+function reachable(htmlFile: string, ctx: GraphInput & { onDisk: ReadonlySet<string>; base: string }): Map<string, boolean> {
   const seen = new Map<string, boolean>()
   const visit = (file: string, lazy: boolean): void => {
     if (!ctx.onDisk.has(file) || file.endsWith('.html')) return

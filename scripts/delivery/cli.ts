@@ -23,5 +23,10 @@ export async function runCli(usage: string, body: () => Promise<string>): Promis
 
 /** `a,b , c` → `['a', 'b', 'c']`. */
 export function splitList(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean)
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
 }

@@ -34,9 +34,7 @@ export async function readLiveState(target: string): Promise<LiveState> {
     const file = byRecency.map((r) => r.manifest.routes[path]).find(Boolean)!.html.file
     const live = await hashFile(join(target, file))
     if (!live) continue
-    const match: RouteEntry | undefined = byRecency
-      .map((r) => r.manifest.routes[path])
-      .find((entry) => entry?.html.sha256 === live.sha256)
+    const match: RouteEntry | undefined = byRecency.map((r) => r.manifest.routes[path]).find((entry) => entry?.html.sha256 === live.sha256)
     if (match) manifest.routes[path] = match
     else unknown.push(path)
   }

@@ -45,7 +45,13 @@ export interface PageInfo {
   firstRequests: { path: string; params?: Record<string, string | number>; preloadImage?: string; preloadLazy?: boolean }[]
   signedIn: boolean
   /** Queries may name demo data by placeholder (`id={DEMO_FOLDERS.collection}`), resolved by the server (server/demo-links.ts). */
-  demoLinks: { label: string; query?: string; fixture: 'browser' | 'app'; proof: string | { field: string; value: string }; bench?: boolean }[]
+  demoLinks: {
+    label: string
+    query?: string
+    fixture: 'browser' | 'app'
+    proof: string | { field: string; value: string }
+    bench?: boolean
+  }[]
   aliases: string[]
 }
 
@@ -119,8 +125,17 @@ function isFileRef(ref: unknown): boolean {
 
 /** Serialises a manifest with routes sorted by path, so equal manifests are equal bytes. */
 export function stringifyManifest(manifest: PagesManifest): string {
-  const routes = Object.fromEntries(Object.keys(manifest.routes).sort().map((p) => [p, manifest.routes[p]!]))
-  const pages = manifest.pages && Object.fromEntries(Object.keys(manifest.pages).sort().map((p) => [p, manifest.pages![p]!]))
+  const routes = Object.fromEntries(
+    Object.keys(manifest.routes)
+      .sort()
+      .map((p) => [p, manifest.routes[p]!]),
+  )
+  const pages =
+    manifest.pages &&
+    Object.fromEntries(
+      Object.keys(manifest.pages)
+        .sort()
+        .map((p) => [p, manifest.pages![p]!]),
+    )
   return `${JSON.stringify({ version: 1, routes, other: manifest.other, ...(pages ? { pages } : {}) }, null, 2)}\n`
 }
-

@@ -84,7 +84,10 @@ export async function createRelease(
   now = new Date(),
 ): Promise<ReleaseInfo> {
   const latest = listReleases(target)[0]
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
   const id = `${String((latest ? seq(latest.id) : 0) + 1).padStart(4, '0')}-${stamp}`
   const release: ReleaseInfo = { id, createdAt: now.toISOString(), ...info }
   const temp = join(releasesDir(target), `.${id}.tmp`)

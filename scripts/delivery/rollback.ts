@@ -85,5 +85,7 @@ async function keptHtml(to: string, live: LiveState, route: RouteEntry): Promise
     const bytes = await readFile(releaseHtmlPath(to, info.id, route.html.file)).catch(() => null)
     if (bytes && sha256(bytes) === route.html.sha256) return { release: info.id, bytes }
   }
-  throw new DeliveryError(`no kept release has ${route.path} at that version (${route.html.sha256.slice(0, 12)}…); deploy it from a build instead`)
+  throw new DeliveryError(
+    `no kept release has ${route.path} at that version (${route.html.sha256.slice(0, 12)}…); deploy it from a build instead`,
+  )
 }

@@ -12,7 +12,10 @@ export function selectRoutes(manifest: PagesManifest, names: readonly string[]):
   const picked = new Map<string, RouteEntry>()
   const unknown: string[] = []
   for (const raw of names) {
-    const name = raw.trim().replace(/\/index\.html$/, '').replace(/^\/+|\/+$/g, '')
+    const name = raw
+      .trim()
+      .replace(/\/index\.html$/, '')
+      .replace(/^\/+|\/+$/g, '')
     if (raw.trim() === '') continue
     const route = routes.find((r) => r.name === name || r.path === `/${name}`)
     if (!route) {

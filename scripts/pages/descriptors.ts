@@ -35,15 +35,24 @@ export function noSend(): Plugin {
 }
 
 /** Every route's descriptor, keyed by route (`''` = home). Throws when a route has no page.ts. */
-export async function loadPages(repoRoot: string, pagesDir: string, routes: readonly string[], alias: Alias[] | Record<string, string>): Promise<Map<string, PageDescriptor>> {
+export async function loadPages(
+  repoRoot: string,
+  pagesDir: string,
+  routes: readonly string[],
+  alias: Alias[] | Record<string, string>,
+): Promise<Map<string, PageDescriptor>> {
   const missing = routes.filter((route) => !existsSync(pageFile(pagesDir, route)))
   if (missing.length) throw new Error(`no page.ts in ${missing.map((r) => `pages/${routeFolder(r)}/`).join(', ')} (README: Adding a page)`)
-  const code = routes.map((route, i) => `import p${i} from ${JSON.stringify(pageFile(pagesDir, route))}`).join('\n') +
+  const code =
+    routes.map((route, i) => `import p${i} from ${JSON.stringify(pageFile(pagesDir, route))}`).join('\n') +
     `\nexport default [${routes.map((_, i) => `p${i}`).join(', ')}]\n`
   const cache = join(repoRoot, 'node_modules', '.cache', 'kids-english')
   mkdirSync(cache, { recursive: true })
   // One file per load: several builds (the browser tests, the bench, the delivery tests) may run at once.
-  const outFile = join(cache, `pages-${process.pid}-${createHash('sha1').update(`${pagesDir}${Date.now()}${Math.random()}`).digest('hex').slice(0, 8)}.mjs`)
+  const outFile = join(
+    cache,
+    `pages-${process.pid}-${createHash('sha1').update(`${pagesDir}${Date.now()}${Math.random()}`).digest('hex').slice(0, 8)}.mjs`,
+  )
   const entry: Plugin = {
     name: 'kids-english:pages-entry',
     resolveId: (source) => (source === ENTRY ? `\0${ENTRY}` : null),
@@ -76,7 +85,11 @@ export async function loadPages(repoRoot: string, pagesDir: string, routes: read
 
 /** The query a real link to the page carries: its required parameters at their probe values. */
 export function typicalQuery(page: PageDescriptor): Record<string, string> {
-  return Object.fromEntries(Object.entries(page.params).filter(([, p]) => p.required).map(([name, p]) => [name, p.probe]))
+  return Object.fromEntries(
+    Object.entries(page.params)
+      .filter(([, p]) => p.required)
+      .map(([name, p]) => [name, p.probe]),
+  )
 }
 
 /** The probe value of every parameter of the page (the prerender renders with and without each). */
@@ -89,7 +102,9 @@ export function describePage(page: PageDescriptor): PageInfo {
   const probed = page.requestsFor(page.parse(`?${new URLSearchParams(probeParams(page)).toString()}`))
   return {
     title: page.title,
-    params: Object.fromEntries(Object.entries(page.params).map(([name, p]) => [name, { kind: p.kind, probe: p.probe, required: p.required }])),
+    params: Object.fromEntries(
+      Object.entries(page.params).map(([name, p]) => [name, { kind: p.kind, probe: p.probe, required: p.required }]),
+    ),
     firstRequests: probed.map((r) => ({ ...r })),
     signedIn: page.signedIn,
     demoLinks: page.demoLinks.map((link) => ({ ...link })),
@@ -108,4 +123,3 @@ export function aliasesOf(pages: ReadonlyMap<string, PageDescriptor>): Record<st
   }
   return aliases
 }
-

@@ -33,8 +33,7 @@ export interface FrameGuard {
 }
 
 export type Decision =
-  | { route: string; mode: PrerenderMode; markup: string; guard: FrameGuard | null; reads: string[] }
-  | { route: string; skipped: string }
+  { route: string; mode: PrerenderMode; markup: string; guard: FrameGuard | null; reads: string[] } | { route: string; skipped: string }
 
 const urlOf = (base: string, query: Record<string, string>) => {
   const search = new URLSearchParams(query).toString()
@@ -67,7 +66,9 @@ export async function decide(
   })
   const revalued = Object.keys(typical).map((name) => ({ name, href: urlOf(base, { ...typical, [name]: `${typical[name]}-2` }) }))
   // Each added parameter again with another value: a variant frame must not depend on it.
-  const added = toggled.filter((t) => !t.present).map((t) => ({ name: t.name, href: urlOf(base, { ...typical, [t.name]: `${probes[t.name]}9` }) }))
+  const added = toggled
+    .filter((t) => !t.present)
+    .map((t) => ({ name: t.name, href: urlOf(base, { ...typical, [t.name]: `${probes[t.name]}9` }) }))
   const hrefs = [urlOf(base, { ...typical }), ...toggled.map((t) => t.href), ...revalued.map((r) => r.href), ...added.map((a) => a.href)]
   const [browser, app] = await Promise.all([
     renderInWorker(files, { userAgent: PHONE, inApp: false, hrefs }),
@@ -93,7 +94,8 @@ export async function decide(
           .map((t) => ({ param: t.name, frame: markupOf(t.href) }))
   const params = changing.filter((t) => !variants.some((v) => v.param === t.name)).map(({ name, present }) => ({ name, present }))
   const mode: PrerenderMode = globals.length ? 'replace' : 'hydrate'
-  const guard = appFrame !== null || params.length || variants.length ? { params, appFrame, ...(variants.length ? { variants } : {}) } : null
+  const guard =
+    appFrame !== null || params.length || variants.length ? { params, appFrame, ...(variants.length ? { variants } : {}) } : null
   return { route, mode, markup: frame, guard, reads }
 }
 
@@ -115,7 +117,10 @@ export const variantFrameId = (param: string) => `frame-${param}`
 export function guardScript(guard: FrameGuard, appFrame = guard.appFrame): string {
   const variants = (guard.variants ?? []).map((v) => {
     const { hoisted, body } = splitHoisted(v.frame)
-    return { ...v, template: `<template id="${variantFrameId(v.param)}">${hoisted.find((t) => t.startsWith('<title')) ?? ''}${body}</template>` }
+    return {
+      ...v,
+      template: `<template id="${variantFrameId(v.param)}">${hoisted.find((t) => t.startsWith('<title')) ?? ''}${body}</template>`,
+    }
   })
   const q = 'new URLSearchParams(location.search)'
   const need = guard.params.filter((p) => p.present).map((p) => p.name)
@@ -124,7 +129,8 @@ export function guardScript(guard: FrameGuard, appFrame = guard.appFrame): strin
     need.length ? `${JSON.stringify(need)}.some(function(k){return !${q}.get(k)})` : '',
     avoid.length ? `${JSON.stringify(avoid)}.some(function(k){return ${q}.get(k)})` : '',
   ].filter(Boolean)
-  const inApp = '(w.webkit&&w.webkit.messageHandlers&&w.webkit.messageHandlers.getUserInfo||w.KidsEnglishBridge&&w.KidsEnglishBridge.getUserInfo)'
+  const inApp =
+    '(w.webkit&&w.webkit.messageHandlers&&w.webkit.messageHandlers.getUserInfo||w.KidsEnglishBridge&&w.KidsEnglishBridge.getUserInfo)'
   const drop = 'r.removeAttribute("data-prerendered");r.textContent="";return'
   const swap =
     'var t=document.getElementById("frame-"+v[0]).content.cloneNode(true),n=t.querySelector("title");' +
@@ -137,6 +143,7 @@ export function guardScript(guard: FrameGuard, appFrame = guard.appFrame): strin
       ? `if(${inApp}){r.innerHTML=document.getElementById("${APP_FRAME_ID}").innerHTML;r.setAttribute("data-prerendered","replace")}`
       : '',
   ].join('')
-  const template = (appFrame !== null ? `<template id="${APP_FRAME_ID}">${appFrame}</template>` : '') + variants.map((v) => v.template).join('')
+  const template =
+    (appFrame !== null ? `<template id="${APP_FRAME_ID}">${appFrame}</template>` : '') + variants.map((v) => v.template).join('')
   return `${template}<script>(function(w){var r=document.getElementById("root");try{${steps}}catch(e){}})(window)</script>`
 }

@@ -20,14 +20,22 @@ const HERE = import.meta.dirname
 /** What decides every route besides its own files: this code, and the React that renders. */
 const toolHash = (() => {
   const hash = createHash('sha256')
-  for (const file of readdirSync(HERE).filter((f) => f.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(join(HERE, file)))
+  for (const file of readdirSync(HERE)
+    .filter((f) => f.endsWith('.ts'))
+    .sort())
+    hash.update(file).update(readFileSync(join(HERE, file)))
   const require = createRequire(import.meta.url)
   for (const name of ['react', 'react-dom']) hash.update(`${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
   return hash.update(process.version).digest('hex')
 })()
 
 /** The key of a route's decision. */
-export function decisionKey(route: string, files: WorkerFiles, probes: Readonly<Record<string, string>>, typical: Readonly<Record<string, string>>): string {
+export function decisionKey(
+  route: string,
+  files: WorkerFiles,
+  probes: Readonly<Record<string, string>>,
+  typical: Readonly<Record<string, string>>,
+): string {
   const hash = createHash('sha256').update(toolHash).update(JSON.stringify({ route, probes, typical }))
   for (const url of [files.serverEntryUrl, files.pageUrl, ...files.preload]) hash.update(readFileSync(fileURLToPath(url)))
   return hash.digest('hex')

@@ -67,7 +67,8 @@ function write(ctx: WriteContext, decision: Extract<Decision, { mode: string }>)
   const after = guard ? guardScript(guard, guard.appFrame === null ? null : splitHoisted(guard.appFrame).body) : ''
   const read = (file: string) => (existsSync(join(ctx.outDir, file)) ? readFileSync(join(ctx.outDir, file), 'utf8') : null)
   const lazy = (ctx.lazy.get(`/${decision.route}`) ?? []).filter((f) => f.endsWith('.css'))
-  for (const [file, html] of pages) writeFileSync(file, inlineCss(injectMarkup(html, decision.markup, decision.mode, after), lazy, read, ctx.base))
+  for (const [file, html] of pages)
+    writeFileSync(file, inlineCss(injectMarkup(html, decision.markup, decision.mode, after), lazy, read, ctx.base))
   return null
 }
 
@@ -176,7 +177,9 @@ export function prerender(options: PrerenderOptions): Plugin {
         pruneDecisions(cacheDir)
         const prefetched = await addPrefetch(config, options, ctx)
         const reuse = cached ? ` (${cached} of ${lines.length} decisions from the cache)` : ''
-        console.log(`\nprerender (scripts/prerender)${reuse}:\n${lines.sort().join('\n')}\n  early API request: ${prefetched.join(', ') || 'none'}`)
+        console.log(
+          `\nprerender (scripts/prerender)${reuse}:\n${lines.sort().join('\n')}\n  early API request: ${prefetched.join(', ') || 'none'}`,
+        )
       },
     },
   }

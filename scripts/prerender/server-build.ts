@@ -69,6 +69,9 @@ export async function buildForServer(
   })
   const url = (name: string) => pathToFileURL(join(outDir, `${name}.mjs`)).href
   const chunkDir = join(outDir, 'chunks')
-  const chunks = (existsSync(chunkDir) ? readdirSync(chunkDir) : []).filter((f) => f.endsWith('.mjs')).sort().map((f) => pathToFileURL(join(chunkDir, f)).href)
+  const chunks = (existsSync(chunkDir) ? readdirSync(chunkDir) : [])
+    .filter((f) => f.endsWith('.mjs'))
+    .sort()
+    .map((f) => pathToFileURL(join(chunkDir, f)).href)
   return { entries: new Map([...names].map(([route, name]) => [route, url(name)])), serverEntry: url('server-entry'), chunks, outDir }
 }

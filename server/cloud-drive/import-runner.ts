@@ -112,11 +112,20 @@ export class ImportRunner {
         if (!(await lockFolder(tx, job.userId, item.folderId, 'change'))) throw new ApiError(404, CLOUD_MSG.targetGone)
         const folder = (await findFolder(tx, job.userId, item.folderId))!
         await insertUpload(tx, {
-          userId: job.userId, fileName: received.fileName, originalName: item.name.slice(0, 255),
-          mimeType: received.kind.mime, sizeBytes: received.sizeBytes, attached: true,
+          userId: job.userId,
+          fileName: received.fileName,
+          originalName: item.name.slice(0, 255),
+          mimeType: received.kind.mime,
+          sizeBytes: received.sizeBytes,
+          attached: true,
         })
         const bookId = await insertFolder(tx, job.userId, item.folderId, 0, {
-          title: bookTitle(item.name), intro: '', imageUrl: '', categoryId: folder.categoryId, ages: [], tags: [],
+          title: bookTitle(item.name),
+          intro: '',
+          imageUrl: '',
+          categoryId: folder.categoryId,
+          ages: [],
+          tags: [],
         })
         await setBookFile(tx, bookId, { sizeMb: fileSizeMb(received.sizeBytes), suffix: BOOK_SUFFIX, url: `/uploads/${received.fileName}` })
         await touchFolder(tx, item.folderId)

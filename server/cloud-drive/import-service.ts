@@ -82,7 +82,12 @@ async function filesIn(provider: CloudDriveProvider, grant: CloudGrant, entry: C
 }
 
 /** Resolves the fsIds into groups of files, refusing a missing id or one of the wrong kind. */
-async function plan(provider: CloudDriveProvider, grant: CloudGrant, mode: jobs.ImportMode, fsIds: readonly string[]): Promise<PlannedGroup[]> {
+async function plan(
+  provider: CloudDriveProvider,
+  grant: CloudGrant,
+  mode: jobs.ImportMode,
+  fsIds: readonly string[],
+): Promise<PlannedGroup[]> {
   const found = await provider.stat(grant, fsIds)
   const entries = fsIds.map((fsId) => {
     const entry = found.get(fsId)
@@ -137,7 +142,12 @@ export async function createImport(db: Db, provider: CloudDriveProvider, user: U
       let folderId = targetId
       if (group.folderName !== null) {
         folderId = await insertFolder(tx, user.id, targetId, 1, {
-          title: folderTitle(group.folderName), intro: '', imageUrl: '', categoryId, ages: [], tags: [],
+          title: folderTitle(group.folderName),
+          intro: '',
+          imageUrl: '',
+          categoryId,
+          ages: [],
+          tags: [],
         })
         createdIds.push(folderId)
       }

@@ -6,12 +6,7 @@ import type { Queryable } from './db'
  * same keys; `table` and the keys come from code, never from a request.
  * @param onConflict e.g. `upsertOn('id')`, or '' to fail on duplicates.
  */
-export async function insertRows(
-  q: Queryable,
-  table: string,
-  rows: readonly Record<string, unknown>[],
-  onConflict = '',
-): Promise<void> {
+export async function insertRows(q: Queryable, table: string, rows: readonly Record<string, unknown>[], onConflict = ''): Promise<void> {
   if (rows.length === 0) return
   const columns = Object.keys(rows[0]!).join(', ')
   await q.query(
@@ -24,6 +19,8 @@ export async function insertRows(
 /** `ON CONFLICT (key) DO UPDATE` setting every other column of `row` to the new value. */
 export function upsertOn(key: string, row: Record<string, unknown>): string {
   const keys = key.split(',').map((k) => k.trim())
-  const sets = Object.keys(row).filter((c) => !keys.includes(c)).map((c) => `${c} = EXCLUDED.${c}`)
+  const sets = Object.keys(row)
+    .filter((c) => !keys.includes(c))
+    .map((c) => `${c} = EXCLUDED.${c}`)
   return `ON CONFLICT (${key}) DO UPDATE SET ${sets.join(', ')}`
 }

@@ -20,9 +20,7 @@ export async function runMigrations(db: Db, dir: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     // Two servers starting at once against one PostgreSQL must not both apply a file.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-    const done = new Set(
-      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
-    )
+    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version))
     const applied: string[] = []
     for (const file of files) {
       const version = file.replace(/\.sql$/, '')

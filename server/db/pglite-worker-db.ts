@@ -15,7 +15,8 @@ type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false
 function revive(error: WorkerError): Error {
   const revived = Object.assign(new Error(error.message), error.fields)
   revived.name = error.name
-  if (error.stack) revived.stack = `${error.stack}\n    --- in the database worker, called from ---\n${new Error().stack?.split('\n').slice(2).join('\n') ?? ''}`
+  if (error.stack)
+    revived.stack = `${error.stack}\n    --- in the database worker, called from ---\n${new Error().stack?.split('\n').slice(2).join('\n') ?? ''}`
   return revived
 }
 

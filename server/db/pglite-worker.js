@@ -43,14 +43,20 @@ function begin(pg) {
   transactions.set(txId, entry)
   return new Promise((started, failed) => {
     entry.done = pg
-      .transaction((tx) => new Promise((resolve, reject) => {
-        entry.tx = tx
-        entry.finish = (/** @type {boolean} */ commit) => (commit ? resolve(undefined) : reject(ROLLBACK))
-        started(txId)
-      }))
-      .then(() => {}, (/** @type {unknown} */ error) => {
-        if (error !== ROLLBACK) throw error
-      })
+      .transaction(
+        (tx) =>
+          new Promise((resolve, reject) => {
+            entry.tx = tx
+            entry.finish = (/** @type {boolean} */ commit) => (commit ? resolve(undefined) : reject(ROLLBACK))
+            started(txId)
+          }),
+      )
+      .then(
+        () => {},
+        (/** @type {unknown} */ error) => {
+          if (error !== ROLLBACK) throw error
+        },
+      )
     // BEGIN itself failed: the transaction never started.
     entry.done.catch((/** @type {unknown} */ error) => {
       if (!entry.finish) transactions.delete(txId)

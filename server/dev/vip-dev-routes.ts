@@ -25,21 +25,17 @@ const body = {
 
 /** `POST /v1/dev/vip/purchase { goodsId }`: the caller bought that plan; answers the new VipInfo. */
 export const vipDevRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.post<{ Body: { goodsId: number } }>(
-    DEV_VIP_PURCHASE_PATH,
-    { schema: { body, response: replies(vipInfoData) } },
-    async (request) => {
-      const user = currentUser(request)
-      const now = new Date()
-      const info = await db.transaction(async (tx) => {
-        const plan = await findVipGoods(tx, request.body.goodsId)
-        if (!plan) throw notFound('会员方案不存在')
-        const current = (await getMembership(tx, user.id, true)) ?? { permanent: false, expireAt: null }
-        const next = afterPurchase(current, plan.months, now)
-        await setMembership(tx, user.id, next)
-        return toVipInfo(next, now)
-      })
-      return ok(info)
-    },
-  )
+  app.post<{ Body: { goodsId: number } }>(DEV_VIP_PURCHASE_PATH, { schema: { body, response: replies(vipInfoData) } }, async (request) => {
+    const user = currentUser(request)
+    const now = new Date()
+    const info = await db.transaction(async (tx) => {
+      const plan = await findVipGoods(tx, request.body.goodsId)
+      if (!plan) throw notFound('会员方案不存在')
+      const current = (await getMembership(tx, user.id, true)) ?? { permanent: false, expireAt: null }
+      const next = afterPurchase(current, plan.months, now)
+      await setMembership(tx, user.id, next)
+      return toVipInfo(next, now)
+    })
+    return ok(info)
+  })
 }

@@ -20,10 +20,27 @@
   if (window.__fakeHost) return
 
   var CALL_NAMES = [
-    'setNavigationBar', 'getUserInfo', 'updateUserInfo', 'goToLogin', 'closeWebview', 'shareUrl',
-    'shareWeb', 'openWebPage', 'openPage', 'openAlbumAndUpload', 'openFileAndUpload',
-    'openVideoAndUpload', 'openCustomerService', 'buyGoods', 'updateAppVersion', 'wechatLogin',
-    'baiduAuthorize', 'nativeLog', 'downloadImage', 'merchantTransfer', 'speechRecognition',
+    'setNavigationBar',
+    'getUserInfo',
+    'updateUserInfo',
+    'goToLogin',
+    'closeWebview',
+    'shareUrl',
+    'shareWeb',
+    'openWebPage',
+    'openPage',
+    'openAlbumAndUpload',
+    'openFileAndUpload',
+    'openVideoAndUpload',
+    'openCustomerService',
+    'buyGoods',
+    'updateAppVersion',
+    'wechatLogin',
+    'baiduAuthorize',
+    'nativeLog',
+    'downloadImage',
+    'merchantTransfer',
+    'speechRecognition',
     'nativeDecrypt',
   ]
   var DEMO_USERS = {
@@ -71,16 +88,26 @@
   var ios = config.transport === 'ios'
 
   // ---- (a) the user agent -------------------------------------------------------------------
-  var ua = (ios
-    ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
-    : 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36') +
+  var ua =
+    (ios
+      ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+      : 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36') +
     ' com.kidsenglish.app' +
     (config.version ? ' version_' + config.version : '') +
-    ' isVip_' + config.isVip + ' isPermanentVipUser_' + config.isPermanentVip +
-    ' appId_kidsenglish-' + (ios ? 'ios' : 'android') +
+    ' isVip_' +
+    config.isVip +
+    ' isPermanentVipUser_' +
+    config.isPermanentVip +
+    ' appId_kidsenglish-' +
+    (ios ? 'ios' : 'android') +
     (config.token ? ' token_' + config.token : '')
   try {
-    Object.defineProperty(navigator, 'userAgent', { get: function () { return ua }, configurable: true })
+    Object.defineProperty(navigator, 'userAgent', {
+      get: function () {
+        return ua
+      },
+      configurable: true,
+    })
   } catch (e) {
     console.warn('[fake host] cannot override navigator.userAgent', e)
   }
@@ -96,7 +123,11 @@
     /** True after closeWebview. */
     closed: false,
     send: send,
-    clear: function () { api.calls.length = 0; api.messages.length = 0; render() },
+    clear: function () {
+      api.calls.length = 0
+      api.messages.length = 0
+      render()
+    },
   }
   window.__fakeHost = api
 
@@ -116,7 +147,9 @@
   // ---- (d) answers -------------------------------------------------------------------------
   function decodeBase64Json(data) {
     try {
-      var bytes = Uint8Array.from(atob(String(data)), function (c) { return c.charCodeAt(0) })
+      var bytes = Uint8Array.from(atob(String(data)), function (c) {
+        return c.charCodeAt(0)
+      })
       return JSON.parse(new TextDecoder().decode(bytes))
     } catch {
       return data
@@ -138,7 +171,9 @@
         if (typeof p.url === 'string' && /^(https?:\/\/|\/)/i.test(p.url)) location.href = p.url
         return undefined
       case 'baiduAuthorize':
-        return cloudDrive('grant').then(function () { send('visibleChange', { result: true }) })
+        return cloudDrive('grant').then(function () {
+          send('visibleChange', { result: true })
+        })
       case 'buyGoods':
         return buy(p.goodsId)
       default:
@@ -160,7 +195,9 @@
         log('store', res.ok ? 'membership bought' : 'not a membership plan (' + res.status + ')', { goodsId: goodsId })
         if (res.ok) send('visibleChange', { result: true })
       })
-      .catch(function (error) { log('store', 'failed', String(error)) })
+      .catch(function (error) {
+        log('store', 'failed', String(error))
+      })
   }
 
   /**
@@ -174,11 +211,14 @@
       method: 'POST',
       headers: { authorization: 'Bearer ' + config.token, 'content-type': 'application/json' },
       body: '{}',
-    }).then(function (res) {
-      log('host', 'cloudDrive/' + action, res.status)
-    }, function (error) {
-      log('host', 'cloudDrive/' + action + ' failed', String(error))
-    })
+    }).then(
+      function (res) {
+        log('host', 'cloudDrive/' + action, res.status)
+      },
+      function (error) {
+        log('host', 'cloudDrive/' + action + ' failed', String(error))
+      },
+    )
   }
   api.cloudDrive = cloudDrive
 
@@ -186,7 +226,9 @@
     api.calls.push({ name: name, payload: payload, at: Date.now(), via: via })
     log(via, name, payload)
     // Native answers arrive asynchronously, after the call returns.
-    setTimeout(function () { answer(name, payload) }, 30)
+    setTimeout(function () {
+      answer(name, payload)
+    }, 30)
   }
 
   // ---- (b) the transports -------------------------------------------------------------------
@@ -194,7 +236,11 @@
     window.webkit = window.webkit || {}
     window.webkit.messageHandlers = window.webkit.messageHandlers || {}
     CALL_NAMES.forEach(function (name) {
-      window.webkit.messageHandlers[name] = { postMessage: function (payload) { receive(name, payload, 'ios') } }
+      window.webkit.messageHandlers[name] = {
+        postMessage: function (payload) {
+          receive(name, payload, 'ios')
+        },
+      }
     })
   }
   if (config.transport !== 'ios') {
@@ -202,7 +248,11 @@
     CALL_NAMES.forEach(function (name) {
       bridge[name] = function (json) {
         var payload = json
-        try { payload = json === undefined ? undefined : JSON.parse(json) } catch { /* keep the raw string */ }
+        try {
+          payload = json === undefined ? undefined : JSON.parse(json)
+        } catch {
+          /* keep the raw string */
+        }
         receive(name, payload, 'android')
       }
     })
@@ -217,7 +267,11 @@
 
   function log(via, name, payload) {
     var text
-    try { text = payload === undefined ? '' : JSON.stringify(payload) } catch { text = String(payload) }
+    try {
+      text = payload === undefined ? '' : JSON.stringify(payload)
+    } catch {
+      text = String(payload)
+    }
     if (text.length > 160) text = text.slice(0, 157) + '…'
     lines.push(new Date().toTimeString().slice(0, 8) + ' [' + via + '] ' + name + ' ' + text)
     if (lines.length > 60) lines.shift()
@@ -255,17 +309,42 @@
     var style = document.createElement('style')
     style.textContent = CSS
     shadow.appendChild(style)
-    shadow.appendChild(button((open ? '▼ ' : '▲ ') + 'App · ' + api.calls.length, function () { open = !open; render() })).className = 'chip'
+    shadow.appendChild(
+      button((open ? '▼ ' : '▲ ') + 'App · ' + api.calls.length, function () {
+        open = !open
+        render()
+      }),
+    ).className = 'chip'
     if (open) {
       var panel = document.createElement('div')
       panel.className = 'panel'
       var bar = document.createElement('div')
       bar.className = 'bar'
-      bar.appendChild(button('visibleChange true', function () { send('visibleChange', { result: true }) }))
-      bar.appendChild(button('visibleChange false', function () { send('visibleChange', { result: false }) }))
-      bar.appendChild(button('backClick', function () { send('backClick') }))
-      bar.appendChild(button('userInfo', function () { send('userInfo', { token: config.token, user: config.user }) }))
-      bar.appendChild(button('网盘授权过期', function () { cloudDrive('expire') }))
+      bar.appendChild(
+        button('visibleChange true', function () {
+          send('visibleChange', { result: true })
+        }),
+      )
+      bar.appendChild(
+        button('visibleChange false', function () {
+          send('visibleChange', { result: false })
+        }),
+      )
+      bar.appendChild(
+        button('backClick', function () {
+          send('backClick')
+        }),
+      )
+      bar.appendChild(
+        button('userInfo', function () {
+          send('userInfo', { token: config.token, user: config.user })
+        }),
+      )
+      bar.appendChild(
+        button('网盘授权过期', function () {
+          cloudDrive('expire')
+        }),
+      )
       bar.appendChild(button('clear', api.clear))
       panel.appendChild(bar)
       var list = document.createElement('div')
@@ -278,7 +357,11 @@
       var closed = document.createElement('div')
       closed.className = 'closed'
       closed.appendChild(document.createTextNode('WebView closed（页面已关闭：closeWebview）'))
-      closed.appendChild(button('重新打开', function () { location.reload() }))
+      closed.appendChild(
+        button('重新打开', function () {
+          location.reload()
+        }),
+      )
       shadow.appendChild(closed)
     }
   }

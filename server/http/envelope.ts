@@ -26,13 +26,20 @@ export function ok<T>(data: T): { result: 'SUCCESS'; data: T; msg: string } {
 /** The envelope `result` that goes with an HTTP status. */
 export function resultForStatus(status: number): ErrorResult {
   switch (status) {
-    case 401: return 'UNAUTHORIZED'
-    case 403: return 'FORBIDDEN'
-    case 404: return 'NOT_FOUND'
-    case 409: return 'CONFLICT'
-    case 413: return 'PAYLOAD_TOO_LARGE'
-    case 415: return 'UNSUPPORTED_MEDIA_TYPE'
-    default: return status >= 500 ? 'ERROR' : 'BAD_REQUEST'
+    case 401:
+      return 'UNAUTHORIZED'
+    case 403:
+      return 'FORBIDDEN'
+    case 404:
+      return 'NOT_FOUND'
+    case 409:
+      return 'CONFLICT'
+    case 413:
+      return 'PAYLOAD_TOO_LARGE'
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE'
+    default:
+      return status >= 500 ? 'ERROR' : 'BAD_REQUEST'
   }
 }
 

@@ -40,7 +40,9 @@ export function describeValidationError(error: FastifySchemaValidationError, par
     case 'required':
       return `缺少参数 ${path ? `${path}.` : ''}${String(params.missingProperty)}`
     case 'type': {
-      const names = String(params.type).split(',').map((t) => TYPE_NAMES[t] ?? t)
+      const names = String(params.type)
+        .split(',')
+        .map((t) => TYPE_NAMES[t] ?? t)
       return path ? `参数 ${field} 应为${names.join('或')}` : `${field}应为${names.join('或')}`
     }
     case 'minimum':

@@ -7,12 +7,7 @@ export interface AudioRecord {
 }
 
 /** Builds the AudioRecord of a row's `record_*` columns, or null when nothing was recorded. */
-export function toAudioRecord(
-  mediaUrl: string | null,
-  score: number | null,
-  en: string,
-  cn: string,
-): AudioRecord | null {
+export function toAudioRecord(mediaUrl: string | null, score: number | null, en: string, cn: string): AudioRecord | null {
   if (!mediaUrl) return null
   return { mediaUrl, suggestedScore: score ?? 0, en, cn }
 }

@@ -3,10 +3,7 @@ import type { Queryable } from '../db/db'
 
 /** The storage granted to `userId` in MB (0 when the user has no capacity row). */
 export async function getTotalMb(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.query<{ total: number }>(
-    'SELECT total_mb::float8 AS total FROM capacities WHERE user_id = $1',
-    [userId],
-  )
+  const [row] = await q.query<{ total: number }>('SELECT total_mb::float8 AS total FROM capacities WHERE user_id = $1', [userId])
   return row?.total ?? 0
 }
 

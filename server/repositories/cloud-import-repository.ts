@@ -42,10 +42,13 @@ export async function insertJob(
   job: { id: string; userId: number; mode: ImportMode; targetId: number; createdIds: number[] },
   items: readonly NewImportItem[],
 ): Promise<void> {
-  await q.query(
-    'INSERT INTO cloud_import_jobs (id, user_id, mode, target_id, created_ids) VALUES ($1, $2, $3, $4, $5)',
-    [job.id, job.userId, job.mode, job.targetId, job.createdIds],
-  )
+  await q.query('INSERT INTO cloud_import_jobs (id, user_id, mode, target_id, created_ids) VALUES ($1, $2, $3, $4, $5)', [
+    job.id,
+    job.userId,
+    job.mode,
+    job.targetId,
+    job.createdIds,
+  ])
   if (items.length === 0) return
   await q.query(
     `INSERT INTO cloud_import_items (job_id, position, fs_id, name, folder_id, size_mb)
@@ -97,10 +100,11 @@ export async function failPendingItems(q: Queryable, jobId: string, msg: string)
 
 /** Ends a running job. */
 export async function finishJob(q: Queryable, jobId: string, status: 'done' | 'failed', reason = ''): Promise<void> {
-  await q.query(
-    `UPDATE cloud_import_jobs SET status = $2, reason = $3, updated_at = now() WHERE id = $1 AND status = 'running'`,
-    [jobId, status, reason],
-  )
+  await q.query(`UPDATE cloud_import_jobs SET status = $2, reason = $3, updated_at = now() WHERE id = $1 AND status = 'running'`, [
+    jobId,
+    status,
+    reason,
+  ])
 }
 
 /** MB the user's running jobs will still add (their pending files): reserved against the capacity. */

@@ -124,21 +124,14 @@ export async function lockChildIds(q: Queryable, userId: number, parentId: numbe
 }
 
 /** Creates a folder at the end of its parent's list and returns its id. */
-export async function insertFolder(
-  q: Queryable,
-  userId: number,
-  parentId: number,
-  type: number,
-  fields: FolderFields,
-): Promise<number> {
+export async function insertFolder(q: Queryable, userId: number, parentId: number, type: number, fields: FolderFields): Promise<number> {
   const [row] = await q.query<{ id: number }>(
     `INSERT INTO folders (user_id, parent_id, type, title, intro, image_url, category_id, ages, tags, position)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
        (SELECT coalesce(max(position) + 1, 0) FROM folders
         WHERE user_id = $1 AND ${parentIs(parentId, '$2')}))
      RETURNING id`,
-    [userId, parentId || null, type, fields.title, fields.intro, fields.imageUrl, fields.categoryId || null,
-      fields.ages, fields.tags],
+    [userId, parentId || null, type, fields.title, fields.intro, fields.imageUrl, fields.categoryId || null, fields.ages, fields.tags],
   )
   return row!.id
 }
@@ -179,10 +172,9 @@ export async function setPositions(q: Queryable, ids: readonly number[]): Promis
 
 /** The size of all of the user's files in MB. */
 export async function sumFileSizesMb(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.query<{ used: number }>(
-    'SELECT coalesce(sum(file_size_mb), 0)::float8 AS used FROM folders WHERE user_id = $1',
-    [userId],
-  )
+  const [row] = await q.query<{ used: number }>('SELECT coalesce(sum(file_size_mb), 0)::float8 AS used FROM folders WHERE user_id = $1', [
+    userId,
+  ])
   return row?.used ?? 0
 }
 /** A folder with every column fixed, as the demo seed writes it. */
@@ -209,9 +201,21 @@ export interface SeedFolder {
 /** Inserts folders with their fixed ids, or restores every column of existing ones (seed). */
 export async function upsertSeedFolders(q: Queryable, folders: readonly SeedFolder[]): Promise<void> {
   const rows = folders.map((f) => ({
-    id: f.id, user_id: f.userId, parent_id: f.parentId || null, type: f.type, title: f.title, intro: f.intro,
-    image_url: f.imageUrl, category_id: f.categoryId || null, ages: f.ages, tags: f.tags, status: f.status,
-    position: f.position, file_size_mb: f.fileSizeMb, quiz_cnt: f.quizCnt, file_suffix: f.fileSuffix,
+    id: f.id,
+    user_id: f.userId,
+    parent_id: f.parentId || null,
+    type: f.type,
+    title: f.title,
+    intro: f.intro,
+    image_url: f.imageUrl,
+    category_id: f.categoryId || null,
+    ages: f.ages,
+    tags: f.tags,
+    status: f.status,
+    position: f.position,
+    file_size_mb: f.fileSizeMb,
+    quiz_cnt: f.quizCnt,
+    file_suffix: f.fileSuffix,
     updated_at: f.updatedAt,
   }))
   await insertRows(q, 'folders', rows, upsertOn('id', rows[0] ?? {}))
@@ -219,5 +223,10 @@ export async function upsertSeedFolders(q: Queryable, folders: readonly SeedFold
 
 /** Sets the file of a picture book: its size, suffix and URL (cloud-drive import). */
 export async function setBookFile(q: Queryable, id: number, file: { sizeMb: number; suffix: string; url: string }): Promise<void> {
-  await q.query('UPDATE folders SET file_size_mb = $2, file_suffix = $3, file_url = $4 WHERE id = $1', [id, file.sizeMb, file.suffix, file.url])
+  await q.query('UPDATE folders SET file_size_mb = $2, file_suffix = $3, file_url = $4 WHERE id = $1', [
+    id,
+    file.sizeMb,
+    file.suffix,
+    file.url,
+  ])
 }

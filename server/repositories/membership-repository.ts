@@ -10,10 +10,9 @@ const toDate = (value: Date | string | null): Date | null => (value === null ? n
 
 /** The stored membership of a user (columns of `users`), or null when there is no such user. */
 export async function getMembership(q: Queryable, userId: number, lock = false): Promise<Membership | null> {
-  const [row] = await q.query<MembershipRow>(
-    `SELECT vip_permanent, vip_expire_at FROM users WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [userId],
-  )
+  const [row] = await q.query<MembershipRow>(`SELECT vip_permanent, vip_expire_at FROM users WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [
+    userId,
+  ])
   return row ? { permanent: row.vip_permanent, expireAt: toDate(row.vip_expire_at) } : null
 }
 

@@ -57,9 +57,21 @@ export async function listShareItems(q: Queryable, code: string): Promise<ShareI
 
 /** Inserts pages with their fixed ids. */
 export async function insertShareItems(q: Queryable, items: readonly NewShareItem[]): Promise<void> {
-  await insertRows(q, 'share_items', items.map((item) => ({
-    id: item.id, share_code: item.shareCode, position: item.position, image_url: item.imageUrl,
-    content_en: item.contentEn, content_cn: item.contentCn, media_url: item.mediaUrl, start_sec: item.startSec,
-    end_sec: item.endSec, record_media_url: item.record?.mediaUrl ?? null, record_score: item.record?.score ?? null,
-  })))
+  await insertRows(
+    q,
+    'share_items',
+    items.map((item) => ({
+      id: item.id,
+      share_code: item.shareCode,
+      position: item.position,
+      image_url: item.imageUrl,
+      content_en: item.contentEn,
+      content_cn: item.contentCn,
+      media_url: item.mediaUrl,
+      start_sec: item.startSec,
+      end_sec: item.endSec,
+      record_media_url: item.record?.mediaUrl ?? null,
+      record_score: item.record?.score ?? null,
+    })),
+  )
 }

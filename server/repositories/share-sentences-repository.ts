@@ -57,9 +57,20 @@ export async function listShareSentences(q: Queryable, code: string): Promise<Sh
 
 /** Inserts sentences with their fixed ids. */
 export async function insertShareSentences(q: Queryable, sentences: readonly NewShareSentence[]): Promise<void> {
-  await insertRows(q, 'share_sentences', sentences.map((s) => ({
-    id: s.id, item_id: s.itemId, position: s.position, en: s.en, cn: s.cn, media_url: s.mediaUrl,
-    start_ms: s.startMs, end_ms: s.endMs, record_media_url: s.record?.mediaUrl ?? null,
-    record_score: s.record?.score ?? null,
-  })))
+  await insertRows(
+    q,
+    'share_sentences',
+    sentences.map((s) => ({
+      id: s.id,
+      item_id: s.itemId,
+      position: s.position,
+      en: s.en,
+      cn: s.cn,
+      media_url: s.mediaUrl,
+      start_ms: s.startMs,
+      end_ms: s.endMs,
+      record_media_url: s.record?.mediaUrl ?? null,
+      record_score: s.record?.score ?? null,
+    })),
+  )
 }

@@ -68,11 +68,27 @@ export async function listShareWords(q: Queryable, code: string): Promise<ShareW
 
 /** Inserts words with their fixed ids. */
 export async function insertShareWords(q: Queryable, words: readonly NewShareWord[]): Promise<void> {
-  await insertRows(q, 'share_words', words.map((w) => ({
-    id: w.id, share_code: w.shareCode, position: w.position, word_en: w.wordEn, word_cn: w.wordCn,
-    media_url: w.mediaUrl, uk_pronunciation: w.ukPronunciation, us_pronunciation: w.usPronunciation,
-    uk_media_url: w.ukMediaUrl, us_media_url: w.usMediaUrl, example: w.example, example_cn: w.exampleCn,
-    uk_example_media_url: w.ukExampleMediaUrl, us_example_media_url: w.usExampleMediaUrl, image_url: w.imageUrl,
-    record_media_url: w.record?.mediaUrl ?? null, record_score: w.record?.score ?? null,
-  })))
+  await insertRows(
+    q,
+    'share_words',
+    words.map((w) => ({
+      id: w.id,
+      share_code: w.shareCode,
+      position: w.position,
+      word_en: w.wordEn,
+      word_cn: w.wordCn,
+      media_url: w.mediaUrl,
+      uk_pronunciation: w.ukPronunciation,
+      us_pronunciation: w.usPronunciation,
+      uk_media_url: w.ukMediaUrl,
+      us_media_url: w.usMediaUrl,
+      example: w.example,
+      example_cn: w.exampleCn,
+      uk_example_media_url: w.ukExampleMediaUrl,
+      us_example_media_url: w.usExampleMediaUrl,
+      image_url: w.imageUrl,
+      record_media_url: w.record?.mediaUrl ?? null,
+      record_score: w.record?.score ?? null,
+    })),
+  )
 }

@@ -29,8 +29,17 @@ export async function deleteShares(q: Queryable, codes: readonly string[]): Prom
 
 /** Inserts share headers. */
 export async function insertShares(q: Queryable, shares: readonly ShareRow[]): Promise<void> {
-  await insertRows(q, 'shares', shares.map((s) => ({
-    code: s.code, user_id: s.userId, title: s.title, intro: s.intro, image_url: s.imageUrl, tags: s.tags,
-    categories: s.categories,
-  })))
+  await insertRows(
+    q,
+    'shares',
+    shares.map((s) => ({
+      code: s.code,
+      user_id: s.userId,
+      title: s.title,
+      intro: s.intro,
+      image_url: s.imageUrl,
+      tags: s.tags,
+      categories: s.categories,
+    })),
+  )
 }

@@ -40,10 +40,7 @@ export async function unattachedUploadsMb(q: Queryable, userId: number): Promise
 export async function attachUpload(q: Queryable, userId: number, url: string): Promise<void> {
   const fileName = /\/uploads\/([0-9a-f]{32}\.[a-z]+)$/.exec(url)?.[1]
   if (!fileName) return
-  await q.query(
-    'UPDATE uploads SET attached_at = now() WHERE file_name = $1 AND user_id = $2 AND attached_at IS NULL',
-    [fileName, userId],
-  )
+  await q.query('UPDATE uploads SET attached_at = now() WHERE file_name = $1 AND user_id = $2 AND attached_at IS NULL', [fileName, userId])
 }
 
 /** Deletes the unattached uploads older than `maxAgeSeconds`; returns their file names. */

@@ -31,7 +31,13 @@ export async function findVipGoods(q: Queryable, id: number): Promise<VipGoods |
 /** Inserts or restores plans with fixed ids, in this display order (seed). */
 export async function upsertVipGoods(q: Queryable, goods: readonly VipGoods[]): Promise<void> {
   const rows = goods.map((g, position) => ({
-    id: g.id, name: g.name, months: g.months, money_cents: g.money, original_money_cents: g.originalMoney, tag: g.tag, position,
+    id: g.id,
+    name: g.name,
+    months: g.months,
+    money_cents: g.money,
+    original_money_cents: g.originalMoney,
+    tag: g.tag,
+    position,
   }))
   await insertRows(q, 'vip_goods', rows, upsertOn('id', rows[0] ?? {}))
 }

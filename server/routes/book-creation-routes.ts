@@ -5,19 +5,15 @@ import { ok } from '../http/envelope'
 import { folderSchema, replies } from '../http/schemas'
 import { listBookOptions } from '../repositories/book-options-repository'
 import { listCategories } from '../repositories/categories-repository'
-import {
-  addFolder, deleteFolder, moveFolders, updateFolder, type AddInput, type UpdateInput,
-} from '../services/folder-service'
+import { addFolder, deleteFolder, moveFolders, updateFolder, type AddInput, type UpdateInput } from '../services/folder-service'
 import { addBody, deleteBody, moveBody, optionsData, updateBody } from './book-creation-schemas'
 
 const nullData = { type: 'null' } as const
 
 /** /v1/bookCreation/* — create, edit, submit, delete and reorder the caller's books and folders. */
 export const bookCreationRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.post<{ Body: AddInput }>(
-    '/v1/bookCreation/add',
-    { schema: { body: addBody, response: replies(folderSchema) } },
-    async (request) => ok(await addFolder(db, currentUser(request), request.body)),
+  app.post<{ Body: AddInput }>('/v1/bookCreation/add', { schema: { body: addBody, response: replies(folderSchema) } }, async (request) =>
+    ok(await addFolder(db, currentUser(request), request.body)),
   )
 
   app.post<{ Body: UpdateInput }>(
@@ -44,10 +40,8 @@ export const bookCreationRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
     },
   )
 
-  app.get(
-    '/v1/bookCreation/options',
-    { schema: { response: replies(optionsData) } },
-    async () => ok({
+  app.get('/v1/bookCreation/options', { schema: { response: replies(optionsData) } }, async () =>
+    ok({
       categories: await listCategories(db),
       ages: await listBookOptions(db, 'age'),
       tags: await listBookOptions(db, 'tag'),

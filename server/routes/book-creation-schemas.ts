@@ -2,8 +2,7 @@
 import { idProperty } from '../http/schemas'
 
 const nullableString = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const
-const labels = (maxItems: number) =>
-  ({ type: ['array', 'null'], maxItems, items: { type: 'string', maxLength: 50 } }) as const
+const labels = (maxItems: number) => ({ type: ['array', 'null'], maxItems, items: { type: 'string', maxLength: 50 } }) as const
 
 const fieldProperties = {
   title: { type: 'string', maxLength: 200 },

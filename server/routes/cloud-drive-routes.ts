@@ -8,7 +8,15 @@ import { currentUser } from '../http/auth'
 import { badRequest, ok } from '../http/envelope'
 import { replies } from '../http/schemas'
 import {
-  DEFAULT_LIMIT, filesData, filesQuery, importBody, importData, jobData, jobParams, MAX_LIMIT, statusData,
+  DEFAULT_LIMIT,
+  filesData,
+  filesQuery,
+  importBody,
+  importData,
+  jobData,
+  jobParams,
+  MAX_LIMIT,
+  statusData,
 } from './cloud-drive-schemas'
 
 export interface CloudDriveRoutesOptions {
@@ -27,7 +35,8 @@ interface FilesQuery {
 /** /v1/cloudDrive/* — the caller's cloud drive: status, listing, and imports as jobs. */
 export const cloudDriveRoutes: FastifyPluginAsync<CloudDriveRoutesOptions> = async (app, { db, provider, runner }) => {
   app.get('/v1/cloudDrive/status', { schema: { response: replies(statusData) } }, async (request) =>
-    ok(await getStatus(db, currentUser(request))))
+    ok(await getStatus(db, currentUser(request))),
+  )
 
   app.get<{ Querystring: FilesQuery }>(
     '/v1/cloudDrive/files',

@@ -37,8 +37,20 @@ const word = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    ...stringProps('wordEn', 'wordCn', 'mediaUrl', 'ukPronunciation', 'usPronunciation', 'ukMediaUrl',
-      'usMediaUrl', 'example', 'exampleCn', 'ukExampleMediaUrl', 'usExampleMediaUrl', 'imageUrl'),
+    ...stringProps(
+      'wordEn',
+      'wordCn',
+      'mediaUrl',
+      'ukPronunciation',
+      'usPronunciation',
+      'ukMediaUrl',
+      'usMediaUrl',
+      'example',
+      'exampleCn',
+      'ukExampleMediaUrl',
+      'usExampleMediaUrl',
+      'imageUrl',
+    ),
     audioRecord,
   },
 } as const

@@ -14,22 +14,22 @@ const fixedTime = (n: number) => new Date(BASE_TIME - n * 7.5 * HOUR).toISOStrin
  */
 export async function seedLibrary(q: Queryable): Promise<void> {
   const folders: SeedFolder[] = DEMO_FOLDER_TREE.map((f, i) => ({
-      id: f.id,
-      userId: f.userId,
-      parentId: f.parentId,
-      type: f.type,
-      title: f.title,
-      intro: f.intro,
-      imageUrl: coverUrl(f.cover),
-      categoryId: f.categoryId,
-      ages: f.ages,
-      tags: f.tags,
-      status: f.status,
-      position: DEMO_FOLDER_TREE.filter((o) => o.parentId === f.parentId && o.userId === f.userId).indexOf(f),
-      fileSizeMb: 0,
-      quizCnt: 0,
-      fileSuffix: '',
-      updatedAt: fixedTime(i),
+    id: f.id,
+    userId: f.userId,
+    parentId: f.parentId,
+    type: f.type,
+    title: f.title,
+    intro: f.intro,
+    imageUrl: coverUrl(f.cover),
+    categoryId: f.categoryId,
+    ages: f.ages,
+    tags: f.tags,
+    status: f.status,
+    position: DEMO_FOLDER_TREE.filter((o) => o.parentId === f.parentId && o.userId === f.userId).indexOf(f),
+    fileSizeMb: 0,
+    quizCnt: 0,
+    fileSuffix: '',
+    updatedAt: fixedTime(i),
   }))
   const books: SeedFolder[] = DEMO_BOOK_FILES.map((b, i) => {
     const parent = DEMO_FOLDER_TREE.find((f) => f.id === b.parentId)!

@@ -68,9 +68,7 @@ function bookShareRows(rows: ShareRows, { code, dir, firstItemId, content }: Boo
         mediaUrl: audio,
         startMs,
         endMs,
-        record: !page.silent && s.score !== null
-          ? { mediaUrl: mediaPaths.sentenceRecord(dir, p, i), score: s.score }
-          : null,
+        record: !page.silent && s.score !== null ? { mediaUrl: mediaPaths.sentenceRecord(dir, p, i), score: s.score } : null,
       })
     })
   })

@@ -12,13 +12,36 @@ import { seedShares } from './seed-shares'
 
 /** Every table the application writes (not schema_migrations), children before parents. */
 const TABLES = [
-  'cloud_import_items', 'cloud_import_jobs', 'cloud_drive_grants',
-  'share_sentences', 'share_items', 'share_words', 'shares', 'uploads', 'claims', 'capacities',
-  'folders', 'space_goods', 'vip_goods', 'book_options', 'categories', 'users',
+  'cloud_import_items',
+  'cloud_import_jobs',
+  'cloud_drive_grants',
+  'share_sentences',
+  'share_items',
+  'share_words',
+  'shares',
+  'uploads',
+  'claims',
+  'capacities',
+  'folders',
+  'space_goods',
+  'vip_goods',
+  'book_options',
+  'categories',
+  'users',
 ]
 
 /** The tables whose `id` is an identity column (restarted at 1000 by resetTables). */
-const IDENTITY_TABLES = ['share_sentences', 'share_items', 'share_words', 'uploads', 'folders', 'space_goods', 'vip_goods', 'categories', 'users']
+const IDENTITY_TABLES = [
+  'share_sentences',
+  'share_items',
+  'share_words',
+  'uploads',
+  'folders',
+  'space_goods',
+  'vip_goods',
+  'categories',
+  'users',
+]
 
 /** Writes (or restores) all demo data in one transaction. */
 export async function seed(db: Db): Promise<void> {
@@ -44,9 +67,11 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
  * faster (TRUNCATE swaps every table's files, which PGlite pays for on each call).
  */
 export async function resetTables(db: Db): Promise<void> {
-  await db.exec([
-    ...TABLES.map((table) => `DELETE FROM ${table};`),
-    ...IDENTITY_TABLES.map((table) => `SELECT setval(pg_get_serial_sequence('${table}', 'id'), 1000, false);`),
-  ].join('\n'))
+  await db.exec(
+    [
+      ...TABLES.map((table) => `DELETE FROM ${table};`),
+      ...IDENTITY_TABLES.map((table) => `SELECT setval(pg_get_serial_sequence('${table}', 'id'), 1000, false);`),
+    ].join('\n'),
+  )
   await seed(db)
 }

@@ -18,9 +18,7 @@ export const LIMIT_MSG = {
       ? `每个文件夹最多存放 ${ITEMS_PER_FOLDER} 项，该文件夹还能放入 ${room} 项`
       : `该文件夹已满：每个文件夹最多存放 ${ITEMS_PER_FOLDER} 项`,
   tooManyFolders: (room: number) =>
-    room > 0
-      ? `最多可建 ${FOLDERS_PER_USER} 个文件夹，还能新建 ${room} 个`
-      : `文件夹数量已达上限：最多可建 ${FOLDERS_PER_USER} 个文件夹`,
+    room > 0 ? `最多可建 ${FOLDERS_PER_USER} 个文件夹，还能新建 ${room} 个` : `文件夹数量已达上限：最多可建 ${FOLDERS_PER_USER} 个文件夹`,
 }
 
 /** Items in `parentId` (0 = the root) now and still to come from running imports. */

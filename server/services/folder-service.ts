@@ -127,8 +127,7 @@ export function updateFolder(db: Db, user: User, input: UpdateInput): Promise<Fo
     if (input.parentId !== undefined && input.parentId !== current.parentId) {
       throw badRequest('不能通过编辑修改所在文件夹')
     }
-    const touchesFields = (['title', 'intro', 'imageUrl', 'rootId', 'ages', 'tags'] as const)
-      .some((key) => input[key] !== undefined)
+    const touchesFields = (['title', 'intro', 'imageUrl', 'rootId', 'ages', 'tags'] as const).some((key) => input[key] !== undefined)
     if (touchesFields) {
       const fields = await resolveFields(tx, input, fieldsOf(current))
       await folders.updateFolderFields(tx, current.id, fields)

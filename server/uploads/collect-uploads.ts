@@ -23,7 +23,9 @@ export function scheduleUploadCollection(app: FastifyInstance, db: Db, uploadsDi
   let timer: NodeJS.Timeout | undefined
   const run = () =>
     collectUploads(db, uploadsDir)
-      .then((names) => { if (names.length > 0) app.log.info(`collected ${names.length} unattached uploads`) })
+      .then((names) => {
+        if (names.length > 0) app.log.info(`collected ${names.length} unattached uploads`)
+      })
       .catch((error: unknown) => app.log.error({ err: error }, 'collecting unattached uploads failed'))
   app.addHook('onReady', async () => {
     await run()

@@ -18,8 +18,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { imageBytes: 10 * 1024 * 102
 
 export const WRONG_TYPE_MSG = '仅支持上传 PNG、JPEG、WebP、GIF 图片或 PDF 文件'
 
-const limitOf = (kind: FileKind, limits: UploadLimits) =>
-  kind.family === 'image' ? limits.imageBytes : limits.pdfBytes
+const limitOf = (kind: FileKind, limits: UploadLimits) => (kind.family === 'image' ? limits.imageBytes : limits.pdfBytes)
 
 const tooLargeMsg = (kind: FileKind, limits: UploadLimits) =>
   kind.family === 'image'
@@ -89,7 +88,12 @@ export async function receiveUpload(
     },
   })
   try {
-    await pipeline(source, guard(limits, (k) => (kind = k)), counter, createWriteStream(partPath))
+    await pipeline(
+      source,
+      guard(limits, (k) => (kind = k)),
+      counter,
+      createWriteStream(partPath),
+    )
     if (wasTruncated()) throw tooLarge(tooLargeMsg(kind!, limits))
   } catch (error) {
     await rm(partPath, { force: true })

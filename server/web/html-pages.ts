@@ -1,7 +1,6 @@
 /** Small self-contained Chinese HTML pages the server answers with when it has no built page. */
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** A minimal mobile-friendly page with a heading, a message and a link home. */
 export function messagePage(title: string, message: string): string {

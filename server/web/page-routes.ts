@@ -122,7 +122,13 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
   await app.register(fastifyStatic, { root: distDir, serve: false })
   // HTML is revalidated on every open (`no-cache`); an unchanged page costs a 304 and no body.
   // A 404 answer is sent whole (`revalidate` false): a 304 would turn a missing page into a cached one.
-  const sendPage = async (reply: FastifyReply, file: string, query: URLSearchParams, headers: FastifyRequest['headers'], revalidate = true) => {
+  const sendPage = async (
+    reply: FastifyReply,
+    file: string,
+    query: URLSearchParams,
+    headers: FastifyRequest['headers'],
+    revalidate = true,
+  ) => {
     const fakeHost = decideFakeHost(query, headers.cookie)
     const raw = await readFile(file, 'utf8')
     const html = fakeHost.inject ? injectFakeHost(raw) : raw
@@ -149,9 +155,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     const file = join(distDir, rel)
     if (rel && file.startsWith(distDir.replace(/[\\/]+$/, '') + sep) && isFile(file)) {
       const hashed = rel.startsWith(`assets${sep}`) || rel.startsWith('assets/')
-      return reply.sendFile(rel, distDir, hashed
-        ? { maxAge: YEAR_S * 1000, immutable: true }
-        : { maxAge: 3_600_000 })
+      return reply.sendFile(rel, distDir, hashed ? { maxAge: YEAR_S * 1000, immutable: true } : { maxAge: 3_600_000 })
     }
     // No page and no file: the built 404 page (pages/404), with the fake host when it is on, so that
     // inside the app its header's 返回 goes back or closes the WebView.

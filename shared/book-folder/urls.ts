@@ -23,9 +23,7 @@ export const editUrl = (id: number, listId?: number) =>
 export const createUrl = (parentId: number) => `/generate_book/create?parentId=${q(parentId)}`
 
 /** Uploads PDFs from the Baidu cloud drive into the picture-book folder `albumId`. */
-export const baiduUploadUrl = (albumId: number) =>
-  `/self_service_baidu?from=${CLOUD_DRIVE_FROM}&albumId=${q(albumId)}&supportSuffix=pdf`
+export const baiduUploadUrl = (albumId: number) => `/self_service_baidu?from=${CLOUD_DRIVE_FROM}&albumId=${q(albumId)}&supportSuffix=pdf`
 
 /** Imports folders from the Baidu cloud drive under `parentId`. */
-export const baiduImportUrl = (parentId: number) =>
-  `/self_service_baidu?from=${CLOUD_DRIVE_FROM}&parentId=${q(parentId)}&supportSuffix=pdf`
+export const baiduImportUrl = (parentId: number) => `/self_service_baidu?from=${CLOUD_DRIVE_FROM}&parentId=${q(parentId)}&supportSuffix=pdf`

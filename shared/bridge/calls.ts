@@ -34,8 +34,7 @@ export interface WebPageShare {
 }
 
 /** Shows or hides the host's native navigation bar. */
-export const setNavigationBar = (options: { visible: boolean; statusBarColor?: string }) =>
-  callNative('setNavigationBar', options)
+export const setNavigationBar = (options: { visible: boolean; statusBarColor?: string }) => callNative('setNavigationBar', options)
 
 /** Asks the host for its user; it answers with a `userInfo` message. */
 export const getUserInfo = () => callNative('getUserInfo', FROM_H5)
@@ -50,8 +49,7 @@ export const goToLogin = () => callNative('goToLogin', FROM_H5)
 export const closeWebview = () => callNative('closeWebview', FROM_H5)
 
 /** Opens the native share sheet for a link. */
-export const shareUrl = (share: { title: string; text: string; url: string; thumbnail: string }) =>
-  callNative('shareUrl', share)
+export const shareUrl = (share: { title: string; text: string; url: string; thumbnail: string }) => callNative('shareUrl', share)
 
 /** Shares the current web page. */
 export const shareWeb = (share: WebPageShare) => callNative('shareWeb', share)
@@ -60,8 +58,7 @@ export const shareWeb = (share: WebPageShare) => callNative('shareWeb', share)
 export const openWebPage = (page: WebPageShare) => callNative('openWebPage', page)
 
 /** Opens a native screen, e.g. `openPage('pictureBookDetail', { id })`. */
-export const openPage = (name: NativePageName, extras: Record<string, unknown> = {}) =>
-  callNative('openPage', { name, extras })
+export const openPage = (name: NativePageName, extras: Record<string, unknown> = {}) => callNative('openPage', { name, extras })
 
 /** Picks photos, uploads them, then sends `visibleChange`. */
 export const openAlbumAndUpload = (target: UploadTarget = {}) => callNative('openAlbumAndUpload', target)

@@ -70,9 +70,7 @@ function next(): void {
   const unsubscribe = subscribeNative('decryptResult', ({ data: answer }) => {
     if (answer.id !== id) return // an answer to someone else (or a late one): not ours
     finish(() =>
-      answer.error
-        ? job.reject(new NativeDecryptError('rejected', `decrypt failed: ${describe(answer.error)}`))
-        : job.resolve(answer.data),
+      answer.error ? job.reject(new NativeDecryptError('rejected', `decrypt failed: ${describe(answer.error)}`)) : job.resolve(answer.data),
     )
   })
   const timer = setTimeout(() => {

@@ -27,8 +27,7 @@ export type NativeMessageOf<T extends NativeMessageType> = Extract<NativeMessage
 type Data = Record<string, unknown>
 type Listener = (message: NativeMessage) => void
 
-const isObject = (value: unknown): value is Data =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value)
 const str = (value: unknown) => (typeof value === 'string' ? value : null)
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
 
@@ -97,10 +96,7 @@ export function installNativeMessageHandler(): void {
  * Calls `listener` for every message of `type` from the host.
  * @returns the unsubscribe function.
  */
-export function subscribeNative<T extends NativeMessageType>(
-  type: T,
-  listener: (message: NativeMessageOf<T>) => void,
-): () => void {
+export function subscribeNative<T extends NativeMessageType>(type: T, listener: (message: NativeMessageOf<T>) => void): () => void {
   // A fresh wrapper per call, so subscribing one function twice needs two unsubscribes.
   const wrapped: Listener = (message) => listener(message as NativeMessageOf<T>)
   let set = listeners.get(type)

@@ -14,11 +14,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
  * the production page host; the test API anywhere else.
  * @param override defaults to `VITE_API_BASE`; pass `''` to ignore it.
  */
-export function resolveApiBase(
-  hostname: string,
-  origin: string,
-  override: string | undefined = import.meta.env.VITE_API_BASE,
-): string {
+export function resolveApiBase(hostname: string, origin: string, override: string | undefined = import.meta.env.VITE_API_BASE): string {
   if (override) return override.replace(/\/+$/, '')
   if (LOCAL_HOSTS.has(hostname)) return origin
   return hostname === PRODUCTION_PAGE_HOST ? PRODUCTION_API_BASE : TEST_API_BASE

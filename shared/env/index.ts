@@ -19,4 +19,3 @@ export function getEnv(): ClientEnv {
 export function resetEnvForTests(): void {
   cached = undefined
 }
-

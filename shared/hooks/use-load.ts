@@ -6,10 +6,7 @@ import { messageOr } from '../http/message-or'
 export type LoadState<D> = { status: 'loading' } | { status: 'loaded'; data: D } | { status: 'failed'; msg: string }
 
 export type LoadEvent<D> =
-  | { type: 'retry' }
-  | { type: 'resolved'; data: D }
-  | { type: 'rejected'; msg: string }
-  | { type: 'updated'; update: (data: D) => D }
+  { type: 'retry' } | { type: 'resolved'; data: D } | { type: 'rejected'; msg: string } | { type: 'updated'; update: (data: D) => D }
 
 /** Handles only the events that matter in each state; anything else leaves the state as it is. */
 export function loadReducer<D>(state: LoadState<D>, event: LoadEvent<D>): LoadState<D> {

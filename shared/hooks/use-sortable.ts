@@ -32,7 +32,9 @@ const defaults = { touchDelay: 150, disabled: false }
  * Here the instance lives exactly as long as the element: the ref callback creates it and its cleanup
  * destroys it, so StrictMode's mount–unmount–mount leaves one.
  */
-export function useSortable<E extends HTMLElement>(options: UseSortableOptions): {
+export function useSortable<E extends HTMLElement>(
+  options: UseSortableOptions,
+): {
   ref: (element: E | null) => (() => void) | undefined
   ready: boolean
 } {

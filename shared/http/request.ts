@@ -92,11 +92,7 @@ export function httpPost<T>(path: string, body: unknown = {}, params?: Record<st
  * POST `formData` as multipart to `path` (the browser sets the boundary). Never rejects.
  * @param onProgress called with the uploaded fraction (0–1) when the size is known.
  */
-export function httpUpload<T>(
-  path: string,
-  formData: FormData,
-  onProgress?: (fraction: number) => void,
-): Promise<ApiResult<T>> {
+export function httpUpload<T>(path: string, formData: FormData, onProgress?: (fraction: number) => void): Promise<ApiResult<T>> {
   return send<T>({
     method: 'POST',
     url: path,

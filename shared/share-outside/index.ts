@@ -1,1 +1,9 @@
-export { browserShareHost, COPIED_MESSAGE, COPY_FAILED_MESSAGE, shareOutside, type ShareHost, type ShareOutcome, type SharePayload } from './share-outside'
+export {
+  browserShareHost,
+  COPIED_MESSAGE,
+  COPY_FAILED_MESSAGE,
+  shareOutside,
+  type ShareHost,
+  type ShareOutcome,
+  type SharePayload,
+} from './share-outside'

@@ -118,7 +118,9 @@ describe('a deploy cut short between the assets and the HTML', () => {
     const cut = () => {
       throw new Error('power cut after the HTML switch')
     }
-    await expect(deploy({ from: pair.after.dir, to: target, pages: [pair.changed.name], hooks: { afterHtml: cut } })).rejects.toThrow('power cut')
+    await expect(deploy({ from: pair.after.dir, to: target, pages: [pair.changed.name], hooks: { afterHtml: cut } })).rejects.toThrow(
+      'power cut',
+    )
     // The page went live although `current` still names the first release: redeploying the old page must switch it back.
     const result = await deploy({ from: pair.before.dir, to: target, pages: [pair.changed.name] })
     expect(result.switched).toContain(pair.changed.path)

@@ -12,12 +12,15 @@ describe('htmlRefs', () => {
   })
 
   it('leaves out remote, data and fragment URLs', () => {
-    const html = '<a href="https://example.com/x.js"></a><img src="data:image/png;base64,AA"><a href="#top"></a><script src="//cdn.example.com/y.js"></script>'
+    const html =
+      '<a href="https://example.com/x.js"></a><img src="data:image/png;base64,AA"><a href="#top"></a><script src="//cdn.example.com/y.js"></script>'
     expect(htmlRefs(html, 'index.html')).toEqual([])
   })
 
   it('strips a CDN base and a path base', () => {
-    expect(htmlRefs('<script src="https://cdn.example.com/h5/assets/a.js"></script>', 'index.html', 'https://cdn.example.com/h5/')).toEqual(['assets/a.js'])
+    expect(htmlRefs('<script src="https://cdn.example.com/h5/assets/a.js"></script>', 'index.html', 'https://cdn.example.com/h5/')).toEqual(
+      ['assets/a.js'],
+    )
     expect(htmlRefs('<script src="/h5/assets/a.js?v=1"></script>', 'index.html', '/h5/')).toEqual(['assets/a.js'])
   })
 

@@ -16,15 +16,25 @@ describe('dist/pages-manifest.json written by the build', () => {
   it('lists every HTML file of the build as a route', () => {
     const { dir, manifest } = pair.after
     const htmlOnDisk = listFiles(dir).filter((f) => f.endsWith('index.html'))
-    expect(Object.values(manifest.routes).map((r) => r.html.file).sort()).toEqual(htmlOnDisk)
+    expect(
+      Object.values(manifest.routes)
+        .map((r) => r.html.file)
+        .sort(),
+    ).toEqual(htmlOnDisk)
   })
 
   it('records the sha256 and size of the bytes on disk for every file', () => {
     const { dir, manifest } = pair.after
-    const refs = Object.values(manifest.routes).flatMap((r) => [r.html, ...r.assets]).concat(manifest.other)
+    const refs = Object.values(manifest.routes)
+      .flatMap((r) => [r.html, ...r.assets])
+      .concat(manifest.other)
     for (const ref of refs) {
       const bytes = readFileSync(join(dir, ref.file))
-      expect({ file: ref.file, sha256: ref.sha256, size: ref.size }).toEqual({ file: ref.file, sha256: sha256(bytes), size: bytes.byteLength })
+      expect({ file: ref.file, sha256: ref.sha256, size: ref.size }).toEqual({
+        file: ref.file,
+        sha256: sha256(bytes),
+        size: bytes.byteLength,
+      })
     }
   })
 
@@ -61,7 +71,9 @@ describe('dist/pages-manifest.json written by the build', () => {
   it('accounts for every file of the build in a route or in "other"', () => {
     const { dir, manifest } = pair.after
     const listed = new Set(
-      Object.values(manifest.routes).flatMap((r) => [r.html.file, ...r.assets.map((a) => a.file)]).concat(manifest.other.map((a) => a.file)),
+      Object.values(manifest.routes)
+        .flatMap((r) => [r.html.file, ...r.assets.map((a) => a.file)])
+        .concat(manifest.other.map((a) => a.file)),
     )
     expect(listFiles(dir).filter((f) => f !== 'pages-manifest.json' && !listed.has(f))).toEqual([])
   })

@@ -24,7 +24,10 @@ describe('pages:diff between two builds that differ in one page', () => {
     expect(changed).toContain(pair.changed.path)
     const shared = newFilesOfChangedPage()
     for (const c of diff.changed.filter((c) => c.path !== pair.changed.path)) {
-      expect(c.addedAssets.some((a) => shared.has(a.file)), `${c.path} shares no changed chunk`).toBe(true)
+      expect(
+        c.addedAssets.some((a) => shared.has(a.file)),
+        `${c.path} shares no changed chunk`,
+      ).toBe(true)
     }
   })
 

@@ -20,11 +20,16 @@ beforeEach(async () => {
   await deploy({ from: pair.before.dir, to: target })
 })
 
-const filesOf = (m: PagesManifest, paths = Object.keys(m.routes)) =>
-  new Set(paths.flatMap((p) => m.routes[p]!.assets.map((a) => a.file)))
+const filesOf = (m: PagesManifest, paths = Object.keys(m.routes)) => new Set(paths.flatMap((p) => m.routes[p]!.assets.map((a) => a.file)))
 /** Files only the old version of the changed page loads. */
 const oldOnly = () => {
-  const now = new Set([...filesOf(pair.after.manifest, [pair.changed.path]), ...filesOf(pair.before.manifest, Object.keys(pair.before.manifest.routes).filter((p) => p !== pair.changed.path))])
+  const now = new Set([
+    ...filesOf(pair.after.manifest, [pair.changed.path]),
+    ...filesOf(
+      pair.before.manifest,
+      Object.keys(pair.before.manifest.routes).filter((p) => p !== pair.changed.path),
+    ),
+  ])
   return [...filesOf(pair.before.manifest, [pair.changed.path])].filter((f) => !now.has(f)).sort()
 }
 

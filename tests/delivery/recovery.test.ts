@@ -78,7 +78,9 @@ describe('a deploy that is still running', () => {
     const lock = leaveLock(`pid ${process.pid} host ${hostname()} since 2026-11-01T10:00:00.000Z\n`)
     const result = runCli('deploy.ts', ['--to', target, '--from', build])
     expect(result.code).toBe(1)
-    expect(result.stderr.trim()).toBe(`${target} is locked by another run that is still going (pid ${process.pid} on ${hostname()}, started 2026-11-01T10:00:00.000Z); wait for it to finish`)
+    expect(result.stderr.trim()).toBe(
+      `${target} is locked by another run that is still going (pid ${process.pid} on ${hostname()}, started 2026-11-01T10:00:00.000Z); wait for it to finish`,
+    )
     expect(existsSync(lock)).toBe(true)
     expect(existsSync(join(target, 'a', 'index.html'))).toBe(false)
   })

@@ -12,7 +12,12 @@ const route = (path: string, name: string, aliasOf?: string): RouteEntry => ({
 const manifest: PagesManifest = {
   version: 1,
   routes: Object.fromEntries(
-    [route('/', 'home'), route('/wechat', 'wechat', '/'), route('/price_up', 'price_up'), route('/generate_book/list', 'generate_book/list')].map((r) => [r.path, r]),
+    [
+      route('/', 'home'),
+      route('/wechat', 'wechat', '/'),
+      route('/price_up', 'price_up'),
+      route('/generate_book/list', 'generate_book/list'),
+    ].map((r) => [r.path, r]),
   ),
   other: [],
 }
@@ -33,6 +38,8 @@ describe('selectRoutes', () => {
   })
 
   it('refuses an unknown page and names the known ones', () => {
-    expect(() => paths(['price_up', 'vip_sale'])).toThrow('unknown page vip_sale; pages in this manifest: home, wechat, price_up, generate_book/list')
+    expect(() => paths(['price_up', 'vip_sale'])).toThrow(
+      'unknown page vip_sale; pages in this manifest: home, wechat, price_up, generate_book/list',
+    )
   })
 })

@@ -54,9 +54,7 @@ describe.each<Fixture>(['browser', 'app'])('every page in the %s fixture', (fixt
     const phone = await openPhone(fixture)
     const held: (() => void)[] = []
     // A held request of a page already left is answered by nobody: the navigation cancelled it.
-    await phone.page.route(API, (route) =>
-      new Promise<void>((resolve) => held.push(resolve)).then(() => route.continue().catch(() => {})),
-    )
+    await phone.page.route(API, (route) => new Promise<void>((resolve) => held.push(resolve)).then(() => route.continue().catch(() => {})))
     for (const route of ROUTES) {
       // Step: the API does not answer yet: the loading state (prerendered frame, spinner or skeleton).
       await phone.page.goto(phone.baseUrl + route, { waitUntil: 'load' })
@@ -169,9 +167,7 @@ describe('reduced motion', () => {
     await phone.page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
     // Step: the start button turns to the first page at once: no slide transition runs.
     await phone.page.getByRole('button', { name: /^开始欣赏/ }).click()
-    const seconds = await phone.page
-      .locator('.swiper-wrapper')
-      .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration))
+    const seconds = await phone.page.locator('.swiper-wrapper').evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration))
     expect(seconds).toBeLessThanOrEqual(0.001)
     // Step: the share guide mask appears without a running animation longer than a frame.
     await phone.page.getByRole('button', { name: '分享' }).click()

@@ -172,9 +172,9 @@ describe('the picture-book manager in the app', () => {
     // Step: 本地PDF文件 asks the app for a pdf file.
     await page.getByRole('button', { name: '进入绘本' }).click()
     await page.getByRole('dialog').getByRole('button', { name: '本地PDF文件' }).click()
-    await expect.poll(() => phone.calls('openFileAndUpload')).toEqual([
-      expect.objectContaining({ payload: { parentId: 13, fileSuffix: 'pdf' } }),
-    ])
+    await expect
+      .poll(() => phone.calls('openFileAndUpload'))
+      .toEqual([expect.objectContaining({ payload: { parentId: 13, fileSuffix: 'pdf' } })])
 
     // Step: 百度网盘上传 opens the cloud-drive page (docs/spec/product-spec.md §7) for this folder, pdf only; come back.
     await page.getByRole('button', { name: '进入绘本' }).click()
@@ -219,9 +219,9 @@ describe('the picture-book manager in the app', () => {
 
     // Step: tapping a book opens it in the app's book view.
     await row(page, 'Mimi the Cat').getByRole('button').first().click()
-    await expect.poll(() => phone.calls('openPage')).toEqual([
-      expect.objectContaining({ payload: { name: 'pictureBookDetail', extras: { id: expect.any(Number) } } }),
-    ])
+    await expect
+      .poll(() => phone.calls('openPage'))
+      .toEqual([expect.objectContaining({ payload: { name: 'pictureBookDetail', extras: { id: expect.any(Number) } } })])
 
     // Step: delete a book: the confirm names it; 删除 toasts 已删除 and the row goes.
     await row(page, 'Dog and Ball').getByRole('button', { name: '删除' }).click()
@@ -397,7 +397,9 @@ describe('a folder of 300 picture books', () => {
     expect(worst).toBeLessThan(500)
     await phone.shot('book-folders-300-items')
     await expectAccessible(phone.page, 'book-folders-300-items')
-    console.log(`[300 items] rows on screen after ${loadedMs} ms; paints ${JSON.stringify(paints)}; drag frames: ${frames.length}, p95 ${p95} ms, worst ${worst} ms`)
+    console.log(
+      `[300 items] rows on screen after ${loadedMs} ms; paints ${JSON.stringify(paints)}; drag frames: ${frames.length}, p95 ${p95} ms, worst ${worst} ms`,
+    )
     expect(phone.errors).toEqual([])
     await phone.context.close()
   }, 120_000)

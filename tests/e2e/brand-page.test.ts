@@ -45,9 +45,9 @@ describe.each<Fixture>(['browser', 'app'])('the brand page in the %s fixture', (
     if (fixture === 'app') {
       // Step: share goes to the host's share sheet.
       await page.getByRole('button', { name: '分享' }).click()
-      await expect.poll(() => phone.calls('shareUrl')).toEqual([
-        expect.objectContaining({ payload: expect.objectContaining({ url: `${phone.baseUrl}/` }) }),
-      ])
+      await expect
+        .poll(() => phone.calls('shareUrl'))
+        .toEqual([expect.objectContaining({ payload: expect.objectContaining({ url: `${phone.baseUrl}/` }) })])
     }
     expect(apiCalls).toEqual([]) // an introduction needs no API
     expect(phone.errors).toEqual([])

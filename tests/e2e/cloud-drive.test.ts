@@ -37,7 +37,16 @@ async function api<T>(phone: PhonePage, method: 'GET' | 'POST', path: string, bo
 }
 
 const makeFolder = (phone: PhonePage, parentId: number, type: 1 | 2, title: string) =>
-  api<ApiFolder>(phone, 'POST', '/v1/bookCreation/add', { parentId, type, title, intro: '', imageUrl: '', rootId: null, ages: [], tags: [] })
+  api<ApiFolder>(phone, 'POST', '/v1/bookCreation/add', {
+    parentId,
+    type,
+    title,
+    intro: '',
+    imageUrl: '',
+    rootId: null,
+    ages: [],
+    tags: [],
+  })
 
 /** Drops the user's grant (the authorize step shows) or gives them the demo drive. */
 const revoke = (phone: PhonePage) => api(phone, 'POST', '/v1/dev/cloudDrive/revoke', {})
@@ -117,7 +126,9 @@ describe('cloud-drive import in the app', () => {
     await listRows(page).filter({ hasText: 'Brown Bear Says Hello' }).waitFor()
     expect(await listRows(page).count()).toBe(2)
     // It went back in history (no second copy of the list; the list's pageshow reload is a unit test).
-    expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('back_forward')
+    expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe(
+      'back_forward',
+    )
     await settle(page)
     await phone.shot('cloud-drive-app-album-imported')
 
@@ -152,7 +163,11 @@ describe('cloud-drive import in the app', () => {
     await expectAccessible(page, 'cloud drive: folders to pick (parentId)')
 
     // Step: 打开 英语绘本 shows what it holds; 全部文件 goes back.
-    await list(page).getByRole('listitem').filter({ has: page.getByRole('checkbox', { name: ENGLISH }) }).getByRole('button', { name: '打开' }).click()
+    await list(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('checkbox', { name: ENGLISH }) })
+      .getByRole('button', { name: '打开' })
+      .click()
     await page.getByRole('checkbox', { name: '动物故事' }).waitFor()
     await page.getByRole('navigation', { name: '路径' }).getByRole('button', { name: '全部文件' }).click()
 
@@ -272,7 +287,8 @@ describe('cloud-drive import in the app', () => {
     const asked: number[] = []
     page.on('request', (request) => {
       const url = new URL(request.url())
-      if (url.pathname === '/v1/cloudDrive/files' && url.searchParams.get('dir') === `/${THOUSAND}`) asked.push(Number(url.searchParams.get('start')))
+      if (url.pathname === '/v1/cloudDrive/files' && url.searchParams.get('dir') === `/${THOUSAND}`)
+        asked.push(Number(url.searchParams.get('start')))
     })
     await page.goto(`${baseUrl}/self_service_baidu?from=generate_book&albumId=${album.id}&supportSuffix=pdf`)
     await page.getByRole('button', { name: THOUSAND, exact: true }).click()
@@ -288,7 +304,9 @@ describe('cloud-drive import in the app', () => {
     }
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1000)
     expect(asked).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900])
-    const names = await list(page).getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')))
+    const names = await list(page)
+      .getByRole('checkbox')
+      .evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')))
     expect(names).toEqual(Array.from({ length: 1000 }, (_, i) => `Book ${String(i + 1).padStart(4, '0')}.pdf`))
     expect(await page.getByRole('button', { name: '加载更多' }).count()).toBe(0)
     expect(phone.errors).toEqual([])

@@ -46,7 +46,13 @@ beforeAll(async () => {
   // Step: the pages on http://localhost:P (another origin than 127.0.0.1), the API on 127.0.0.1.
   pages = await startServer({ port: 0, host: '127.0.0.1', dataDir: join(tmp, 'pages-data'), distDir: join(tmp, 'dist') })
   const pagesOrigin = pages.url.replace('127.0.0.1', 'localhost')
-  api = await startServer({ port: apiPort, host: '127.0.0.1', dataDir: join(tmp, 'api-data'), distDir: join(tmp, 'none'), corsOrigins: [pagesOrigin] })
+  api = await startServer({
+    port: apiPort,
+    host: '127.0.0.1',
+    dataDir: join(tmp, 'api-data'),
+    distDir: join(tmp, 'none'),
+    corsOrigins: [pagesOrigin],
+  })
   // Step: a third origin that records what reaches it.
   elsewhere = createServer((request, response) => {
     seenElsewhere.push(request.headers)

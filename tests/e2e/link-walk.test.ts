@@ -106,9 +106,9 @@ function startPaths(fixture: Fixture): string[] {
 }
 
 const buttonNames = (page: Page, scope: string) =>
-  page.locator(`${scope} button:visible, ${scope} [role="button"]:visible`).evaluateAll((els) =>
-    els.map((el) => (el.getAttribute('aria-label') || el.textContent || '').trim()),
-  )
+  page
+    .locator(`${scope} button:visible, ${scope} [role="button"]:visible`)
+    .evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') || el.textContent || '').trim()))
 
 describe.each<Fixture>(['browser', 'app'])('every way out of every built page in the %s fixture', (fixture) => {
   it('leads to a built page or an allowed external address', async () => {
@@ -144,7 +144,9 @@ describe.each<Fixture>(['browser', 'app'])('every way out of every built page in
         await open(path)
         const button = page.locator('body button:visible, body [role="button"]:visible').nth(i)
         if (((await button.getAttribute('aria-label')) || (await button.textContent()) || '').trim() !== name) continue
-        await button.click({ timeout: 2000 }).catch((e) => process.env.LINK_WALK_ONLY && console.log('CLICK FAIL', name, String(e).slice(0, 200)))
+        await button
+          .click({ timeout: 2000 })
+          .catch((e) => process.env.LINK_WALK_ONLY && console.log('CLICK FAIL', name, String(e).slice(0, 200)))
         await page.waitForTimeout(400)
         if (process.env.LINK_WALK_ONLY) console.log('CLICKED', name, [...seen])
         await collect(`${path} → ${name}`)
@@ -153,15 +155,26 @@ describe.each<Fixture>(['browser', 'app'])('every way out of every built page in
         const inner = (await buttonNames(page, '[role="dialog"]')).filter((n) => n && !SKIP.has(n) && n !== '取消')
         for (const innerName of inner) {
           await open(path)
-          await page.locator('body button:visible, body [role="button"]:visible').nth(i).click({ timeout: 2000 }).catch(() => {})
-          await page.getByRole('dialog').getByRole('button', { name: innerName, exact: true }).first().click({ timeout: 2000 }).catch(() => {})
+          await page
+            .locator('body button:visible, body [role="button"]:visible')
+            .nth(i)
+            .click({ timeout: 2000 })
+            .catch(() => {})
+          await page
+            .getByRole('dialog')
+            .getByRole('button', { name: innerName, exact: true })
+            .first()
+            .click({ timeout: 2000 })
+            .catch(() => {})
           await page.waitForTimeout(400)
           await collect(`${path} → ${name} → ${innerName}`)
         }
       }
     }
     const bad = [...found].map(([target, where]) => ({ target, where, why: problem(target, baseUrl) })).filter((f) => f.why)
-    console.log(`[link walk, ${fixture}] ${found.size} targets from ${startPaths(fixture).length} start URLs:\n${[...found.keys()].join('\n')}`)
+    console.log(
+      `[link walk, ${fixture}] ${found.size} targets from ${startPaths(fixture).length} start URLs:\n${[...found.keys()].join('\n')}`,
+    )
     expect(bad).toEqual([])
     await phone.context.close()
   }, 600_000)

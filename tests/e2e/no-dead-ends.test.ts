@@ -30,7 +30,10 @@ describe('toward the app', () => {
   it('offers 打开App beside 下载App on the share pages and the home page', async () => {
     const phone = await openPhone('browser')
     const { page } = phone
-    for (const [path, name] of [['/recorded_share?r=demo-book', 'share'], ['/', 'home']] as const) {
+    for (const [path, name] of [
+      ['/recorded_share?r=demo-book', 'share'],
+      ['/', 'home'],
+    ] as const) {
       await page.goto(phone.baseUrl + path)
       const bar = page.getByRole('complementary', { name: '小象英语' })
       await bar.getByRole('button', { name: '打开App' }).waitFor()
@@ -85,9 +88,9 @@ describe('sharing outside the app', () => {
     })
     await page.goto(`${phone.baseUrl}/price_up?fakeHostToken=abc&isNeedBackWeb=1`)
     await page.getByRole('banner').getByRole('button', { name: '分享' }).click()
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared)).toEqual([
-      { title: '价格调整通知', text: '会员方案价格即将调整，点击查看详情', url: `${phone.baseUrl}/price_up` },
-    ])
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared))
+      .toEqual([{ title: '价格调整通知', text: '会员方案价格即将调整，点击查看详情', url: `${phone.baseUrl}/price_up` }])
     expect(await page.getByRole('dialog', { name: '分享引导' }).count()).toBe(0)
     await phone.context.close()
   })
@@ -199,7 +202,9 @@ describe('the way back', () => {
     await page.getByText('您访问的页面不存在或已被移除').waitFor()
     await page.getByRole('banner').getByRole('button', { name: '返回' }).click()
     const closes = () =>
-      page.evaluate(() => (window as unknown as { __fakeHost: { calls: { name: string }[] } }).__fakeHost.calls.filter((c) => c.name === 'closeWebview'))
+      page.evaluate(() =>
+        (window as unknown as { __fakeHost: { calls: { name: string }[] } }).__fakeHost.calls.filter((c) => c.name === 'closeWebview'),
+      )
     await expect.poll(closes).toHaveLength(1)
     await phone.context.close()
   })
@@ -215,11 +220,17 @@ describe('landscape and small phones', () => {
     await page.setViewportSize({ width, height })
     await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
     await page.getByRole('button', { name: "开始欣赏《Mimi's Sunny Day》" }).click()
-    const slide = page.getByRole('group', { name: /^\d+\/\d+$/ }).filter({ visible: true }).first()
+    const slide = page
+      .getByRole('group', { name: /^\d+\/\d+$/ })
+      .filter({ visible: true })
+      .first()
     const play = slide.getByRole('button', { name: /播放|暂停/ })
     await play.waitFor()
     await page.waitForTimeout(500) // the slide transition
-    for (const [what, box] of [['play', await play.boundingBox()], ['counter', await slide.getByText(/^\d+\/\d+$/).boundingBox()]] as const) {
+    for (const [what, box] of [
+      ['play', await play.boundingBox()],
+      ['counter', await slide.getByText(/^\d+\/\d+$/).boundingBox()],
+    ] as const) {
       expect(box, what).not.toBeNull()
       expect(box!.x, what).toBeGreaterThanOrEqual(0)
       expect(box!.y, what).toBeGreaterThanOrEqual(0)

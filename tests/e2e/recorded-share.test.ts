@@ -41,8 +41,7 @@ function recordMedia(): void {
 
 const media = (page: Page): Promise<MediaLog> =>
   page.evaluate(() => {
-    const m = (window as unknown as { __media: { els: HTMLMediaElement[]; played: string[]; ended: number; maxTime: number } })
-      .__media
+    const m = (window as unknown as { __media: { els: HTMLMediaElement[]; played: string[]; ended: number; maxTime: number } }).__media
     const el = m.els[m.els.length - 1]
     return {
       elements: m.els.length,
@@ -137,9 +136,7 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     for (let i = 0; i < 4; i += 1) await swipe(page, 'left')
     await expect.poll(() => counter(page, '7/7').isVisible()).toBe(true)
     await autoNext.check()
-    await expect
-      .poll(() => slide(page).getByText(`《${BOOK_TITLE}》欣赏结束`).isVisible(), { timeout: 8000 })
-      .toBe(true)
+    await expect.poll(() => slide(page).getByText(`《${BOOK_TITLE}》欣赏结束`).isVisible(), { timeout: 8000 }).toBe(true)
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-end`)
     await expectAccessible(phone.page, `recorded-share-${fixture}-end`)
@@ -256,9 +253,7 @@ describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (
     await page.getByRole('button', { name: '开始欣赏《看图学单词》' }).click()
     await expect.poll(() => counter(page, '1/8').isVisible()).toBe(true)
     // Step: the words turn by themselves; ball has no recording, so its UK pronunciation plays.
-    await expect
-      .poll(() => slide(page).getByText('《看图学单词》欣赏结束').isVisible(), { timeout: 30_000 })
-      .toBe(true)
+    await expect.poll(() => slide(page).getByText('《看图学单词》欣赏结束').isVisible(), { timeout: 30_000 }).toBe(true)
     const played = await media(page)
     expect(played.played).toEqual(
       ['apple-rec', 'cat-rec', 'sun-rec', 'dog-rec', 'fish-rec', 'tree-rec', 'ball-uk', 'bird-rec'].map((f) => `/media/words/${f}.mp3`),
@@ -291,21 +286,24 @@ describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (f
   // The download bar invites a browser visitor in on the error view too; the app has none.
   const bars = fixture === 'browser' ? 1 : 0
 
-  it.each(['/recorded_share', '/word_share'])('says the share does not exist, without a request, when r is missing on %s', async (route) => {
-    const phone = await openPhone(fixture)
-    const requests: string[] = []
-    phone.page.on('request', (request) => {
-      if (request.url().includes('/v1/share/')) requests.push(request.url())
-    })
-    await phone.page.goto(`${phone.baseUrl}${route}`)
-    await expect.poll(() => phone.page.getByText('分享内容不存在或已失效').isVisible()).toBe(true)
-    expect(await phone.page.getByRole('button', { name: '重试' }).count()).toBe(0) // no retry can help
-    expect(await phone.page.getByRole('button', { name: '下载App' }).count()).toBe(bars)
-    expect(requests).toEqual([])
-    await phone.shot(`${route.slice(1).replace('_', '-')}-${fixture}-error-no-r`)
-    await expectAccessible(phone.page, `${route.slice(1).replace('_', '-')}-${fixture}-error-no-r`)
-    await phone.context.close()
-  })
+  it.each(['/recorded_share', '/word_share'])(
+    'says the share does not exist, without a request, when r is missing on %s',
+    async (route) => {
+      const phone = await openPhone(fixture)
+      const requests: string[] = []
+      phone.page.on('request', (request) => {
+        if (request.url().includes('/v1/share/')) requests.push(request.url())
+      })
+      await phone.page.goto(`${phone.baseUrl}${route}`)
+      await expect.poll(() => phone.page.getByText('分享内容不存在或已失效').isVisible()).toBe(true)
+      expect(await phone.page.getByRole('button', { name: '重试' }).count()).toBe(0) // no retry can help
+      expect(await phone.page.getByRole('button', { name: '下载App' }).count()).toBe(bars)
+      expect(requests).toEqual([])
+      await phone.shot(`${route.slice(1).replace('_', '-')}-${fixture}-error-no-r`)
+      await expectAccessible(phone.page, `${route.slice(1).replace('_', '-')}-${fixture}-error-no-r`)
+      await phone.context.close()
+    },
+  )
 
   it.each(['/recorded_share', '/word_share'])('says an unknown share does not exist, in the view and once, on %s', async (route) => {
     const phone = await openPhone(fixture)
@@ -325,7 +323,11 @@ describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (f
     const phone = await openPhone(fixture)
     const { page } = phone
     await page.route('**/v1/share/uar**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ result: 'ERROR', data: null, msg: '服务器开小差了' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ result: 'ERROR', data: null, msg: '服务器开小差了' }),
+      }),
     )
     await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('服务器开小差了')
@@ -433,7 +435,10 @@ describe('a 1,000-word share', () => {
       audioRecord: { mediaUrl: '/media/words/apple-rec.mp3', suggestedScore: i % 100 },
     }))
     await page.route('**/v1/share/uar**', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ result: 'SUCCESS', msg: '', data: { title: '千词', words } }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ result: 'SUCCESS', msg: '', data: { title: '千词', words } }),
+      }),
     )
     await page.goto(`${phone.baseUrl}/word_share?r=big`)
     await page.getByRole('button', { name: '开始欣赏《千词》' }).click()
@@ -445,7 +450,9 @@ describe('a 1,000-word share', () => {
       images: document.querySelectorAll('.swiper img').length,
       longest: (window as unknown as { __longest: number }).__longest,
     }))
-    console.log(`[recorded-share] 1,000 words: ${stats.nodes} elements, ${stats.images} slide images, longest task ${Math.round(stats.longest)} ms`)
+    console.log(
+      `[recorded-share] 1,000 words: ${stats.nodes} elements, ${stats.images} slide images, longest task ${Math.round(stats.longest)} ms`,
+    )
     expect(stats.images).toBeLessThanOrEqual(3) // the slide on screen and its two neighbours
     expect(stats.nodes).toBeLessThan(2500)
     // Before the slides' layers were limited to the drawn ones, a page turn here took over a second.

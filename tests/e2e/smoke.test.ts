@@ -71,9 +71,9 @@ describe('the app fixture', () => {
   it('asks the host for the user on start', async () => {
     const phone = await openPhone('app')
     await phone.page.goto(`${phone.baseUrl}/space_upgrade`)
-    await expect.poll(() => phone.calls('getUserInfo')).toEqual([
-      expect.objectContaining({ name: 'getUserInfo', payload: { sourceFrom: 'h5' } }),
-    ])
+    await expect
+      .poll(() => phone.calls('getUserInfo'))
+      .toEqual([expect.objectContaining({ name: 'getUserInfo', payload: { sourceFrom: 'h5' } })])
     await phone.context.close()
   })
 })
@@ -94,7 +94,7 @@ const FRAMES: [route: string, heading: string, text: string][] = [
 ]
 
 describe('before any JavaScript file arrives', () => {
-  it('paints every route\'s frame from its HTML: header, title and first content', async () => {
+  it("paints every route's frame from its HTML: header, title and first content", async () => {
     const phone = await openPhone('browser')
     const { page } = phone
     // Held, not failed: a failed script would rightly bring up the entry watchdog's error view.

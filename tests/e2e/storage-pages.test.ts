@@ -45,7 +45,10 @@ describe.each<Fixture>(['app'])('/space_upgrade in the %s fixture', (fixture) =>
     // Step: three goods, each with its yearly price.
     const rows = page.getByRole('region', { name: '购买空间' }).getByRole('listitem')
     await expect.poll(() => rows.count()).toBe(3)
-    await rows.first().getByText(`¥${formatMoney(goods[0]!.money)}/年`).waitFor()
+    await rows
+      .first()
+      .getByText(`¥${formatMoney(goods[0]!.money)}/年`)
+      .waitFor()
     await phone.shot(`storage-${fixture}-space-upgrade`)
     await expectAccessible(phone.page, `storage-${fixture}-space-upgrade`)
 
@@ -181,7 +184,9 @@ describe('/expand_space', () => {
       route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<title>website</title>' }),
     )
     // WeChat: its own menu shares, so the page shows the guide (other browsers share natively).
-    await page.addInitScript(() => Object.defineProperty(navigator, 'userAgent', { get: () => `${navigator.appVersion} MicroMessenger/8.0.50` }))
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, 'userAgent', { get: () => `${navigator.appVersion} MicroMessenger/8.0.50` }),
+    )
     await page.goto(`${phone.baseUrl}/expand_space`)
     expect(await page.getByRole('button', { name: '关闭' }).count()).toBe(0)
     await phone.shot('expand-browser-banner')
@@ -214,18 +219,18 @@ describe.each<Fixture>(['browser', 'app'])('/price_up in the %s fixture', (fixtu
     if (fixture === 'app') {
       // Step: share the notice as /price_up.
       await page.getByRole('button', { name: '分享' }).click()
-      await expect.poll(() => phone.calls('shareUrl')).toEqual([
-        expect.objectContaining({ payload: expect.objectContaining({ url: `${phone.baseUrl}/price_up` }) }),
-      ])
+      await expect
+        .poll(() => phone.calls('shareUrl'))
+        .toEqual([expect.objectContaining({ payload: expect.objectContaining({ url: `${phone.baseUrl}/price_up` }) })])
       // Step: the banner asks the host to open /vip_sale. The fake host then navigates there; a 204 answer
       // cancels that navigation, so this page (and its call log) stays on screen to read. (Holding the
       // request raced the check: under load the navigation started after it, stayed pending for good,
       // and the closing screenshot waited 30 s on it; the journey took 31 s and sometimes 60.)
       await page.route('**/vip_sale', (route) => route.fulfill({ status: 204 }))
       await banner.click()
-      await expect.poll(() => phone.calls('openWebPage')).toEqual([
-        expect.objectContaining({ payload: { url: `${phone.baseUrl}/vip_sale`, title: '开通会员', showShare: false } }),
-      ])
+      await expect
+        .poll(() => phone.calls('openWebPage'))
+        .toEqual([expect.objectContaining({ payload: { url: `${phone.baseUrl}/vip_sale`, title: '开通会员', showShare: false } })])
       expect(page.url()).toBe(`${phone.baseUrl}/price_up`)
     } else {
       // Step: in a browser the banner goes home, to the brand page.

@@ -60,7 +60,9 @@ describe('/vip_sale in the app fixture', () => {
     await page.getByRole('alert').filter({ hasText: '开通成功' }).waitFor()
     const info = await api<VipInfo>(phone, '/v1/user/vipInfo', token)
     expect(info.isVip).toBe(true)
-    await status(phone).getByText(`会员有效期至 ${info.expireTime!.slice(0, 10)}`).waitFor()
+    await status(phone)
+      .getByText(`会员有效期至 ${info.expireTime!.slice(0, 10)}`)
+      .waitFor()
     await page.getByRole('button', { name: '立即续费' }).waitFor()
     await settle(phone)
     await phone.shot('vip-sale-app-bought')
@@ -89,7 +91,9 @@ describe('/vip_sale in the app fixture', () => {
 
     // Step: the answer fills in the date and offers renewal.
     release!()
-    await status(phone).getByText(`会员有效期至 ${info.expireTime!.slice(0, 10)}`).waitFor()
+    await status(phone)
+      .getByText(`会员有效期至 ${info.expireTime!.slice(0, 10)}`)
+      .waitFor()
     await page.getByRole('button', { name: '立即续费' }).waitFor()
     expect(await page.getByRole('button', { name: '立即开通' }).count()).toBe(0)
     await settle(phone)
@@ -131,7 +135,11 @@ describe('/vip_sale in the app fixture', () => {
     let failures = 1
     await page.route('**/v1/goods/vips', async (route) => {
       if (failures-- > 0) {
-        await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ result: 'ERROR', data: null, msg: '服务器开小差了' }) })
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ result: 'ERROR', data: null, msg: '服务器开小差了' }),
+        })
       } else await route.continue()
     })
     await page.goto(`${phone.baseUrl}/vip_sale`)

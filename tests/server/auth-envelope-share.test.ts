@@ -71,7 +71,10 @@ describe('envelope', () => {
 
   it('answers malformed JSON with a Chinese 400', async () => {
     const res = await server.inject({
-      method: 'POST', url: '/v1/bookCreation/delete', headers: { ...VIP, 'content-type': 'application/json' }, payload: '{"id": ',
+      method: 'POST',
+      url: '/v1/bookCreation/delete',
+      headers: { ...VIP, 'content-type': 'application/json' },
+      payload: '{"id": ',
     })
     expect(res.statusCode).toBe(400)
     expect(envelope(res)).toEqual({ result: 'BAD_REQUEST', data: null, msg: '请求体不是有效的 JSON' })
@@ -79,7 +82,10 @@ describe('envelope', () => {
 
   it('answers an empty JSON body with a Chinese 400', async () => {
     const res = await server.inject({
-      method: 'POST', url: '/v1/bookCreation/delete', headers: { ...VIP, 'content-type': 'application/json' }, payload: '',
+      method: 'POST',
+      url: '/v1/bookCreation/delete',
+      headers: { ...VIP, 'content-type': 'application/json' },
+      payload: '',
     })
     expect(res.statusCode).toBe(400)
     expect(envelope(res).msg).toBe('请求体不能为空')
@@ -93,7 +99,10 @@ describe('envelope', () => {
 
   it('answers an unsupported content type with 415', async () => {
     const res = await server.inject({
-      method: 'POST', url: '/v1/bookCreation/delete', headers: { ...VIP, 'content-type': 'application/xml' }, payload: '<id>1</id>',
+      method: 'POST',
+      url: '/v1/bookCreation/delete',
+      headers: { ...VIP, 'content-type': 'application/xml' },
+      payload: '<id>1</id>',
     })
     expect(res.statusCode).toBe(415)
     expect(envelope(res)).toEqual({ result: 'UNSUPPORTED_MEDIA_TYPE', data: null, msg: '不支持的请求格式，请使用 JSON' })
@@ -111,8 +120,12 @@ const share = async (code: string) => envelope<ShareDataView>(await server.injec
 /** Every string value under `value` that looks like a media URL. */
 const mediaUrls = (value: unknown): string[] =>
   typeof value === 'string'
-    ? (value.startsWith('/media/') ? [value] : [])
-    : value && typeof value === 'object' ? Object.values(value).flatMap(mediaUrls) : []
+    ? value.startsWith('/media/')
+      ? [value]
+      : []
+    : value && typeof value === 'object'
+      ? Object.values(value).flatMap(mediaUrls)
+      : []
 
 describe('GET /v1/share/uar', () => {
   it('returns the picture book with its inviter, pages and sentences', async () => {
@@ -140,8 +153,9 @@ describe('GET /v1/share/uar', () => {
   })
 
   it('has one page without any audio', async () => {
-    const silent = (await share(DEMO_SHARES.book)).items.filter((item) =>
-      !item.mediaUrl && !item.audioRecord && item.sentences.every((s) => !s.mediaUrl && !s.audioRecord))
+    const silent = (await share(DEMO_SHARES.book)).items.filter(
+      (item) => !item.mediaUrl && !item.audioRecord && item.sentences.every((s) => !s.mediaUrl && !s.audioRecord),
+    )
     expect(silent).toHaveLength(1)
   })
 
@@ -164,8 +178,19 @@ describe('GET /v1/share/uar', () => {
     const data = await share(DEMO_SHARES.words)
     expect(data.words.length).toBeGreaterThanOrEqual(8)
     for (const w of data.words) {
-      for (const key of ['wordEn', 'wordCn', 'ukPronunciation', 'usPronunciation', 'ukMediaUrl', 'usMediaUrl',
-        'example', 'exampleCn', 'ukExampleMediaUrl', 'usExampleMediaUrl', 'imageUrl'] as const) {
+      for (const key of [
+        'wordEn',
+        'wordCn',
+        'ukPronunciation',
+        'usPronunciation',
+        'ukMediaUrl',
+        'usMediaUrl',
+        'example',
+        'exampleCn',
+        'ukExampleMediaUrl',
+        'usExampleMediaUrl',
+        'imageUrl',
+      ] as const) {
         expect(w[key], `${w.wordEn}.${key}`).not.toBe('')
       }
       expect(typeof w.id).toBe('number')

@@ -14,23 +14,26 @@ const dir = mkdtempSync(join(tmpdir(), 'kids-english-pdf-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('the demo PDFs', () => {
-  it.each(DEMO_BOOKS.map((book) => [book.key, book] as const))('%s has a cross-reference table that points at every object', (key, book) => {
-    const bytes = blobs.get(`${key}.pdf`)!
-    const text = bytes.toString('latin1')
-    expect(text.startsWith('%PDF-1.4\n')).toBe(true)
-    expect(text.endsWith('%%EOF\n')).toBe(true)
-    const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1])
-    expect(text.slice(startxref, startxref + 4)).toBe('xref')
-    const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]))
-    offsets.forEach((offset, i) => expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`))
-    expect(text.match(/\/Type \/Page /g)).toHaveLength(book.pages.length + 1)
-    // The first page's drawing, inflated: the title in Helvetica-Bold and filled shapes.
-    const stream = /stream\n([\s\S]*?)\nendstream/.exec(text)![1]!
-    const content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
-    expect(content).toContain(`(${book.title.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj`)
-    expect(content).toMatch(/ re f\n/)
-    expect(content).toMatch(/ c\nf/)
-  })
+  it.each(DEMO_BOOKS.map((book) => [book.key, book] as const))(
+    '%s has a cross-reference table that points at every object',
+    (key, book) => {
+      const bytes = blobs.get(`${key}.pdf`)!
+      const text = bytes.toString('latin1')
+      expect(text.startsWith('%PDF-1.4\n')).toBe(true)
+      expect(text.endsWith('%%EOF\n')).toBe(true)
+      const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1])
+      expect(text.slice(startxref, startxref + 4)).toBe('xref')
+      const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]))
+      offsets.forEach((offset, i) => expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`))
+      expect(text.match(/\/Type \/Page /g)).toHaveLength(book.pages.length + 1)
+      // The first page's drawing, inflated: the title in Helvetica-Bold and filled shapes.
+      const stream = /stream\n([\s\S]*?)\nendstream/.exec(text)![1]!
+      const content = inflateSync(Buffer.from(stream, 'latin1')).toString('latin1')
+      expect(content).toContain(`(${book.title.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj`)
+      expect(content).toMatch(/ re f\n/)
+      expect(content).toMatch(/ c\nf/)
+    },
+  )
 
   it.skipIf(!hasPdfinfo)('open in poppler with their title and page count', () => {
     for (const book of DEMO_BOOKS) {

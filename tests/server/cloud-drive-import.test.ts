@@ -48,7 +48,7 @@ describe('POST /v1/cloudDrive/import with albumId', () => {
     ])
   })
 
-  it('keeps each book\'s real file, stored like an upload, and its real size, which counts against the capacity', async () => {
+  it("keeps each book's real file, stored like an upload, and its real size, which counts against the capacity", async () => {
     await grant(server.app)
     const used = (await capacity()).used
     const job = await importAndWait(server.app, { fsIds: [fsId(HEN)], albumId: DEMO_FOLDERS.emptyFolder })
@@ -58,10 +58,15 @@ describe('POST /v1/cloudDrive/import with albumId', () => {
     const book = (await server.folder(DEMO_FOLDERS.emptyFolder)).items[0]!
     expect(book.fileSizeMb).toBe(Math.max(0.01, Math.round((bytes.length / 1048576) * 100) / 100))
     const [upload] = await server.db.query<{ size: string; mime: string; name: string }>(
-      'SELECT size_bytes::text AS size, mime_type AS mime, original_name AS name FROM uploads WHERE user_id = $1', [DEMO_USERS.vip.id])
+      'SELECT size_bytes::text AS size, mime_type AS mime, original_name AS name FROM uploads WHERE user_id = $1',
+      [DEMO_USERS.vip.id],
+    )
     expect(upload).toEqual({ size: String(bytes.length), mime: 'application/pdf', name: 'The Little Red Hen.pdf' })
     expect((await capacity()).used).toBeCloseTo(used + book.fileSizeMb, 5)
-    const served = await server.inject({ method: 'GET', url: (await server.db.query<{ u: string }>('SELECT file_url AS u FROM folders WHERE id = $1', [bookId]))[0]!.u })
+    const served = await server.inject({
+      method: 'GET',
+      url: (await server.db.query<{ u: string }>('SELECT file_url AS u FROM folders WHERE id = $1', [bookId]))[0]!.u,
+    })
     expect(served.statusCode).toBe(200)
     expect(served.rawPayload.equals(bytes)).toBe(true)
   })
@@ -85,7 +90,10 @@ describe('POST /v1/cloudDrive/import with parentId', () => {
     expect([created.id, created.title, created.type, created.parentId]).toEqual([job.createdIds[0], '英语绘本', 1, DEMO_FOLDERS.collection])
     const inside = (await server.folder(created.id)).items
     expect(inside.map((b) => [b.title, b.type, b.fileSuffix])).toEqual([
-      ['Brown Bear Says Hello', 0, 'pdf'], ['Counting Stars', 0, 'pdf'], ['SUNNY DAY', 0, 'pdf'], ['The Little Red Hen', 0, 'pdf'],
+      ['Brown Bear Says Hello', 0, 'pdf'],
+      ['Counting Stars', 0, 'pdf'],
+      ['SUNNY DAY', 0, 'pdf'],
+      ['The Little Red Hen', 0, 'pdf'],
     ])
     expect(inside.every((b) => b.fileSizeMb > 0)).toBe(true)
   })
@@ -96,7 +104,8 @@ describe('POST /v1/cloudDrive/import with parentId', () => {
     expect(job).toMatchObject({ status: 'done', done: 2, total: 2 })
     const root = await server.folder(0)
     expect(root.items.slice(-2).map((f) => [f.id, f.title, f.type, f.childCnt])).toEqual([
-      [job.createdIds[0], '空文件夹', 1, 0], [job.createdIds[1], '动物故事', 1, 2],
+      [job.createdIds[0], '空文件夹', 1, 0],
+      [job.createdIds[1], '动物故事', 1, 2],
     ])
   })
 })
@@ -113,7 +122,13 @@ describe('partial failure', () => {
   it('ends as failed when every file failed, creating no book', async () => {
     await grant(server.app)
     const job = await importAndWait(server.app, { fsIds: [fsId('/睡前故事/损坏的绘本.pdf')], albumId: DEMO_FOLDERS.emptyFolder })
-    expect(job).toEqual({ status: 'failed', done: 1, total: 1, createdIds: [], failed: [{ name: '损坏的绘本.pdf', msg: '读取网盘文件失败' }] })
+    expect(job).toEqual({
+      status: 'failed',
+      done: 1,
+      total: 1,
+      createdIds: [],
+      failed: [{ name: '损坏的绘本.pdf', msg: '读取网盘文件失败' }],
+    })
     expect((await server.folder(DEMO_FOLDERS.emptyFolder)).items).toEqual([])
     expect(await server.db.query('SELECT 1 FROM uploads')).toEqual([])
   })
@@ -128,7 +143,7 @@ describe('refusals leave everything as it was', () => {
     expect(await snapshot()).toEqual(before)
   }
 
-  it('refuses another user\'s folder as if it did not exist (404)', async () => {
+  it("refuses another user's folder as if it did not exist (404)", async () => {
     await grant(server.app)
     await refuses({ fsIds: [fsId(HEN)], albumId: DEMO_FOLDERS.basicFolder }, 404, 'NOT_FOUND', '文件夹不存在')
     await refuses({ fsIds: [fsId('/英语绘本')], parentId: DEMO_FOLDERS.basicFolder }, 404, 'NOT_FOUND', '上级文件夹不存在')
@@ -138,15 +153,30 @@ describe('refusals leave everything as it was', () => {
   it('refuses a target of the wrong kind (400)', async () => {
     await grant(server.app)
     await refuses({ fsIds: [fsId(HEN)], albumId: DEMO_FOLDERS.collection }, 400, 'BAD_REQUEST', '绘本只能放在绘本文件夹中')
-    await refuses({ fsIds: [fsId('/英语绘本')], parentId: DEMO_FOLDERS.starterBooks }, 400, 'BAD_REQUEST', '绘本文件夹只能放在根目录或合集文件夹中')
+    await refuses(
+      { fsIds: [fsId('/英语绘本')], parentId: DEMO_FOLDERS.starterBooks },
+      400,
+      'BAD_REQUEST',
+      '绘本文件夹只能放在根目录或合集文件夹中',
+    )
   })
 
-  it('refuses an fsId of the wrong kind, of another suffix, or unknown in this user\'s drive (400)', async () => {
+  it("refuses an fsId of the wrong kind, of another suffix, or unknown in this user's drive (400)", async () => {
     await grant(server.app)
-    await refuses({ fsIds: [fsId(HEN), fsId('/英语绘本/动物故事')], albumId: DEMO_FOLDERS.emptyFolder }, 400, 'BAD_REQUEST', '请选择PDF文件，不能选择文件夹')
+    await refuses(
+      { fsIds: [fsId(HEN), fsId('/英语绘本/动物故事')], albumId: DEMO_FOLDERS.emptyFolder },
+      400,
+      'BAD_REQUEST',
+      '请选择PDF文件，不能选择文件夹',
+    )
     await refuses({ fsIds: [fsId('/英语绘本/课程表.xlsx')], albumId: DEMO_FOLDERS.emptyFolder }, 400, 'BAD_REQUEST', '只能导入PDF文件')
     await refuses({ fsIds: [fsId('/英语绘本'), fsId(HEN)], parentId: 0 }, 400, 'BAD_REQUEST', '请选择文件夹，不能选择文件')
-    await refuses({ fsIds: [fsId(HEN, DEMO_USERS.basic.id)], albumId: DEMO_FOLDERS.emptyFolder }, 400, 'BAD_REQUEST', '所选网盘文件不存在或已被删除')
+    await refuses(
+      { fsIds: [fsId(HEN, DEMO_USERS.basic.id)], albumId: DEMO_FOLDERS.emptyFolder },
+      400,
+      'BAD_REQUEST',
+      '所选网盘文件不存在或已被删除',
+    )
     await refuses({ fsIds: ['999'], albumId: DEMO_FOLDERS.emptyFolder }, 400, 'BAD_REQUEST', '所选网盘文件不存在或已被删除')
   })
 
@@ -154,7 +184,8 @@ describe('refusals leave everything as it was', () => {
     await grant(server.app, BASIC)
     // The basic user has 1024 MB and uses 39.9: with 40 MB in all, 0.1 MB (ten 0.01 MB books) is left.
     await server.db.query('UPDATE capacities SET total_mb = 40 WHERE user_id = $1', [DEMO_USERS.basic.id])
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => fsId(`${THOUSAND_DIR}/Book ${String(i + 1).padStart(4, '0')}.pdf`, DEMO_USERS.basic.id))
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => fsId(`${THOUSAND_DIR}/Book ${String(i + 1).padStart(4, '0')}.pdf`, DEMO_USERS.basic.id))
     await refuses({ fsIds: ids(11), albumId: DEMO_FOLDERS.basicFolder }, 409, 'CAPACITY', '空间不足', BASIC)
     const job = await importAndWait(server.app, { fsIds: ids(10), albumId: DEMO_FOLDERS.basicFolder }, BASIC)
     expect(job).toMatchObject({ status: 'done', done: 10 })
@@ -191,7 +222,7 @@ describe('refusals leave everything as it was', () => {
 })
 
 describe('GET /v1/cloudDrive/import/{jobId}', () => {
-  it('answers another user\'s job, or an unknown one, with 404', async () => {
+  it("answers another user's job, or an unknown one, with 404", async () => {
     await grant(server.app)
     await grant(server.app, BASIC)
     const res = await startImport(server.app, { fsIds: [fsId(HEN)], albumId: DEMO_FOLDERS.emptyFolder })
@@ -218,7 +249,10 @@ describe('development routes', () => {
     try {
       const res = await app.inject({ method: 'POST', url: '/v1/dev/cloudDrive/grant', headers: VIP, payload: {} })
       expect(res.statusCode).toBe(404)
-      expect(envelope(await app.inject({ method: 'GET', url: '/v1/cloudDrive/status', headers: VIP })).data).toEqual({ authorized: false, accountName: '' })
+      expect(envelope(await app.inject({ method: 'GET', url: '/v1/cloudDrive/status', headers: VIP })).data).toEqual({
+        authorized: false,
+        accountName: '',
+      })
     } finally {
       await app.close()
     }

@@ -51,7 +51,10 @@ describe('the files of a running job', () => {
     await grant(server.app)
     const jobId = await importWith({ fsIds: [fsId(HEN), fsId(STARS)], albumId: DEMO_FOLDERS.emptyFolder }, async () => undefined)
     expect(envelope(await jobReply(server.app, jobId)).data).toMatchObject({
-      status: 'done', done: 2, total: 2, failed: [{ name: 'The Little Red Hen.pdf', msg: '文件不是有效的PDF' }],
+      status: 'done',
+      done: 2,
+      total: 2,
+      failed: [{ name: 'The Little Red Hen.pdf', msg: '文件不是有效的PDF' }],
     })
     expect((await server.folder(DEMO_FOLDERS.emptyFolder)).items.map((b) => b.title)).toEqual(['Counting Stars'])
     expect(await server.db.query('SELECT file_name FROM uploads')).toHaveLength(1)
@@ -60,10 +63,17 @@ describe('the files of a running job', () => {
   it('fails the files whose folder was deleted meanwhile', async () => {
     await grant(server.app)
     const jobId = await importWith({ fsIds: [fsId(STARS), fsId(BEAR)], albumId: DEMO_FOLDERS.emptyFolder }, () =>
-      server.post('/v1/bookCreation/delete', { id: DEMO_FOLDERS.emptyFolder }))
+      server.post('/v1/bookCreation/delete', { id: DEMO_FOLDERS.emptyFolder }),
+    )
     expect(envelope(await jobReply(server.app, jobId)).data).toEqual({
-      status: 'failed', done: 2, total: 2, createdIds: [],
-      failed: [{ name: 'Counting Stars.pdf', msg: '目标文件夹已被删除' }, { name: 'Brown Bear Says Hello.pdf', msg: '目标文件夹已被删除' }],
+      status: 'failed',
+      done: 2,
+      total: 2,
+      createdIds: [],
+      failed: [
+        { name: 'Counting Stars.pdf', msg: '目标文件夹已被删除' },
+        { name: 'Brown Bear Says Hello.pdf', msg: '目标文件夹已被删除' },
+      ],
     })
     expect(await server.db.query('SELECT file_name FROM uploads')).toEqual([])
   })
@@ -71,7 +81,8 @@ describe('the files of a running job', () => {
   it('stops when the grant expires meanwhile: the pending files fail with the reason, the job fails', async () => {
     await grant(server.app)
     const jobId = await importWith({ fsIds: [fsId(STARS), fsId(BEAR)], albumId: DEMO_FOLDERS.emptyFolder }, () =>
-      server.post('/v1/dev/cloudDrive/expire', {}))
+      server.post('/v1/dev/cloudDrive/expire', {}),
+    )
     await grant(server.app)
     const job = envelope<{ status: string; failed: { msg: string }[] }>(await jobReply(server.app, jobId)).data
     expect(job.status).toBe('failed')
@@ -83,7 +94,9 @@ describe('the files of a running job', () => {
   it('reports running with the files done so far while the job works', async () => {
     await grant(server.app)
     hold()
-    const { jobId } = envelope<{ jobId: string }>(await startImport(server.app, { fsIds: [fsId(STARS)], albumId: DEMO_FOLDERS.emptyFolder })).data
+    const { jobId } = envelope<{ jobId: string }>(
+      await startImport(server.app, { fsIds: [fsId(STARS)], albumId: DEMO_FOLDERS.emptyFolder }),
+    ).data
     expect(envelope(await jobReply(server.app, jobId)).data).toEqual({ status: 'running', done: 0, total: 1, createdIds: [], failed: [] })
     release()
     await server.app.importRunner.idle()

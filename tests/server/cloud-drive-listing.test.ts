@@ -24,7 +24,7 @@ describe('GET /v1/cloudDrive/status', () => {
     expect(envelope(await server.get('/v1/cloudDrive/status')).data).toEqual({ authorized: true, accountName: '小米妈妈的网盘' })
   })
 
-  it('keeps each user\'s grant apart', async () => {
+  it("keeps each user's grant apart", async () => {
     await grant(server.app)
     expect(envelope(await server.get('/v1/cloudDrive/status', BASIC)).data).toEqual({ authorized: false, accountName: '' })
   })
@@ -53,7 +53,9 @@ describe('authentication and expired grants', () => {
 
   it('answers every cloud-drive call with 403 CLOUD_AUTH_EXPIRED once the grant expired', async () => {
     await grant(server.app)
-    const started = envelope<{ jobId: string }>(await startImport(server.app, { fsIds: [fsId('/英语绘本/Counting Stars.pdf')], albumId: 13 })).data
+    const started = envelope<{ jobId: string }>(
+      await startImport(server.app, { fsIds: [fsId('/英语绘本/Counting Stars.pdf')], albumId: 13 }),
+    ).data
     await server.app.importRunner.idle()
     expect((await server.post('/v1/dev/cloudDrive/expire', {})).statusCode).toBe(200)
     const replies = [
@@ -98,8 +100,12 @@ describe('GET /v1/cloudDrive/files', () => {
     expect(data.parent).toBeNull()
     expect(data.hasMore).toBe(false)
     expect(data.items.map((i) => [i.name, i.isDir])).toEqual([
-      ['绘本大全（1000本）', true], ['空文件夹', true], ['睡前故事', true], ['英语绘本', true],
-      ['My First Words.pdf', false], ['Rainbow Garden.pdf', false],
+      ['绘本大全（1000本）', true],
+      ['空文件夹', true],
+      ['睡前故事', true],
+      ['英语绘本', true],
+      ['My First Words.pdf', false],
+      ['Rainbow Garden.pdf', false],
     ])
   })
 
@@ -107,7 +113,11 @@ describe('GET /v1/cloudDrive/files', () => {
     await grant(server.app)
     const data = listing(await files(server.app, { dir: '/英语绘本', suffix: 'pdf' }))
     expect(data.items.map((i) => i.name)).toEqual([
-      '动物故事', 'Brown Bear Says Hello.pdf', 'Counting Stars.pdf', 'SUNNY DAY.PDF', 'The Little Red Hen.pdf',
+      '动物故事',
+      'Brown Bear Says Hello.pdf',
+      'Counting Stars.pdf',
+      'SUNNY DAY.PDF',
+      'The Little Red Hen.pdf',
     ])
     expect(data.parent).toBe('/')
   })

@@ -52,7 +52,10 @@ afterEach(async () => {
 })
 
 const jobRows = (jobId: string) =>
-  db!.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM cloud_import_items WHERE job_id = $1 GROUP BY status ORDER BY status', [jobId])
+  db!.query<{ status: string; n: number }>(
+    'SELECT status, count(*)::int AS n FROM cloud_import_items WHERE job_id = $1 GROUP BY status ORDER BY status',
+    [jobId],
+  )
 
 /** Starts a job of three files on a server that stops after the first file; returns the job id. */
 async function startJobAndStopServer(): Promise<string> {
@@ -86,7 +89,10 @@ describe('a server restart during an import', () => {
     db = await openDb({ dataDir: testDb!.dataDir })
     const [job] = await db.query<{ status: string }>('SELECT status FROM cloud_import_jobs WHERE id = $1', [jobId])
     expect(job!.status).toBe('running')
-    expect(await jobRows(jobId)).toEqual([{ status: 'done', n: 1 }, { status: 'pending', n: 2 }])
+    expect(await jobRows(jobId)).toEqual([
+      { status: 'done', n: 1 },
+      { status: 'pending', n: 2 },
+    ])
   })
 
   it('resumes the job on the next start and imports every file exactly once', async () => {
@@ -94,7 +100,9 @@ describe('a server restart during an import', () => {
     const restarted = await restart()
     const job = envelope(await jobReply(restarted, jobId)).data
     expect(job).toMatchObject({ status: 'done', done: 3, total: 3, failed: [] })
-    const folder = envelope<{ items: { id: number; title: string }[] }>(await restarted.inject({ method: 'GET', url: `/v1/directory/${ALBUM}`, headers: VIP })).data
+    const folder = envelope<{ items: { id: number; title: string }[] }>(
+      await restarted.inject({ method: 'GET', url: `/v1/directory/${ALBUM}`, headers: VIP }),
+    ).data
     expect(folder.items.map((b) => b.title)).toEqual(['The Little Red Hen', 'Counting Stars', 'Brown Bear Says Hello'])
     expect((job as { createdIds: number[] }).createdIds).toEqual(folder.items.map((b) => b.id))
   })
@@ -136,7 +144,12 @@ describe('capacity held by a running job', () => {
     testDb = await openTestDb()
     db = testDb.db
     await resetTables(db)
-    app = await buildApp({ db, dataDir: testDb.dataDir, devRoutes: true, cloudDrive: hangingDrive(`${testDb.dataDir}/cloud-drive-demo`, 0).drive })
+    app = await buildApp({
+      db,
+      dataDir: testDb.dataDir,
+      devRoutes: true,
+      cloudDrive: hangingDrive(`${testDb.dataDir}/cloud-drive-demo`, 0).drive,
+    })
     await grant(app)
     const used = envelope<{ used: number }>(await app.inject({ method: 'GET', url: '/v1/user/myCapacity', headers: VIP })).data.used
     // Room for 1 to 100 books of 0.01 MB; a job that takes all of it hangs on its first file.

@@ -5,8 +5,7 @@ import type { FolderView } from '../../server/services/folder-view'
 import { BASIC, envelope, setupServer } from './helpers/test-app'
 
 const server = setupServer()
-const directory = async (id: number | string, headers?: Record<string, string>) =>
-  server.get(`/v1/directory/${id}`, headers)
+const directory = async (id: number | string, headers?: Record<string, string>) => server.get(`/v1/directory/${id}`, headers)
 const folderOf = (res: LightMyRequestResponse) => envelope<FolderView>(res).data
 const items = (f: FolderView) => f.items ?? []
 
@@ -58,7 +57,7 @@ describe('GET /v1/directory/{id}', () => {
     expect(data).toMatchObject({ childCnt: 0, items: [], type: 1, parentType: 2 })
   })
 
-  it('answers another user\'s folder with 404, as if it did not exist', async () => {
+  it("answers another user's folder with 404, as if it did not exist", async () => {
     const res = await directory(DEMO_FOLDERS.basicFolder)
     expect(res.statusCode).toBe(404)
     expect(envelope(res)).toEqual({ result: 'NOT_FOUND', data: null, msg: '文件夹不存在' })
@@ -77,10 +76,18 @@ describe('GET /v1/directory/{id}', () => {
   })
 })
 
-const add = (body: Record<string, unknown>, headers?: Record<string, string>) =>
-  server.post('/v1/bookCreation/add', body, headers)
-const book = (extra: Record<string, unknown> = {}) =>
-  ({ parentId: DEMO_FOLDERS.emptyFolder, type: 0, title: 'New Book', intro: '', imageUrl: '', rootId: 1, ages: ['3', '6'], tags: ['动物'], ...extra })
+const add = (body: Record<string, unknown>, headers?: Record<string, string>) => server.post('/v1/bookCreation/add', body, headers)
+const book = (extra: Record<string, unknown> = {}) => ({
+  parentId: DEMO_FOLDERS.emptyFolder,
+  type: 0,
+  title: 'New Book',
+  intro: '',
+  imageUrl: '',
+  rootId: 1,
+  ages: ['3', '6'],
+  tags: ['动物'],
+  ...extra,
+})
 
 describe('POST /v1/bookCreation/add', () => {
   it('creates a book at the end of its folder and returns it', async () => {
@@ -88,8 +95,19 @@ describe('POST /v1/bookCreation/add', () => {
     expect(res.statusCode).toBe(200)
     const data = folderOf(res)
     expect(data).toMatchObject({
-      title: 'New Book', type: 0, parentId: DEMO_FOLDERS.starterBooks, parentType: 1, rootId: 1, rootTitle: '英语绘本',
-      ages: ['3', '6'], tags: ['动物'], intro: '简介', imageUrl: '/uploads/a.png', childCnt: 0, status: 0, fileSizeMb: 0,
+      title: 'New Book',
+      type: 0,
+      parentId: DEMO_FOLDERS.starterBooks,
+      parentType: 1,
+      rootId: 1,
+      rootTitle: '英语绘本',
+      ages: ['3', '6'],
+      tags: ['动物'],
+      intro: '简介',
+      imageUrl: '/uploads/a.png',
+      childCnt: 0,
+      status: 0,
+      fileSizeMb: 0,
     })
     expect(data.id).toBeGreaterThanOrEqual(1000)
     const list = folderOf(await server.get(`/v1/directory/${DEMO_FOLDERS.starterBooks}`))
@@ -149,7 +167,7 @@ describe('POST /v1/bookCreation/add', () => {
     expect(data).toMatchObject({ intro: '', imageUrl: '', rootId: 0, rootTitle: '', ages: [], tags: [] })
   })
 
-  it('gives a new item its parent\'s category when none is sent', async () => {
+  it("gives a new item its parent's category when none is sent", async () => {
     const { rootId: _, ...withoutCategory } = book({ parentId: DEMO_FOLDERS.natureBooks })
     expect(folderOf(await add(withoutCategory))).toMatchObject({ rootId: 5, rootTitle: '科普百科' })
   })
@@ -159,11 +177,14 @@ describe('POST /v1/bookCreation/add', () => {
     expect(data.tags).toEqual(['动物', '自然'])
   })
 
-  it.each(['javascript:alert(1)', '//evil.example/x.png', 'data:image/png;base64,AAAA'])('refuses the cover address %s', async (imageUrl) => {
-    const res = await add(book({ imageUrl }))
-    expect(res.statusCode).toBe(400)
-    expect(envelope(res).msg).toBe('封面地址无效')
-  })
+  it.each(['javascript:alert(1)', '//evil.example/x.png', 'data:image/png;base64,AAAA'])(
+    'refuses the cover address %s',
+    async (imageUrl) => {
+      const res = await add(book({ imageUrl }))
+      expect(res.statusCode).toBe(400)
+      expect(envelope(res).msg).toBe('封面地址无效')
+    },
+  )
 
   it('refuses an unknown category', async () => {
     const res = await add(book({ rootId: 777 }))
@@ -201,13 +222,13 @@ describe('POST /v1/bookCreation/add', () => {
     expect(envelope(res).msg).toBe('上级文件夹不存在')
   })
 
-  it('answers another user\'s parent with 404 and creates nothing there', async () => {
+  it("answers another user's parent with 404 and creates nothing there", async () => {
     const res = await add(book({ parentId: DEMO_FOLDERS.basicFolder }))
     expect(res.statusCode).toBe(404)
     expect(folderOf(await server.get(`/v1/directory/${DEMO_FOLDERS.basicFolder}`, BASIC)).childCnt).toBe(2)
   })
 
-  it('stamps the parent\'s update time', async () => {
+  it("stamps the parent's update time", async () => {
     const before = folderOf(await server.get(`/v1/directory/${DEMO_FOLDERS.emptyFolder}`)).updateTime
     await add(book())
     const after = folderOf(await server.get(`/v1/directory/${DEMO_FOLDERS.emptyFolder}`)).updateTime

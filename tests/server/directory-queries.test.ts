@@ -30,9 +30,20 @@ async function makeFolderOf(count: number): Promise<number> {
      SELECT $1, $2, 1, '专辑 ' || n, n FROM generate_series(1, $3::int) n RETURNING id`,
     [user, top!.id, count],
   )
-  await insertRows(db, 'folders', albums.flatMap((a) => [1, 2, 3].map((n) => ({
-    user_id: user, parent_id: a.id, type: 0, title: `绘本 ${n}`, position: n, file_size_mb: 1.5,
-  }))))
+  await insertRows(
+    db,
+    'folders',
+    albums.flatMap((a) =>
+      [1, 2, 3].map((n) => ({
+        user_id: user,
+        parent_id: a.id,
+        type: 0,
+        title: `绘本 ${n}`,
+        position: n,
+        file_size_mb: 1.5,
+      })),
+    ),
+  )
   return top!.id
 }
 
@@ -41,7 +52,10 @@ async function listing(id: number): Promise<{ queries: RecordedQuery[]; items: {
   db.queries.length = 0
   const res = await app.inject({ method: 'GET', url: `/v1/directory/${id}`, headers: BASIC })
   expect(res.statusCode).toBe(200)
-  return { queries: db.queries.filter((q) => /\bfolders\b/.test(q.sql)), items: res.json<{ data: { items: { childCnt: number; fileSizeMb: number }[] } }>().data.items }
+  return {
+    queries: db.queries.filter((q) => /\bfolders\b/.test(q.sql)),
+    items: res.json<{ data: { items: { childCnt: number; fileSizeMb: number }[] } }>().data.items,
+  }
 }
 
 interface PlanNode {
@@ -63,12 +77,16 @@ async function folderReads({ sql, params }: RecordedQuery): Promise<string[]> {
     await tx.query('SET LOCAL enable_seqscan = off')
     return tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params)
   })
-  const leading = new Map((await db.query<{ index: string; column: string }>(
-    `SELECT c.relname AS index, a.attname AS column FROM pg_index i
+  const leading = new Map(
+    (
+      await db.query<{ index: string; column: string }>(
+        `SELECT c.relname AS index, a.attname AS column FROM pg_index i
      JOIN pg_class c ON c.oid = i.indexrelid
      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
      WHERE i.indrelid = 'folders'::regclass`,
-  )).map((r) => [r.index, r.column]))
+      )
+    ).map((r) => [r.index, r.column]),
+  )
   const reads: string[] = []
   const walk = (node: PlanNode) => {
     const onFolders = node['Relation Name'] === 'folders' || node['Index Name']?.startsWith('folders_')

@@ -6,10 +6,28 @@ const SCRIPT = readFileSync(new URL('../../server/fake-host/fake-host.js', impor
 
 /** Every call name of docs/contracts/bridge.md. */
 const CALL_NAMES = [
-  'setNavigationBar', 'getUserInfo', 'updateUserInfo', 'goToLogin', 'closeWebview', 'shareUrl', 'shareWeb',
-  'openWebPage', 'openPage', 'openAlbumAndUpload', 'openFileAndUpload', 'openVideoAndUpload', 'openCustomerService',
-  'buyGoods', 'updateAppVersion', 'wechatLogin', 'baiduAuthorize', 'nativeLog', 'downloadImage', 'merchantTransfer',
-  'speechRecognition', 'nativeDecrypt',
+  'setNavigationBar',
+  'getUserInfo',
+  'updateUserInfo',
+  'goToLogin',
+  'closeWebview',
+  'shareUrl',
+  'shareWeb',
+  'openWebPage',
+  'openPage',
+  'openAlbumAndUpload',
+  'openFileAndUpload',
+  'openVideoAndUpload',
+  'openCustomerService',
+  'buyGoods',
+  'updateAppVersion',
+  'wechatLogin',
+  'baiduAuthorize',
+  'nativeLog',
+  'downloadImage',
+  'merchantTransfer',
+  'speechRecognition',
+  'nativeDecrypt',
 ]
 
 let windows: Window[] = []
@@ -64,7 +82,8 @@ describe('the user agent', () => {
   it('carries the contract markers of an Android app, VIP, version 2.12.0 and the demo token', () => {
     expect(load().window.navigator.userAgent).toBe(
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' +
-      ' com.kidsenglish.app version_2.12.0 isVip_true isPermanentVipUser_false appId_kidsenglish-android token_demo-vip-token')
+        ' com.kidsenglish.app version_2.12.0 isVip_true isPermanentVipUser_false appId_kidsenglish-android token_demo-vip-token',
+    )
   })
 
   it('follows window.__FAKE_HOST_CONFIG__', () => {
@@ -182,10 +201,12 @@ describe('the answers', () => {
     }
     page.g.KidsEnglishBridge!.buyGoods!(JSON.stringify({ goodsId: 101 }))
     await until(() => page.received.length === 1)
-    expect(posts).toEqual([{
-      url: '/v1/dev/vip/purchase',
-      init: expect.objectContaining({ method: 'POST', body: '{"goodsId":101}' }),
-    }])
+    expect(posts).toEqual([
+      {
+        url: '/v1/dev/vip/purchase',
+        init: expect.objectContaining({ method: 'POST', body: '{"goodsId":101}' }),
+      },
+    ])
     expect(posts[0]!.init.headers.authorization).toBe('Bearer demo-basic-token')
     expect(page.received[0]).toEqual({ type: 'visibleChange', data: { result: true } })
   })

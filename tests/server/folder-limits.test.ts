@@ -19,7 +19,12 @@ const BASIC_ID = DEMO_USERS.basic.id
 async function fillTo(userId: number, parentId: number, total: number, type = 0): Promise<void> {
   const [row] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM folders WHERE parent_id = $1', [parentId])
   const rows = Array.from({ length: total - row!.n }, (_, i) => ({
-    user_id: userId, parent_id: parentId, type, title: `填充 ${i}`, position: 10_000 + i, file_size_mb: 0,
+    user_id: userId,
+    parent_id: parentId,
+    type,
+    title: `填充 ${i}`,
+    position: 10_000 + i,
+    file_size_mb: 0,
   }))
   await insertRows(server.db, 'folders', rows)
 }
@@ -59,13 +64,22 @@ describe('Items per folder', () => {
     await fillTo(VIP_ID, DEMO_FOLDERS.emptyFolder, ITEMS_PER_FOLDER - 3)
     const fsIds = [1, 2, 3].map((n) => fsId(`${THOUSAND_DIR}/Book 000${n}.pdf`))
     // The job is recorded but not started: its three files are still to come.
-    await server.db.query(
-      `INSERT INTO cloud_import_jobs (id, user_id, mode, target_id) VALUES ('pending-job', $1, 'album', $2)`,
-      [VIP_ID, DEMO_FOLDERS.emptyFolder],
+    await server.db.query(`INSERT INTO cloud_import_jobs (id, user_id, mode, target_id) VALUES ('pending-job', $1, 'album', $2)`, [
+      VIP_ID,
+      DEMO_FOLDERS.emptyFolder,
+    ])
+    await insertRows(
+      server.db,
+      'cloud_import_items',
+      fsIds.map((id, position) => ({
+        job_id: 'pending-job',
+        position,
+        fs_id: id,
+        name: `Book ${position}.pdf`,
+        folder_id: DEMO_FOLDERS.emptyFolder,
+        size_mb: 0.01,
+      })),
     )
-    await insertRows(server.db, 'cloud_import_items', fsIds.map((id, position) => ({
-      job_id: 'pending-job', position, fs_id: id, name: `Book ${position}.pdf`, folder_id: DEMO_FOLDERS.emptyFolder, size_mb: 0.01,
-    })))
     const res = await add(DEMO_FOLDERS.emptyFolder, 0)
     expect(res.statusCode).toBe(409)
   })
@@ -83,11 +97,15 @@ describe('Items per folder', () => {
 describe('Folders in all', () => {
   it(`takes the ${FOLDERS_PER_USER}th folder and refuses the next anywhere, an import's included, writing nothing`, async () => {
     // Type 2 folders at the root, each holding up to 999 type 1 folders.
-    const [row] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM folders WHERE user_id = $1 AND type <> 0', [BASIC_ID])
+    const [row] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM folders WHERE user_id = $1 AND type <> 0', [
+      BASIC_ID,
+    ])
     let missing = FOLDERS_PER_USER - 1 - row!.n
     while (missing > 0) {
       const [top] = await server.db.query<{ id: number }>(
-        `INSERT INTO folders (user_id, type, title) VALUES ($1, 2, '分组') RETURNING id`, [BASIC_ID])
+        `INSERT INTO folders (user_id, type, title) VALUES ($1, 2, '分组') RETURNING id`,
+        [BASIC_ID],
+      )
       missing -= 1
       const inside = Math.min(missing, ITEMS_PER_FOLDER - 1)
       await fillTo(BASIC_ID, top!.id, inside, 1)

@@ -17,12 +17,18 @@ const HTML = '<img src=x onerror=alert(1)>'
 const HAS_CHINESE = /[\u4e00-\u9fff]/
 
 const json = (url: string, payload: string, contentType = 'application/json'): InjectOptions => ({
-  method: 'POST', url, headers: { ...VIP, 'content-type': contentType }, payload,
+  method: 'POST',
+  url,
+  headers: { ...VIP, 'content-type': contentType },
+  payload,
 })
 const post = (url: string, body: unknown): InjectOptions => json(url, JSON.stringify(body))
 const get = (url: string): InjectOptions => ({ method: 'GET', url, headers: VIP })
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6364f8cf00000301010017d6aa8b0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6364f8cf00000301010017d6aa8b0000000049454e44ae426082',
+  'hex',
+)
 const BOUNDARY = '----kids-english-hostile'
 /** POST /v1/upload with a raw multipart body (`parts` between the boundaries) and content type. */
 const upload = (parts: (string | Buffer)[], contentType = `multipart/form-data; boundary=${BOUNDARY}`): InjectOptions => ({
@@ -104,12 +110,16 @@ const CASES: [what: string, request: InjectOptions, status: number][] = [
   ['a multipart body without its boundary', upload([...filePart('a.png'), END], 'multipart/form-data'), 400],
   ['a multipart body with another boundary', upload([...filePart('a.png'), END], 'multipart/form-data; boundary=zzz'), 400],
   ['a multipart body with an empty boundary', upload([...filePart('a.png'), END], 'multipart/form-data; boundary='), 400],
-  ['a multipart body with a 300-character boundary', upload([...filePart('a.png'), END], `multipart/form-data; boundary=${'b'.repeat(300)}`), 400],
+  [
+    'a multipart body with a 300-character boundary',
+    upload([...filePart('a.png'), END], `multipart/form-data; boundary=${'b'.repeat(300)}`),
+    400,
+  ],
   ['a part without headers', upload([`--${BOUNDARY}\r\n\r\nhello\r\n`, END]), 400],
   // ids that are not the caller's, or repeated
   ['a move with a repeated id', post('/v1/bookCreation/move', { parentId: DEMO_FOLDERS.natureBooks, ids: [1, 1] }), 400],
   ['a move of 100k ids', post('/v1/bookCreation/move', { parentId: 0, ids: Array(100_000).fill(1) }), 400],
-  ['an add into another user\'s folder', post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.basicFolder, type: 0, title: 't' }), 404],
+  ["an add into another user's folder", post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.basicFolder, type: 0, title: 't' }), 404],
   ['an unknown category', post('/v1/bookCreation/update', { id: DEMO_FOLDERS.natureBooks, rootId: 999_999 }), 400],
   ['a folder under itself', post('/v1/bookCreation/update', { id: DEMO_FOLDERS.natureBooks, parentId: DEMO_FOLDERS.natureBooks }), 400],
   // odd encodings in the query
@@ -122,7 +132,11 @@ const CASES: [what: string, request: InjectOptions, status: number][] = [
   ['JSON with a trailing comma', json('/v1/bookCreation/delete', '{"id": 1,}'), 400],
   ['single-quoted JSON', json('/v1/bookCreation/delete', "{'id': 1}"), 400],
   ['a __proto__ key', json('/v1/bookCreation/add', '{"parentId":0,"type":1,"title":"t","__proto__":{"x":1}}'), 400],
-  ['a constructor.prototype key', json('/v1/bookCreation/add', '{"parentId":0,"type":1,"title":"t","constructor":{"prototype":{"x":1}}}'), 400],
+  [
+    'a constructor.prototype key',
+    json('/v1/bookCreation/add', '{"parentId":0,"type":1,"title":"t","constructor":{"prototype":{"x":1}}}'),
+    400,
+  ],
   ['deeply nested JSON', json('/v1/bookCreation/add', '['.repeat(200_000) + ']'.repeat(200_000)), 400],
   ['a body over 1 MB', post('/v1/bookCreation/add', { parentId: 0, type: 1, title: 'a'.repeat(1_100_000) }), 413],
 ]

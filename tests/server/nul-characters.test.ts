@@ -83,7 +83,10 @@ describe('NUL in bookCreation/update', () => {
   })
 })
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6364f8cf00000301010017d6aa8b0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6364f8cf00000301010017d6aa8b0000000049454e44ae426082',
+  'hex',
+)
 
 /** POST /v1/upload of a PNG with this raw Content-Disposition filename parameter. */
 const uploadNamed = (app: typeof server.app, filenameParam: string) => {
@@ -94,13 +97,16 @@ const uploadNamed = (app: typeof server.app, filenameParam: string) => {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
   return app.inject({
-    method: 'POST', url: '/v1/upload', payload, headers: { ...VIP, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    method: 'POST',
+    url: '/v1/upload',
+    payload,
+    headers: { ...VIP, 'content-type': `multipart/form-data; boundary=${boundary}` },
   })
 }
 
 const storedFiles = (dataDir: string) => readdirSync(join(dataDir, 'uploads'))
 
-describe('NUL in an upload\'s file name', () => {
+describe("NUL in an upload's file name", () => {
   it.each([
     ['raw', `filename="cover${NUL}.png"`],
     ['percent-encoded (RFC 5987)', "filename*=UTF-8''cover%00.png"],
@@ -146,7 +152,7 @@ describe('values the database refuses', () => {
     expect(res.json()).toEqual({ result: 'BAD_REQUEST', data: null, msg: '请求参数包含无法保存的内容' })
   })
 
-  it('answers a number out of the column\'s range (22003) with a Chinese 400', async () => {
+  it("answers a number out of the column's range (22003) with a Chinese 400", async () => {
     expect((await app.inject({ method: 'GET', url: '/v1/echo-int' })).statusCode).toBe(400)
   })
 

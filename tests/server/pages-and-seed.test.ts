@@ -18,9 +18,11 @@ function fakeDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'kids-english-dist-'))
   const page = (dir: string, title: string) => {
     mkdirSync(join(dist, dir), { recursive: true })
-    writeFileSync(join(dist, dir, 'index.html'),
+    writeFileSync(
+      join(dist, dir, 'index.html'),
       `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><title>${title}</title>` +
-      `<script type="module" crossorigin src="/assets/page-abc123.js"></script></head><body><div id="root"></div></body></html>`)
+        `<script type="module" crossorigin src="/assets/page-abc123.js"></script></head><body><div id="root"></div></body></html>`,
+    )
   }
   page('', 'home')
   page('recorded_share', 'recorded')
@@ -39,7 +41,13 @@ function fakeDist(): string {
       '/generate_book/list': {
         demoLinks: [
           { label: 'root', query: 'id=0', fixture: 'app', proof: '合集' },
-          { label: 'basic', query: 'id={DEMO_FOLDERS.collection}&fakeHostToken={DEMO_TOKENS.basic}', fixture: 'app', proof: '绘本', bench: true },
+          {
+            label: 'basic',
+            query: 'id={DEMO_FOLDERS.collection}&fakeHostToken={DEMO_TOKENS.basic}',
+            fixture: 'app',
+            proof: '绘本',
+            bench: true,
+          },
         ],
       },
     },
@@ -88,7 +96,8 @@ describe('clean URLs', () => {
   })
 
   it.each(['/no_such_page', '/recorded_share/extra', '/generate_book', '/..%2f..%2fetc%2fpasswd'])(
-    'answers %s with the Chinese 404 page', async (url) => {
+    'answers %s with the Chinese 404 page',
+    async (url) => {
       const res = await get(url)
       expect(res.statusCode).toBe(404)
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -114,7 +123,7 @@ describe('clean URLs', () => {
     '/%2Ereleases/current',
     '/recorded_share/.index.html.tmp',
     '/recorded_share/.tmp/',
-  ])('does not serve the deploy tool\'s file %s', async (url) => {
+  ])("does not serve the deploy tool's file %s", async (url) => {
     const res = await get(url)
     expect(res.statusCode).toBe(404)
     expect(res.body).toContain('页面不存在')
@@ -128,12 +137,14 @@ describe('clean URLs', () => {
 })
 
 describe('the demo links npm start prints', () => {
-  it('come from the pages\' descriptors in the manifest, demo data resolved from the seed', () => {
+  it("come from the pages' descriptors in the manifest, demo data resolved from the seed", () => {
     const groups = demoLinkGroups(dist)
     expect(groups.map((g) => g.links.map((l) => demoLinkUrl('http://h', l)))).toEqual([
       ['http://h/'],
-      ['http://h/generate_book/list?id=0&fakeHost=app',
-        `http://h/generate_book/list?id=${DEMO_FOLDERS.collection}&fakeHostToken=${DEMO_TOKENS.basic}&fakeHost=app`],
+      [
+        'http://h/generate_book/list?id=0&fakeHost=app',
+        `http://h/generate_book/list?id=${DEMO_FOLDERS.collection}&fakeHostToken=${DEMO_TOKENS.basic}&fakeHost=app`,
+      ],
     ])
     expect(groups[1]!.links.map((l) => l.bench)).toEqual([false, true])
   })
@@ -172,7 +183,7 @@ describe('cache headers', () => {
     }
   })
 
-  it('answers a conditional GET of an alias (from the pages manifest) with the home page\'s ETag, and its 304 keeps the security headers', async () => {
+  it("answers a conditional GET of an alias (from the pages manifest) with the home page's ETag, and its 304 keeps the security headers", async () => {
     const home = await get('/')
     const etag = home.headers.etag as string
     expect(home.headers['content-security-policy']).toContain("script-src 'self'")
@@ -261,8 +272,20 @@ describe('without a build', () => {
   })
 })
 
-const TABLES = ['users', 'categories', 'book_options', 'folders', 'capacities', 'space_goods', 'claims', 'uploads',
-  'shares', 'share_items', 'share_sentences', 'share_words']
+const TABLES = [
+  'users',
+  'categories',
+  'book_options',
+  'folders',
+  'capacities',
+  'space_goods',
+  'claims',
+  'uploads',
+  'shares',
+  'share_items',
+  'share_sentences',
+  'share_words',
+]
 
 /** Every row of every table, in a stable order. */
 async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
@@ -271,8 +294,11 @@ async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
   return out
 }
 
-const bytesUnder = (dir: string): number => readdirSync(dir, { withFileTypes: true })
-  .reduce((sum, e) => sum + (e.isDirectory() ? bytesUnder(join(dir, e.name)) : statSync(join(dir, e.name)).size), 0)
+const bytesUnder = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce(
+    (sum, e) => sum + (e.isDirectory() ? bytesUnder(join(dir, e.name)) : statSync(join(dir, e.name)).size),
+    0,
+  )
 
 describe('migrations', () => {
   it('records each applied file and applies nothing twice', async () => {
@@ -292,8 +318,14 @@ describe('seed', () => {
   it('restores changed demo rows and keeps the rows users created', async () => {
     await server.db.query("UPDATE folders SET title = 'changed' WHERE id = $1", [DEMO_FOLDERS.collection])
     await server.db.query("INSERT INTO claims (user_id, activity, granted_mb) VALUES ($1, 'vip-free-space', 10240)", [DEMO_USERS.vip.id])
-    const mine = await insertFolder(server.db, DEMO_USERS.vip.id, DEMO_FOLDERS.starterBooks, 0,
-      { title: 'my own', intro: '', imageUrl: '', categoryId: 0, ages: [], tags: [] })
+    const mine = await insertFolder(server.db, DEMO_USERS.vip.id, DEMO_FOLDERS.starterBooks, 0, {
+      title: 'my own',
+      intro: '',
+      imageUrl: '',
+      categoryId: 0,
+      ages: [],
+      tags: [],
+    })
     await seed(server.db)
     const [collection] = await server.db.query<{ title: string }>('SELECT title FROM folders WHERE id = $1', [DEMO_FOLDERS.collection])
     expect(collection!.title).toBe('英语绘本合集')

@@ -46,8 +46,10 @@ describe.skipIf(!url)('on PostgreSQL', () => {
   })
 
   it('keeps the order when a move is refused, and saves a valid one', async () => {
-    const list = async () => envelope<FolderView>(await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.starterBooks}`, headers: VIP }))
-      .data.items?.map((f) => f.id) ?? []
+    const list = async () =>
+      envelope<FolderView>(
+        await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.starterBooks}`, headers: VIP }),
+      ).data.items?.map((f) => f.id) ?? []
     const before = await list()
     expect((await post('/v1/bookCreation/move', { parentId: DEMO_FOLDERS.starterBooks, ids: before.slice(1) })).statusCode).toBe(400)
     expect(await list()).toEqual(before)
@@ -78,7 +80,9 @@ describe.skipIf(!url)('on PostgreSQL', () => {
     const reversed = [...start].reverse()
     const [move, ...adds] = await Promise.all([
       post('/v1/bookCreation/move', { parentId: DEMO_FOLDERS.starterBooks, ids: reversed }),
-      ...Array.from({ length: 5 }, (_, i) => post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.starterBooks, type: 0, title: `新书${i}` })),
+      ...Array.from({ length: 5 }, (_, i) =>
+        post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.starterBooks, type: 0, title: `新书${i}` }),
+      ),
     ])
     expect(statuses(adds)).toEqual([200])
     expect([200, 400]).toContain(move!.statusCode)
@@ -127,8 +131,11 @@ describe.skipIf(!url)('on PostgreSQL', () => {
 
   it('gives ten concurrent adds distinct places at the end of their folder', async () => {
     const start = await children(DEMO_FOLDERS.starterBooks)
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) =>
-      post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.starterBooks, type: 0, title: `新书${i}` })))
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.starterBooks, type: 0, title: `新书${i}` }),
+      ),
+    )
     const added = replies.map((r) => envelope<FolderView>(r).data.id)
     const after = await children(DEMO_FOLDERS.starterBooks)
     expect(after.slice(0, start.length)).toEqual(start)
@@ -138,12 +145,16 @@ describe.skipIf(!url)('on PostgreSQL', () => {
       [DEMO_FOLDERS.starterBooks],
     )
     expect(places).toEqual({ n: start.length + 10, distinct: start.length + 10 })
-    const folder = envelope<FolderView>(await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.starterBooks}`, headers: VIP })).data
+    const folder = envelope<FolderView>(
+      await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.starterBooks}`, headers: VIP }),
+    ).data
     expect(folder.childCnt).toBe(start.length + 10)
   })
 
   it('adds, reads and deletes a folder with the same SQL as PGlite', async () => {
-    const added = envelope<FolderView>(await post('/v1/bookCreation/add', { parentId: 0, type: 1, title: ' 新文件夹 ', ages: ['3'], tags: [] })).data
+    const added = envelope<FolderView>(
+      await post('/v1/bookCreation/add', { parentId: 0, type: 1, title: ' 新文件夹 ', ages: ['3'], tags: [] }),
+    ).data
     expect(added).toMatchObject({ title: '新文件夹', parentType: 0, ages: ['3'], childCnt: 0 })
     expect((await post('/v1/bookCreation/delete', { id: added.id })).statusCode).toBe(200)
   })
@@ -156,15 +167,22 @@ describe.skipIf(!url)('on PostgreSQL', () => {
        SELECT $1, $2, 0, '填充 ' || n, 10000 + n FROM generate_series(1, $3::int) n`,
       [DEMO_USERS.vip.id, DEMO_FOLDERS.emptyFolder, fill],
     )
-    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) =>
-      post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.emptyFolder, type: 0, title: `最后一本${i}` })))
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post('/v1/bookCreation/add', { parentId: DEMO_FOLDERS.emptyFolder, type: 0, title: `最后一本${i}` }),
+      ),
+    )
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)])
-    const folder = envelope<FolderView>(await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.emptyFolder}`, headers: VIP })).data
+    const folder = envelope<FolderView>(
+      await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.emptyFolder}`, headers: VIP }),
+    ).data
     expect(folder.childCnt).toBe(ITEMS_PER_FOLDER)
   })
 
   it('lists a folder with the same child counts and sizes as PGlite', async () => {
-    const folder = envelope<FolderView>(await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.collection}`, headers: VIP })).data
+    const folder = envelope<FolderView>(
+      await app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.collection}`, headers: VIP }),
+    ).data
     expect(folder.items?.map((f) => f.childCnt)).toEqual([12, 3, 0])
     const sum = (folder.items ?? []).reduce((total, f) => total + f.fileSizeMb, 0)
     expect(folder.fileSizeMb).toBeCloseTo(sum, 2)

@@ -56,16 +56,21 @@ describe('The PGlite database', () => {
 
   it('runs concurrent transactions one after the other, none lost', async () => {
     await testDb.db.exec('CREATE TABLE IF NOT EXISTS worker_counter (n int); INSERT INTO worker_counter VALUES (0)')
-    await Promise.all(Array.from({ length: 8 }, () => testDb.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ n: number }>('SELECT n FROM worker_counter')
-      await tx.query('UPDATE worker_counter SET n = $1', [row!.n + 1])
-    })))
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        testDb.db.transaction(async (tx) => {
+          const [row] = await tx.query<{ n: number }>('SELECT n FROM worker_counter')
+          await tx.query('UPDATE worker_counter SET n = $1', [row!.n + 1])
+        }),
+      ),
+    )
     expect(await testDb.db.query('SELECT n FROM worker_counter')).toEqual([{ n: 8 }])
   })
 
   it('returns dates, arrays and numbers as before', async () => {
     const [row] = await testDb.db.query<{ d: Date; a: string[]; f: number }>(
-      `SELECT '2026-01-02T03:04:05Z'::timestamptz AS d, ARRAY['甲', '乙'] AS a, 1.5::float8 AS f`)
+      `SELECT '2026-01-02T03:04:05Z'::timestamptz AS d, ARRAY['甲', '乙'] AS a, 1.5::float8 AS f`,
+    )
     expect(row!.d).toBeInstanceOf(Date)
     expect(row).toEqual({ d: new Date('2026-01-02T03:04:05Z'), a: ['甲', '乙'], f: 1.5 })
   })

@@ -34,7 +34,9 @@ describe('a port another process holds', () => {
   it('stops npm start before the build with one line naming the port', () => {
     const result = run('server/check-port.ts')
     expect(result.status).toBe(1)
-    expect(result.stderr.trim()).toBe(`端口 ${port} 已被占用，请设置 PORT（例如 PORT=3000 npm start）/ port ${port} is already in use: set PORT`)
+    expect(result.stderr.trim()).toBe(
+      `端口 ${port} 已被占用，请设置 PORT（例如 PORT=3000 npm start）/ port ${port} is already in use: set PORT`,
+    )
   })
 
   it('makes the server exit 1 with the same line and no stack trace', () => {

@@ -20,7 +20,9 @@ describe('a page', () => {
   it('allows scripts from its origin and its own inline scripts only, and never in a frame', async () => {
     const res = await server.inject({ method: 'GET', url: '/price_up' })
     expect(res.statusCode).toBe(200)
-    expect(res.headers['content-security-policy']).toBe(`script-src 'self' ${sha(INLINE)}; object-src 'none'; base-uri 'self'; frame-ancestors 'none'`)
+    expect(res.headers['content-security-policy']).toBe(
+      `script-src 'self' ${sha(INLINE)}; object-src 'none'; base-uri 'self'; frame-ancestors 'none'`,
+    )
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
   })

@@ -30,7 +30,7 @@ describe('GET /v1/goods/spaces', () => {
 })
 
 describe('GET /v1/user/myCapacity', () => {
-  it('gives the total and the sum of the user\'s file sizes', async () => {
+  it("gives the total and the sum of the user's file sizes", async () => {
     const data = await capacity()
     const root = envelope<FolderView>(await server.get('/v1/directory/0')).data
     expect(data.total).toBe(DEMO_CAPACITY_MB.vip)
@@ -80,7 +80,11 @@ describe('POST /v1/activity/vipGetFreeSpace', () => {
   })
 
   it('accepts a claim without a body', async () => {
-    const res = await server.inject({ method: 'POST', url: '/v1/activity/vipGetFreeSpace', headers: { authorization: 'Bearer demo-vip-token' } })
+    const res = await server.inject({
+      method: 'POST',
+      url: '/v1/activity/vipGetFreeSpace',
+      headers: { authorization: 'Bearer demo-vip-token' },
+    })
     expect(res.statusCode).toBe(200)
   })
 })
@@ -90,7 +94,10 @@ interface UploadData {
   fileSizeMb: number
 }
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6364f8cf00000301010017d6aa8b0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6364f8cf00000301010017d6aa8b0000000049454e44ae426082',
+  'hex',
+)
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)])
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(40, 0)])
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 0)])
@@ -100,7 +107,9 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 function multipart(content: Buffer, filename: string, field = 'file', type = 'application/octet-stream') {
   const boundary = '----kids-english-test-boundary'
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])

@@ -10,18 +10,37 @@ describe('POST /v1/bookCreation/update', () => {
     const res = await update({ id: DEMO_FOLDERS.natureBooks, title: ' 自然百科 ', tags: ['科普'], rootId: 1 })
     expect(res.statusCode).toBe(200)
     expect(folderOf(res)).toMatchObject({
-      id: DEMO_FOLDERS.natureBooks, title: '自然百科', tags: ['科普'], rootId: 1, rootTitle: '英语绘本',
-      intro: '认识树木、太阳、月亮和大海。', ages: ['5', '8'], childCnt: 3, parentType: 2,
+      id: DEMO_FOLDERS.natureBooks,
+      title: '自然百科',
+      tags: ['科普'],
+      rootId: 1,
+      rootTitle: '英语绘本',
+      intro: '认识树木、太阳、月亮和大海。',
+      ages: ['5', '8'],
+      childCnt: 3,
+      parentType: 2,
     })
     expect((await server.folder(DEMO_FOLDERS.natureBooks)).title).toBe('自然百科')
   })
 
   it('accepts the whole form again, with the same parent and type', async () => {
     const res = await update({
-      id: DEMO_FOLDERS.emptyFolder, parentId: DEMO_FOLDERS.collection, type: 1, title: '新名字', intro: '新的简介',
-      imageUrl: 'https://cdn.example.com/c.png', rootId: 2, ages: ['4'], tags: [],
+      id: DEMO_FOLDERS.emptyFolder,
+      parentId: DEMO_FOLDERS.collection,
+      type: 1,
+      title: '新名字',
+      intro: '新的简介',
+      imageUrl: 'https://cdn.example.com/c.png',
+      rootId: 2,
+      ages: ['4'],
+      tags: [],
     })
-    expect(folderOf(res)).toMatchObject({ title: '新名字', intro: '新的简介', imageUrl: 'https://cdn.example.com/c.png', rootTitle: '自然拼读' })
+    expect(folderOf(res)).toMatchObject({
+      title: '新名字',
+      intro: '新的简介',
+      imageUrl: 'https://cdn.example.com/c.png',
+      rootTitle: '自然拼读',
+    })
   })
 
   it('submits with { id, status: 1 }', async () => {
@@ -65,7 +84,7 @@ describe('POST /v1/bookCreation/update', () => {
     expect(envelope(res).msg).toBe(msg)
   })
 
-  it('answers another user\'s item with 404', async () => {
+  it("answers another user's item with 404", async () => {
     const res = await update({ id: DEMO_FOLDERS.basicFolder, title: 'mine now' })
     expect(res.statusCode).toBe(404)
     expect(envelope(res)).toEqual({ result: 'NOT_FOUND', data: null, msg: '该内容不存在或已被删除' })
@@ -94,14 +113,14 @@ describe('POST /v1/bookCreation/delete', () => {
     }
   })
 
-  it('deletes one book and lowers its folder\'s count', async () => {
+  it("deletes one book and lowers its folder's count", async () => {
     await server.post('/v1/bookCreation/delete', { id: DEMO_FIRST_BOOK_ID })
     const starter = await server.folder(DEMO_FOLDERS.starterBooks)
     expect(starter.childCnt).toBe(11)
     expect(starter.items.map((b) => b.id)).not.toContain(DEMO_FIRST_BOOK_ID)
   })
 
-  it('answers another user\'s folder with 404 and deletes nothing', async () => {
+  it("answers another user's folder with 404 and deletes nothing", async () => {
     const res = await server.post('/v1/bookCreation/delete', { id: DEMO_FOLDERS.basicFolder })
     expect(res.statusCode).toBe(404)
     expect((await server.folder(DEMO_FOLDERS.basicFolder, BASIC)).childCnt).toBe(2)
@@ -121,7 +140,7 @@ describe('POST /v1/bookCreation/delete', () => {
 })
 
 describe('POST /v1/bookCreation/move', () => {
-  it('saves a new order of a folder\'s children', async () => {
+  it("saves a new order of a folder's children", async () => {
     const ids = (await childIds(DEMO_FOLDERS.starterBooks)).reverse()
     const res = await server.post('/v1/bookCreation/move', { parentId: DEMO_FOLDERS.starterBooks, ids })
     expect(res.statusCode).toBe(200)
@@ -155,7 +174,7 @@ describe('POST /v1/bookCreation/move', () => {
     })
   })
 
-  it('answers another user\'s folder with 404', async () => {
+  it("answers another user's folder with 404", async () => {
     const res = await server.post('/v1/bookCreation/move', { parentId: DEMO_FOLDERS.basicFolder, ids: [120, 121] })
     expect(res.statusCode).toBe(404)
     expect(envelope(res).msg).toBe('文件夹不存在')

@@ -15,16 +15,21 @@ const server = setupServer()
 const VIP_ID = DEMO_USERS.vip.id
 const BOUNDARY = '----upload-capacity-boundary'
 
-const filePart = (content: Buffer, name: string, field = 'file') => Buffer.concat([
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-  content,
-  Buffer.from('\r\n'),
-])
-const post = (...parts: Buffer[]) => server.inject({
-  method: 'POST', url: '/v1/upload',
-  payload: Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]),
-  headers: { ...VIP, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-})
+const filePart = (content: Buffer, name: string, field = 'file') =>
+  Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from('\r\n'),
+  ])
+const post = (...parts: Buffer[]) =>
+  server.inject({
+    method: 'POST',
+    url: '/v1/upload',
+    payload: Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]),
+    headers: { ...VIP, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  })
 /** A PDF of about `mb` MB. */
 const pdf = (mb: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(Math.round(mb * 1048576), 0x20)])
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 0)])
@@ -43,7 +48,10 @@ describe('An upload', () => {
     const url = uploadUrl(cover)
     const updated = await server.post('/v1/bookCreation/update', { id: DEMO_FOLDERS.emptyFolder, imageUrl: url })
     expect(updated.statusCode).toBe(200)
-    const [row] = await server.db.query<{ attached: boolean }>('SELECT attached_at IS NOT NULL AS attached FROM uploads WHERE file_name = $1', [url.split('/').pop()])
+    const [row] = await server.db.query<{ attached: boolean }>(
+      'SELECT attached_at IS NOT NULL AS attached FROM uploads WHERE file_name = $1',
+      [url.split('/').pop()],
+    )
     expect(row!.attached).toBe(true)
     // The PDF still counts, the cover no longer does.
     expect((await capacity()).used).toBeCloseTo(before.used + 2, 2)
@@ -82,7 +90,9 @@ describe('Collecting uploads', () => {
     const cover = uploadUrl(await post(filePart(PNG, 'cover.png')))
     await server.post('/v1/bookCreation/update', { id: DEMO_FOLDERS.emptyFolder, imageUrl: cover })
     const name = (url: string) => url.split('/').pop()!
-    await server.db.query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE file_name = ANY($1)`, [[name(old), name(cover)]])
+    await server.db.query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE file_name = ANY($1)`, [
+      [name(old), name(cover)],
+    ])
     await server.db.query(`UPDATE uploads SET created_at = now() - interval '23 hours' WHERE file_name = $1`, [name(recent)])
     const restarted = await buildApp({ db: server.db, dataDir: server.dataDir })
     await restarted.ready()

@@ -33,7 +33,11 @@ const VARIANTS: { variant: Variant; userAgent: string; turnOn: string | null }[]
   // The app fixture: the contract user agent, and the server's fake host (its cookie, set by the query).
   { variant: 'app', userAgent: appUserAgent(), turnOn: '/?fakeHost=app' },
   // The iOS app: only `window.webkit.messageHandlers`, as WKWebView gives it.
-  { variant: 'app-ios', userAgent: `${IPHONE_UA} ${appUserAgent().split(' Safari/537.36 ')[1]}`, turnOn: '/?fakeHost=app&fakeHostTransport=ios' },
+  {
+    variant: 'app-ios',
+    userAgent: `${IPHONE_UA} ${appUserAgent().split(' Safari/537.36 ')[1]}`,
+    turnOn: '/?fakeHost=app&fakeHostTransport=ios',
+  },
 ]
 
 const skipWhy = webkitAvailable()
@@ -57,7 +61,8 @@ afterAll(async () => {
 })
 
 /** Errors the capture script saw on the page now on screen. */
-const pageErrors = (session: Session) => session.execute<string[]>('return window.__capture ? window.__capture.errors : ["no capture script"]')
+const pageErrors = (session: Session) =>
+  session.execute<string[]>('return window.__capture ? window.__capture.errors : ["no capture script"]')
 
 /** What a page shows once it has run: its title, whether #root has content, its text. */
 interface Shown {
@@ -75,59 +80,63 @@ const shown = (session: Session) =>
 function proofShown(session: Session, link: DemoLink): Promise<boolean> {
   const { proof } = link
   if (typeof proof === 'string') return session.execute('return document.body.innerText.includes(arguments[0])', [proof])
-  return session.execute(
-    `return [...document.querySelectorAll('input, textarea')].some((field) => field.value === arguments[0])`,
-    [proof.value],
-  )
+  return session.execute(`return [...document.querySelectorAll('input, textarea')].some((field) => field.value === arguments[0])`, [
+    proof.value,
+  ])
 }
 
 describe.skipIf(skipWhy)('every page in WebKit', () => {
-  it.each(VARIANTS)('opens each route and demo link in the $variant fixture with a title, content and no uncaught error', async ({ variant, userAgent, turnOn }) => {
-    const session = await webkit.open(userAgent)
-    try {
-      if (turnOn) await session.navigate(proxy.url + turnOn)
-      else {
-        // Step: the capture script sees an error thrown outside any handler (so an empty list below means none).
-        await session.navigate(`${proxy.url}/`)
-        await session.execute('setTimeout(() => { throw new Error("capture probe") })')
-        await waitFor('the probe error', async () => (await pageErrors(session)).some((error) => error.includes('capture probe')))
-      }
-      const inApp = variant !== 'browser'
-      const paths = [...ROUTES, ...LINKS.filter((link) => link.inApp === inApp).map((link) => link.path)]
-      const bridgeCalls: string[] = []
-      for (const path of paths) {
-        // Step: open the page (its load event), as a share link or the app would.
-        await session.navigate(proxy.url + path)
-        // Step: it painted content (never a white screen) and has its title.
-        const page = await waitFor(`${path} to show content`, async () => {
-          const now = await shown(session)
-          return now.hasRoot && now.text.length > 0 ? now : null
-        })
-        expect(page.title, `${path}: document title`).not.toBe('')
-        const link = LINKS.find((l) => l.path === path && l.inApp === inApp)
-        // Step: a demo link shows its data (its proof), so the page's scripts ran in WebKit.
-        if (link) await waitFor(`${path}: ${JSON.stringify(link.proof)}`, () => proofShown(session, link))
-        expect(await pageErrors(session), `${variant} ${path}`).toEqual([])
-        if (inApp) {
-          // The fake host is on every page, and records the bridge calls the page made through it.
-          const calls = await session.execute<string[] | null>('return window.__fakeHost ? window.__fakeHost.calls.map((c) => c.name) : null')
-          expect(calls, `${variant} ${path}: the fake host`).not.toBeNull()
-          bridgeCalls.push(...calls!)
+  it.each(VARIANTS)(
+    'opens each route and demo link in the $variant fixture with a title, content and no uncaught error',
+    async ({ variant, userAgent, turnOn }) => {
+      const session = await webkit.open(userAgent)
+      try {
+        if (turnOn) await session.navigate(proxy.url + turnOn)
+        else {
+          // Step: the capture script sees an error thrown outside any handler (so an empty list below means none).
+          await session.navigate(`${proxy.url}/`)
+          await session.execute('setTimeout(() => { throw new Error("capture probe") })')
+          await waitFor('the probe error', async () => (await pageErrors(session)).some((error) => error.includes('capture probe')))
         }
+        const inApp = variant !== 'browser'
+        const paths = [...ROUTES, ...LINKS.filter((link) => link.inApp === inApp).map((link) => link.path)]
+        const bridgeCalls: string[] = []
+        for (const path of paths) {
+          // Step: open the page (its load event), as a share link or the app would.
+          await session.navigate(proxy.url + path)
+          // Step: it painted content (never a white screen) and has its title.
+          const page = await waitFor(`${path} to show content`, async () => {
+            const now = await shown(session)
+            return now.hasRoot && now.text.length > 0 ? now : null
+          })
+          expect(page.title, `${path}: document title`).not.toBe('')
+          const link = LINKS.find((l) => l.path === path && l.inApp === inApp)
+          // Step: a demo link shows its data (its proof), so the page's scripts ran in WebKit.
+          if (link) await waitFor(`${path}: ${JSON.stringify(link.proof)}`, () => proofShown(session, link))
+          expect(await pageErrors(session), `${variant} ${path}`).toEqual([])
+          if (inApp) {
+            // The fake host is on every page, and records the bridge calls the page made through it.
+            const calls = await session.execute<string[] | null>(
+              'return window.__fakeHost ? window.__fakeHost.calls.map((c) => c.name) : null',
+            )
+            expect(calls, `${variant} ${path}: the fake host`).not.toBeNull()
+            bridgeCalls.push(...calls!)
+          }
+        }
+        // The pages reached the host over this variant's transport (getUserInfo: the account pages ask for the user).
+        if (inApp) expect(bridgeCalls).toContain('getUserInfo')
+        if (inApp) {
+          // The fake host was on (its bridge answered the pages), with the transport this variant asked for.
+          const transports = await session.execute<{ ios: boolean; android: boolean }>(
+            'return { ios: !!(window.webkit && window.webkit.messageHandlers), android: !!window.KidsEnglishBridge }',
+          )
+          expect(transports).toEqual(variant === 'app-ios' ? { ios: true, android: false } : { ios: true, android: true })
+        }
+      } finally {
+        await session.close()
       }
-      // The pages reached the host over this variant's transport (getUserInfo: the account pages ask for the user).
-      if (inApp) expect(bridgeCalls).toContain('getUserInfo')
-      if (inApp) {
-        // The fake host was on (its bridge answered the pages), with the transport this variant asked for.
-        const transports = await session.execute<{ ios: boolean; android: boolean }>(
-          'return { ios: !!(window.webkit && window.webkit.messageHandlers), android: !!window.KidsEnglishBridge }',
-        )
-        expect(transports).toEqual(variant === 'app-ios' ? { ios: true, android: false } : { ios: true, android: true })
-      }
-    } finally {
-      await session.close()
-    }
-  })
+    },
+  )
 })
 
 describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
@@ -145,8 +154,10 @@ describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
         const time = await session.execute<number>('const m = window.__capture.media; return m.length ? m[m.length - 1].currentTime : 0')
         return time > 0.2 ? time : 0
       })
-      await waitFor('time to advance', async () =>
-        (await session.execute<number>('const m = window.__capture.media; return m[m.length - 1].currentTime')) > firstTime + 0.3,
+      await waitFor(
+        'time to advance',
+        async () =>
+          (await session.execute<number>('const m = window.__capture.media; return m[m.length - 1].currentTime')) > firstTime + 0.3,
       )
       // Step: after page 1's sentences the player turns to page 2 (its counter `2/…` on the slide on screen).
       await waitFor(

@@ -39,7 +39,10 @@ export function FolderFormView({ form, options, errors, saving, uploading, chang
       <div className={styles.field}>
         <div className={styles.labelRow}>
           <label htmlFor={`${id}title`} className={styles.label}>
-            名称<span className={styles.required} aria-hidden="true">*</span>
+            名称
+            <span className={styles.required} aria-hidden="true">
+              *
+            </span>
           </label>
           {/* Counts as the user types; red past the limit, before any save is tried. */}
           <span className={styles.count} data-over={titleOver || undefined} aria-hidden="true">
@@ -112,7 +115,12 @@ export function FolderFormView({ form, options, errors, saving, uploading, chang
             ))}
           </select>
           <span aria-hidden="true">-</span>
-          <select className={styles.input} aria-label="最大年龄" value={form.ageTo} onChange={(event) => change('ageTo', event.target.value)}>
+          <select
+            className={styles.input}
+            aria-label="最大年龄"
+            value={form.ageTo}
+            onChange={(event) => change('ageTo', event.target.value)}
+          >
             <option value="">不限</option>
             {options.ages
               .filter((age) => !form.ageFrom || ageIndex(age) >= ageIndex(form.ageFrom) || age === form.ageTo)

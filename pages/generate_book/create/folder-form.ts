@@ -28,8 +28,7 @@ export interface FormOptions {
 export const emptyForm: FolderForm = { title: '', categoryId: null, ageFrom: '', ageTo: '', tags: [], intro: '', imageUrl: '' }
 
 const unique = (values: readonly string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))]
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [])
 
 /**
  * The options from `bookCreation/options`, plus the values `folder` already has that the list lacks

@@ -9,7 +9,17 @@ import { useLoad } from '@shared/hooks/use-load'
 import type { ApiResult } from '@shared/http'
 import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
 import type { CreateState, CreateTarget } from './create-state'
-import { emptyForm, formFromFolder, isDirty, toFormOptions, toInput, toUpdate, validateForm, type FolderForm, type FormOptions } from './folder-form'
+import {
+  emptyForm,
+  formFromFolder,
+  isDirty,
+  toFormOptions,
+  toInput,
+  toUpdate,
+  validateForm,
+  type FolderForm,
+  type FormOptions,
+} from './folder-form'
 import { returnToList } from './navigation'
 import { useLeaveGuard } from './use-leave-guard'
 

@@ -58,7 +58,12 @@ export function useFolderList(id: number) {
     return result.success && !result.data ? { ...result, success: false } : result
   }
   const latest = useRef<FolderListState>({ status: 'loading' })
-  const { state, retry, refresh: load, update } = useLoad(fetchFolder, {
+  const {
+    state,
+    retry,
+    refresh: load,
+    update,
+  } = useLoad(fetchFolder, {
     parse: (data) => listOf({ ...toBookFolder(data), id }),
     fallback: LOAD_FAILED,
     // The error view shows a first load's failure and stays: a toast would say the same thing twice.
@@ -86,7 +91,10 @@ export function useFolderList(id: number) {
       if (current.status !== 'loaded') return
       update((data) => ({ ...data, items: moveItem(data.items, from, to) }))
       movesMade.current++
-      moves.push(id, moveItem(current.data.items, from, to).map((item) => item.id))
+      moves.push(
+        id,
+        moveItem(current.data.items, from, to).map((item) => item.id),
+      )
     },
     [id, moves, update],
   )
@@ -94,7 +102,12 @@ export function useFolderList(id: number) {
   const remove = useCallback(
     (item: BookFolder) =>
       exclusive(async () => {
-        const yes = await confirm({ content: deleteConfirmText(item.name, item.childCnt), confirmText: '删除', cancelText: '取消', danger: true })
+        const yes = await confirm({
+          content: deleteConfirmText(item.name, item.childCnt),
+          confirmText: '删除',
+          cancelText: '取消',
+          danger: true,
+        })
         if (!yes) return
         showLoading()
         const result = await deleteBookCreation(item.id).finally(hideLoading)

@@ -42,7 +42,14 @@ function drawScene(page: PdfPage, scene: Scene): void {
       break
     case 'house':
       page.rect(200, 150, 190, 130, [0.98, 0.9, 0.75])
-      page.polygon([[185, 280], [295, 360], [405, 280]], RED)
+      page.polygon(
+        [
+          [185, 280],
+          [295, 360],
+          [405, 280],
+        ],
+        RED,
+      )
       page.rect(275, 150, 40, 70, BROWN)
       page.rect(220, 220, 40, 35, SKY).rect(330, 220, 40, 35, SKY)
       break
@@ -53,13 +60,27 @@ function drawScene(page: PdfPage, scene: Scene): void {
       break
     case 'fish':
       page.ellipse(290, 260, 90, 50, ORANGE)
-      page.polygon([[370, 260], [430, 300], [430, 220]], ORANGE)
+      page.polygon(
+        [
+          [370, 260],
+          [430, 300],
+          [430, 220],
+        ],
+        ORANGE,
+      )
       page.circle(240, 275, 10, WHITE).circle(238, 276, 5, DARK)
       page.circle(150, 330, 12, WHITE).circle(120, 360, 8, WHITE).circle(480, 180, 10, WHITE)
       break
     case 'stars':
       page.circle(470, 340, 40, [0.98, 0.95, 0.75]).circle(488, 352, 36, NIGHT)
-      for (const [x, y] of [[100, 350], [180, 300], [250, 370], [330, 320], [400, 250], [140, 230]] as const) {
+      for (const [x, y] of [
+        [100, 350],
+        [180, 300],
+        [250, 370],
+        [330, 320],
+        [400, 250],
+        [140, 230],
+      ] as const) {
         page.polygon(star(x, y, 14), YELLOW)
       }
       break
@@ -72,8 +93,22 @@ function drawScene(page: PdfPage, scene: Scene): void {
     case 'hen':
       page.ellipse(300, 230, 80, 60, WHITE)
       page.circle(360, 290, 32, WHITE)
-      page.polygon([[390, 295], [415, 288], [390, 280]], ORANGE)
-      page.polygon([[350, 320], [360, 338], [370, 320]], RED)
+      page.polygon(
+        [
+          [390, 295],
+          [415, 288],
+          [390, 280],
+        ],
+        ORANGE,
+      )
+      page.polygon(
+        [
+          [350, 320],
+          [360, 338],
+          [370, 320],
+        ],
+        RED,
+      )
       page.circle(368, 298, 5, DARK)
       page.line(290, 172, 290, 150, 4, ORANGE).line(320, 172, 320, 150, 4, ORANGE)
       break
@@ -113,8 +148,11 @@ export function renderBook(book: DemoBook, created: Date): Buffer {
   return writePdf([cover, ...pages], { title: book.title, author: 'Demo Drive', created })
 }
 
-const book = (key: string, title: string, pages: [Scene, string][]): DemoBook =>
-  ({ key, title, pages: pages.map(([scene, text]) => ({ scene, text })) })
+const book = (key: string, title: string, pages: [Scene, string][]): DemoBook => ({
+  key,
+  title,
+  pages: pages.map(([scene, text]) => ({ scene, text })),
+})
 
 /** Every book of the demo drive, by blob key. */
 export const DEMO_BOOKS = [

@@ -7,8 +7,7 @@ import { DEMO_BOOKS, type DemoBookKey } from './demo-books'
 
 /** A folder, or a file whose bytes are the blob `blob` (absent for the file that cannot be read). */
 export type DemoNode =
-  | { path: string; isDir: true; mtime: Date }
-  | { path: string; isDir: false; mtime: Date; blob: string | null; declaredSize?: number }
+  { path: string; isDir: true; mtime: Date } | { path: string; isDir: false; mtime: Date; blob: string | null; declaredSize?: number }
 
 /** The blob of a book. */
 export const bookBlob = (key: DemoBookKey) => `${key}.pdf`
@@ -31,10 +30,8 @@ export const BROKEN_FILE = '/睡前故事/损坏的绘本.pdf'
 const day = (n: number, minute = 0) => new Date(Date.UTC(2025, 2, 1, 2, minute) + n * 86_400_000)
 
 const dir = (path: string, n: number): DemoNode => ({ path, isDir: true, mtime: day(n) })
-const book = (path: string, key: DemoBookKey, n: number): DemoNode =>
-  ({ path, isDir: false, mtime: day(n, 17), blob: bookBlob(key) })
-const other = (path: string, blob: keyof typeof OTHER_BLOBS, n: number): DemoNode =>
-  ({ path, isDir: false, mtime: day(n, 40), blob })
+const book = (path: string, key: DemoBookKey, n: number): DemoNode => ({ path, isDir: false, mtime: day(n, 17), blob: bookBlob(key) })
+const other = (path: string, blob: keyof typeof OTHER_BLOBS, n: number): DemoNode => ({ path, isDir: false, mtime: day(n, 40), blob })
 
 const BOOK_KEYS = DEMO_BOOKS.map((b) => b.key)
 

@@ -7,8 +7,14 @@ import { once } from 'node:events'
 import { join, posix } from 'node:path'
 import type { Readable } from 'node:stream'
 import {
-  CloudDriveError, compareEntries, hasSuffix,
-  type CloudDriveProvider, type CloudEntry, type CloudGrant, type CloudListing, type ListOptions,
+  CloudDriveError,
+  compareEntries,
+  hasSuffix,
+  type CloudDriveProvider,
+  type CloudEntry,
+  type CloudGrant,
+  type CloudListing,
+  type ListOptions,
 } from '../provider'
 import { DEMO_DRIVE, type DemoNode } from './demo-drive'
 import { seedDemoDrive } from './seed-demo-drive'

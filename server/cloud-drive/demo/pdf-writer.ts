@@ -11,7 +11,10 @@ export type Rgb = readonly [number, number, number]
 export class PdfPage {
   private readonly ops: string[] = []
 
-  constructor(readonly width: number, readonly height: number) {}
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {}
 
   private fill(color: Rgb) {
     this.ops.push(`${color.map(num).join(' ')} rg`)
@@ -108,18 +111,24 @@ export function writePdf(pages: readonly PdfPage[], info: PdfInfo): Buffer {
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>')
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>')
   for (const [i, page] of pages.entries()) {
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(page.width)} ${num(page.height)}] ` +
-      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`)
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(page.width)} ${num(page.height)}] ` +
+        `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`,
+    )
     const stream = deflateSync(Buffer.from(page.content(), 'latin1'))
-    add(Buffer.concat([
-      Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
-      stream,
-      Buffer.from('\nendstream', 'latin1'),
-    ]))
+    add(
+      Buffer.concat([
+        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+        stream,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+    )
   }
   const date = info.created.toISOString().replace(/[-:T]/g, '').slice(0, 14)
-  add(`<< /Title (${escapeText(info.title)}) /Author (${escapeText(info.author ?? '')}) ` +
-    `/Producer (kids-english demo drive) /CreationDate (D:${date}Z) >>`)
+  add(
+    `<< /Title (${escapeText(info.title)}) /Author (${escapeText(info.author ?? '')}) ` +
+      `/Producer (kids-english demo drive) /CreationDate (D:${date}Z) >>`,
+  )
   const infoId = objects.length
 
   const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')]

@@ -27,9 +27,7 @@ export function showActionSheet(options: ShowActionSheetOptions): Promise<string
       resolve(value)
     }
     const dismiss = () => settle(null)
-    const handler = renderImperatively(
-      createElement(ActionSheet, { ...options, visible: true, onAction: settle, onClose: dismiss }),
-    )
+    const handler = renderImperatively(createElement(ActionSheet, { ...options, visible: true, onAction: settle, onClose: dismiss }))
     openSheets.add(dismiss)
   })
 }

@@ -39,10 +39,7 @@ function splitEdit(prev: string, next: string, caret?: number): { head: string; 
     tailLength = next.length - caret
   } else {
     tailLength = 0
-    while (
-      tailLength < Math.min(prev.length, next.length) &&
-      prev[prev.length - 1 - tailLength] === next[next.length - 1 - tailLength]
-    ) {
+    while (tailLength < Math.min(prev.length, next.length) && prev[prev.length - 1 - tailLength] === next[next.length - 1 - tailLength]) {
       tailLength++
     }
   }

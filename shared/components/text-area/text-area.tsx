@@ -4,8 +4,10 @@ import { limitEdit } from './limit-edit'
 import styles from './text-area.module.css'
 
 /** Props of `TextArea`; other textarea attributes (id, name, placeholder, rows, aria-*) pass through. */
-export interface TextAreaProps
-  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'defaultValue' | 'onChange' | 'maxLength'> {
+export interface TextAreaProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'value' | 'defaultValue' | 'onChange' | 'maxLength'
+> {
   value: string
   /** Called with each committed value, already within `maxLength` (never mid-composition). */
   onChange: (value: string) => void

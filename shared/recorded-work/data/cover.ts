@@ -32,7 +32,5 @@ export function coverRows(work: RecordedWork, accent: Accent): CoverRow[] {
   if (work.kind === 'words') {
     return work.words.map((w) => ({ key: w.key, en: w.en, score: w.score, source: w.record ?? wordAudio(w, accent) }))
   }
-  return work.pages.flatMap((page) =>
-    page.clips.map((c) => ({ key: c.key, en: c.en, score: c.score, source: c.record ?? c.original })),
-  )
+  return work.pages.flatMap((page) => page.clips.map((c) => ({ key: c.key, en: c.en, score: c.score, source: c.record ?? c.original })))
 }

@@ -64,9 +64,7 @@ function pageOf(raw: unknown, index: number): WorkPage {
   const item = readObject(raw)
   const key = `p${index}`
   const sentences = readList(item.sentences)
-  const clips = sentences.length
-    ? sentences.map((s, j) => sentenceClip(s, `${key}-s${j}`, item.mediaUrl))
-    : [itemClip(item, `${key}-s0`)]
+  const clips = sentences.length ? sentences.map((s, j) => sentenceClip(s, `${key}-s${j}`, item.mediaUrl)) : [itemClip(item, `${key}-s0`)]
   return {
     key,
     imageUrl: readUrl(item.imageUrl),

@@ -136,8 +136,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     },
     playItem: (item) => dispatch({ type: 'playItem', item }),
     playOnce: (key, source) => dispatch({ type: 'playOnce', key, source }),
-    toggle: (item) =>
-      dispatch({ type: 'toggle', item, atSec: isRunningOn(snapshot.state, item) ? output.position() : null }),
+    toggle: (item) => dispatch({ type: 'toggle', item, atSec: isRunningOn(snapshot.state, item) ? output.position() : null }),
     pause: () => dispatch({ type: 'pause', atSec: output.position() }),
     resume: () => dispatch({ type: 'resume' }),
     stop: () => dispatch({ type: 'stop' }),

@@ -1,13 +1,4 @@
-import type {
-  AudioSource,
-  Clip,
-  PlayerEvent,
-  PlayerSnapshot,
-  PlayerState,
-  PlaylistItem,
-  ResumePoint,
-  Target,
-} from './types'
+import type { AudioSource, Clip, PlayerEvent, PlayerSnapshot, PlayerState, PlaylistItem, ResumePoint, Target } from './types'
 
 /** What the reducer may read besides the snapshot. */
 export interface ReduceContext {
@@ -141,7 +132,8 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
       }
       return state
     case 'setAutoNext':
-      if (!event.value && state.status === 'advancing') return { status: 'paused', item: state.item, sentence: 0, resumeAt: null, done: true }
+      if (!event.value && state.status === 'advancing')
+        return { status: 'paused', item: state.item, sentence: 0, resumeAt: null, done: true }
       if (event.value && state.status === 'paused' && state.done) return { status: 'advancing', token: ctx.token, item: state.item }
       return state
     case 'clipEnded':

@@ -86,9 +86,7 @@ export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction =
       onceKey,
       isPlaying: (item) => isRunningOn(state, item),
       sentenceOf: (item) =>
-        (state.status === 'playing' || state.status === 'skipping') &&
-        state.target.mode === 'list' &&
-        state.target.item === item
+        (state.status === 'playing' || state.status === 'skipping') && state.target.mode === 'list' && state.target.item === item
           ? state.target.sentence
           : null,
       audioFailedOn,

@@ -42,13 +42,7 @@ export function WordSlide(props: WordSlideProps) {
         <div className={styles.phonetic}>
           <span className={styles.switch} role="group" aria-label="发音">
             {ACCENTS.map(({ accent: a, label }) => (
-              <button
-                key={a}
-                type="button"
-                className={styles.accent}
-                aria-pressed={accent === a}
-                onClick={() => props.onAccent(a)}
-              >
+              <button key={a} type="button" className={styles.accent} aria-pressed={accent === a} onClick={() => props.onAccent(a)}>
                 {label}
               </button>
             ))}

@@ -15,7 +15,10 @@ export function snapshot(dir: string, { withReleases = false } = {}): Map<string
 /** Files whose bytes differ between two snapshots, plus files added or removed. */
 export function changedFiles(a: Map<string, string>, b: Map<string, string>): { changed: string[]; added: string[]; removed: string[] } {
   return {
-    changed: [...a].filter(([f, h]) => b.has(f) && b.get(f) !== h).map(([f]) => f).sort(),
+    changed: [...a]
+      .filter(([f, h]) => b.has(f) && b.get(f) !== h)
+      .map(([f]) => f)
+      .sort(),
     added: [...b.keys()].filter((f) => !a.has(f)).sort(),
     removed: [...a.keys()].filter((f) => !b.has(f)).sort(),
   }

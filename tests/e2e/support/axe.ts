@@ -22,8 +22,7 @@ const FAILING: readonly ImpactValue[] = ['serious', 'critical']
 export const AXE_EXCLUSIONS: { selector?: string; rules?: string[]; reason: string }[] = [
   {
     selector: '[data-fake-host]',
-    reason:
-      "the reference server's fake host panel (app fixture) stands in for the native app; it is test tooling, not a page",
+    reason: "the reference server's fake host panel (app fixture) stands in for the native app; it is test tooling, not a page",
   },
 ]
 
@@ -42,8 +41,7 @@ export async function axeViolations(page: Page): Promise<Result[]> {
   const rules = Object.fromEntries(AXE_EXCLUSIONS.flatMap((e) => e.rules ?? []).map((id) => [id, { enabled: false }]))
   const options: RunOptions = { runOnly: { type: 'tag', values: [...AXE_TAGS] }, rules, resultTypes: ['violations'] }
   const results = await page.evaluate(
-    ([context, opts]) =>
-      (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe.run(context, opts),
+    ([context, opts]) => (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe.run(context, opts),
     [{ exclude: exclude.map((s) => [s]) }, options] as const,
   )
   return results.violations

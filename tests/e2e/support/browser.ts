@@ -11,8 +11,7 @@ import { expect, inject } from 'vitest'
 
 export type Fixture = 'app' | 'browser'
 
-export const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
+export const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
 
 export interface AppOptions {
   /** `version_` marker; `null` leaves the marker out (unknown version). */
@@ -25,7 +24,12 @@ export interface AppOptions {
   baseUrl?: string
 }
 
-export function appUserAgent({ version = '2.12.0', token = 'demo-vip-token', isVip = true, isPermanentVip = false }: AppOptions = {}): string {
+export function appUserAgent({
+  version = '2.12.0',
+  token = 'demo-vip-token',
+  isVip = true,
+  isPermanentVip = false,
+}: AppOptions = {}): string {
   const marks = ['com.kidsenglish.app']
   if (version !== null) marks.push(`version_${version}`)
   marks.push(`isVip_${isVip}`, `isPermanentVipUser_${isPermanentVip}`, 'appId_kidsenglish-android', `token_${token}`)
@@ -115,10 +119,10 @@ export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise
       return name ? all.filter((call) => call.name === name) : all
     },
     sendHost: async (type, data) => {
-      await page.evaluate(
-        ([t, d]) => (window as unknown as { __fakeHost: { send(t: unknown, d: unknown): void } }).__fakeHost.send(t, d),
-        [type, data] as const,
-      )
+      await page.evaluate(([t, d]) => (window as unknown as { __fakeHost: { send(t: unknown, d: unknown): void } }).__fakeHost.send(t, d), [
+        type,
+        data,
+      ] as const)
     },
     shot: async (name) => {
       await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), style: HIDE_FAKE_HOST_CHIP })
@@ -134,7 +138,10 @@ const shotsPerTest = new Map<string, number>()
  */
 function keepLastState(context: BrowserContext, page: Page, fixture: Fixture): void {
   const test = expect.getState().currentTestName ?? 'unnamed'
-  const slug = test.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 80)
+  const slug = test
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80)
   const n = (shotsPerTest.get(slug) ?? 0) + 1
   shotsPerTest.set(slug, n)
   const name = `end-${slug}-${fixture}${n > 1 ? `-${n}` : ''}`

@@ -48,5 +48,6 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
 /** Fails when a control on screen is smaller than 44×44 CSS px, listing each. */
 export async function expectTapTargets(page: Page, state: string): Promise<void> {
   const small = await smallTapTargets(page)
-  if (small.length) throw new Error(`tap targets under ${MIN_TARGET_PX}×${MIN_TARGET_PX} in "${state}" (${page.url()}):\n  ${small.join('\n  ')}`)
+  if (small.length)
+    throw new Error(`tap targets under ${MIN_TARGET_PX}×${MIN_TARGET_PX} in "${state}" (${page.url()}):\n  ${small.join('\n  ')}`)
 }

@@ -28,7 +28,11 @@ describe('the cloud-drive calls', () => {
   it('getCloudDriveFiles sends dir, suffix, start and limit as the query', async () => {
     const last = serve({ dir: '/a b', items: [], hasMore: false })
     await getCloudDriveFiles({ dir: '/a b', suffix: 'pdf', start: 100, limit: 100 })
-    expect(last()).toMatchObject({ method: 'get', url: '/v1/cloudDrive/files', params: { dir: '/a b', suffix: 'pdf', start: 100, limit: 100 } })
+    expect(last()).toMatchObject({
+      method: 'get',
+      url: '/v1/cloudDrive/files',
+      params: { dir: '/a b', suffix: 'pdf', start: 100, limit: 100 },
+    })
   })
 
   it.each([

@@ -9,9 +9,21 @@ import { findForbidden, measureBuild, type PageWeight } from '../../../scripts/p
 import { checkBudgets, rebaseline, type BudgetsFile } from '../../../scripts/budgets'
 
 const weight = (path: string, js: number, extra: Partial<PageWeight> = {}): PageWeight => ({
-  path, js, css: 1000, html: 500, lazy: 0, files: 3, assets: [], inlined: [], ...extra,
+  path,
+  js,
+  css: 1000,
+  html: 500,
+  lazy: 0,
+  files: 3,
+  assets: [],
+  inlined: [],
+  ...extra,
 })
-const budgets = (pages: BudgetsFile['pages'], fallback: BudgetsFile['default'] = {}): BudgetsFile => ({ headroom: 0.05, default: fallback, pages })
+const budgets = (pages: BudgetsFile['pages'], fallback: BudgetsFile['default'] = {}): BudgetsFile => ({
+  headroom: 0.05,
+  default: fallback,
+  pages,
+})
 const noForbidden = () => []
 
 describe('checkBudgets', () => {
@@ -20,11 +32,12 @@ describe('checkBudgets', () => {
   })
 
   it('reports each metric a page exceeds', () => {
-    const breaches = checkBudgets([weight('/price_up', 80_000, { css: 3000 })], budgets({ '/price_up': { js: 79_000, css: 2000 } }), noForbidden)
-    expect(breaches.map((b) => b.message)).toEqual([
-      'js 78.1 KB is over its budget of 77.1 KB',
-      'css 2.9 KB is over its budget of 2.0 KB',
-    ])
+    const breaches = checkBudgets(
+      [weight('/price_up', 80_000, { css: 3000 })],
+      budgets({ '/price_up': { js: 79_000, css: 2000 } }),
+      noForbidden,
+    )
+    expect(breaches.map((b) => b.message)).toEqual(['js 78.1 KB is over its budget of 77.1 KB', 'css 2.9 KB is over its budget of 2.0 KB'])
   })
 
   it('holds a page without an entry to the default budget', () => {
@@ -53,10 +66,17 @@ describe('rebaseline', () => {
 })
 
 describe('findForbidden', () => {
-  const page = weight('/', 0, { assets: [{ file: 'assets/http-x.js', gzip: 1, lazy: true }, { file: 'assets/a.css', gzip: 1, lazy: false }] })
+  const page = weight('/', 0, {
+    assets: [
+      { file: 'assets/http-x.js', gzip: 1, lazy: true },
+      { file: 'assets/a.css', gzip: 1, lazy: false },
+    ],
+  })
 
   it('finds a forbidden module in any chunk the page loads, lazy ones included', () => {
-    const hits = findForbidden(page, ['node_modules/axios/'], { 'assets/http-x.js': ['node_modules/axios/lib/axios.js', 'shared/http/settings.ts'] })
+    const hits = findForbidden(page, ['node_modules/axios/'], {
+      'assets/http-x.js': ['node_modules/axios/lib/axios.js', 'shared/http/settings.ts'],
+    })
     expect(hits).toEqual([{ pattern: 'node_modules/axios/', file: 'assets/http-x.js', module: 'node_modules/axios/lib/axios.js' }])
   })
 
@@ -84,7 +104,12 @@ describe('measureBuild', () => {
       {
         version: 1,
         routes: {
-          '/': { path: '/', name: 'home', html: ref('index.html'), assets: [ref('assets/a.css'), ref('assets/a.js'), ref('assets/b.js', true), ref('assets/pic.svg')] },
+          '/': {
+            path: '/',
+            name: 'home',
+            html: ref('index.html'),
+            assets: [ref('assets/a.css'), ref('assets/a.js'), ref('assets/b.js', true), ref('assets/pic.svg')],
+          },
           '/wechat': { path: '/wechat', name: 'wechat', aliasOf: '/', html: ref('index.html'), assets: [] },
         },
         other: [],

@@ -15,7 +15,11 @@ const file = (name: string, text: string) => {
   writeFileSync(join(dir, name), text)
   return pathToFileURL(join(dir, name)).href
 }
-const files = { serverEntryUrl: file('server-entry.mjs', 'entry'), pageUrl: file('page-0.mjs', 'page'), preload: [file('chunk.mjs', 'chunk')] }
+const files = {
+  serverEntryUrl: file('server-entry.mjs', 'entry'),
+  pageUrl: file('page-0.mjs', 'page'),
+  preload: [file('chunk.mjs', 'chunk')],
+}
 const key = () => decisionKey('price_up', files, { id: '7' }, {})
 
 describe('the prerender decision cache', () => {

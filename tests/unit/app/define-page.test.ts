@@ -20,7 +20,14 @@ describe('param', () => {
   })
 
   it('reads an id as a positive whole number, anything else as 0', () => {
-    for (const [search, id] of [['?id=11', 11], ['?id=0', 0], ['?id=-3', 0], ['?id=1.5', 0], ['?id=1;drop', 0], ['', 0]] as const) {
+    for (const [search, id] of [
+      ['?id=11', 11],
+      ['?id=0', 0],
+      ['?id=-3', 0],
+      ['?id=1.5', 0],
+      ['?id=1;drop', 0],
+      ['', 0],
+    ] as const) {
       expect(page.parse(search).id, search).toBe(id)
     }
   })

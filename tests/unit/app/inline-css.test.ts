@@ -9,7 +9,8 @@ const FILES: Record<string, string> = {
   'assets/rel.css': '.r{background:url(./x.png)}',
 }
 const read = (file: string) => FILES[file] ?? null
-const HTML = '<head><link rel="stylesheet" crossorigin href="/assets/a.css"><link rel="stylesheet" crossorigin href="/assets/b.css"></head><body></body>'
+const HTML =
+  '<head><link rel="stylesheet" crossorigin href="/assets/a.css"><link rel="stylesheet" crossorigin href="/assets/b.css"></head><body></body>'
 
 describe('inlineCss', () => {
   it('puts each stylesheet inline where its link was, keeping the cascade order', () => {
@@ -22,12 +23,12 @@ describe('inlineCss', () => {
     expect(inlineCss(HTML, [], read)).toContain('<link rel="stylesheet" crossorigin href="/assets/a.css" disabled>')
   })
 
-  it('adds the lazy chunks\' CSS after the page\'s own', () => {
+  it("adds the lazy chunks' CSS after the page's own", () => {
     const out = inlineCss(HTML, ['assets/lazy.css'], read)
     expect(out.indexOf('<style data-href="assets/lazy.css">.l{}</style>')).toBeGreaterThan(out.indexOf('.b{'))
   })
 
-  it('adds a disabled link for each lazy file from a script, out of the manifest\'s sight', () => {
+  it("adds a disabled link for each lazy file from a script, out of the manifest's sight", () => {
     const out = inlineCss(HTML, ['assets/lazy.css'], read)
     expect(out).not.toContain('href="/assets/lazy.css"')
     const script = /<script>(.*?)<\/script>/.exec(out)![1]!

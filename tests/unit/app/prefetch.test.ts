@@ -90,7 +90,10 @@ describe('startFirstRequests', () => {
       fetch.mockClear()
       const fresh = await load(`http://localhost:3000${url}`, APP_UA)
       fresh.startFirstRequests(fresh.pages.create)
-      expect(fetch.mock.calls.map(([called]) => called), url).toEqual([options])
+      expect(
+        fetch.mock.calls.map(([called]) => called),
+        url,
+      ).toEqual([options])
     }
   })
 
@@ -110,7 +113,7 @@ describe('startFirstRequests', () => {
   })
 })
 
-describe('the page\'s own request', () => {
+describe("the page's own request", () => {
   it('takes the reply its HTML started: the same endpoint, the same parser, the same key', async () => {
     stubFetch({ result: 'SUCCESS', data: { id: 11 }, msg: '' })
     const { startFirstRequests, pages, getDirectory, server } = await load('http://localhost:3000/generate_book/list?id=%2011', APP_UA)
@@ -162,7 +165,7 @@ describe('the cover preload', () => {
     expect(cover()?.getAttribute('fetchpriority')).toBe('high')
   })
 
-  it('shows the image at once in the frame\'s early-image box, before any page script', async () => {
+  it("shows the image at once in the frame's early-image box, before any page script", async () => {
     stubFetch({ result: 'SUCCESS', data: { imageUrl: '/media/book/cover.svg' }, msg: '' })
     const slot = document.createElement('div')
     slot.setAttribute('data-early-image', '')
@@ -201,7 +204,12 @@ describe('httpGet after an early request', () => {
     stubFetch({ result: 'NOT_FOUND', data: null, msg: '分享不存在' }, 404)
     const { startFirstRequests, pages, httpGet } = await load('http://localhost:3000/recorded_share?r=gone')
     startFirstRequests(pages.share)
-    expect(await httpGet('/v1/share/uar', { r: 'gone' })).toMatchObject({ success: false, code: 404, msg: '分享不存在', result: 'NOT_FOUND' })
+    expect(await httpGet('/v1/share/uar', { r: 'gone' })).toMatchObject({
+      success: false,
+      code: 404,
+      msg: '分享不存在',
+      result: 'NOT_FOUND',
+    })
   })
 
   it('takes the early reply once: a retry goes to the network', async () => {
@@ -222,7 +230,10 @@ describe('httpGet after an early request', () => {
   })
 
   it('gives the network error when the early request got no reply', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     const { startFirstRequests, pages, httpGet } = await load('http://localhost:3000/recorded_share?r=abc')
     startFirstRequests(pages.share)
     expect(await httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ success: false, code: 500, msg: '网络错误，请检查您的网络连接' })

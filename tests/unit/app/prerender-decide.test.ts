@@ -93,7 +93,11 @@ describe('decide', () => {
 
   it('replaces a frame that reads the URL, and guards the parameter that changes it', async () => {
     const d = await decide('recorded_share', files('title'), PROBES)
-    expect(d).toMatchObject({ mode: 'replace', guard: { appFrame: null, params: [{ name: 'title', present: false }] }, reads: ['location'] })
+    expect(d).toMatchObject({
+      mode: 'replace',
+      guard: { appFrame: null, params: [{ name: 'title', present: false }] },
+      reads: ['location'],
+    })
   })
 
   it('draws the frame of a typical link and guards the parameter it needs', async () => {
@@ -121,9 +125,13 @@ describe('decide', () => {
     expect('skipped' in d && d.skipped).toBe('its frame shows the value of title')
   })
 
-  it('carries the app\'s own frame when an external store draws it differently there', async () => {
+  it("carries the app's own frame when an external store draws it differently there", async () => {
     const d = await decide('', files('inApp'), PROBES)
-    expect(d).toMatchObject({ mode: 'hydrate', markup: '<main><aside>下载App</aside></main>', guard: { appFrame: '<main></main>', params: [] } })
+    expect(d).toMatchObject({
+      mode: 'hydrate',
+      markup: '<main><aside>下载App</aside></main>',
+      guard: { appFrame: '<main></main>', params: [] },
+    })
   })
 
   it('hydrates an external store whose client snapshot draws the same frame', async () => {

@@ -44,7 +44,13 @@ function runGuard(after: string): HTMLElement {
   return document.getElementById('root')!
 }
 
-const SHARE_GUARD = { params: [{ name: 'r', present: true }, { name: 'title', present: false }], appFrame: null }
+const SHARE_GUARD = {
+  params: [
+    { name: 'r', present: true },
+    { name: 'title', present: false },
+  ],
+  appFrame: null,
+}
 
 describe('guardScript', () => {
   afterEach(() => {
@@ -71,7 +77,7 @@ describe('guardScript', () => {
     expect(runGuard(guardScript(SHARE_GUARD)).textContent).toBe('')
   })
 
-  it('swaps in the app\'s own frame where the host bridge answers getUserInfo, to be replaced, not hydrated', () => {
+  it("swaps in the app's own frame where the host bridge answers getUserInfo, to be replaced, not hydrated", () => {
     ;(window as { KidsEnglishBridge?: unknown }).KidsEnglishBridge = { getUserInfo: () => {} }
     const root = runGuard(guardScript({ params: [], appFrame: '<p>App框架</p>' }))
     expect(root.innerHTML).toBe('<p>App框架</p>')
@@ -83,14 +89,21 @@ describe('guardScript', () => {
   })
 
   it('treats a host object that throws as no app, as the bridge module does', () => {
-    Object.defineProperty(window, 'KidsEnglishBridge', { configurable: true, get: () => { throw new Error('boom') } })
+    Object.defineProperty(window, 'KidsEnglishBridge', {
+      configurable: true,
+      get: () => {
+        throw new Error('boom')
+      },
+    })
     expect(runGuard(guardScript({ params: [], appFrame: '<p>App框架</p>' })).textContent).toBe('框架')
   })
 
   it('swaps in the variant frame, and its title, on a URL with its parameter', () => {
     window.history.replaceState(null, '', '/generate_book/create?id=12')
     document.title = '新建文件夹'
-    const root = runGuard(guardScript({ params: [], appFrame: null, variants: [{ param: 'id', frame: '<title>编辑文件夹</title><h1>编辑</h1>' }] }))
+    const root = runGuard(
+      guardScript({ params: [], appFrame: null, variants: [{ param: 'id', frame: '<title>编辑文件夹</title><h1>编辑</h1>' }] }),
+    )
     expect(root.innerHTML).toBe('<h1>编辑</h1>')
     expect(root.getAttribute('data-prerendered')).toBe('replace')
     expect(document.title).toBe('编辑文件夹')
@@ -113,6 +126,8 @@ describe('guardScript', () => {
   })
 
   it('carries the app frame in an inert template', () => {
-    expect(guardScript({ params: [], appFrame: '<img src="/a.svg">' })).toMatch(/^<template id="app-frame"><img src="\/a.svg"><\/template><script>/)
+    expect(guardScript({ params: [], appFrame: '<img src="/a.svg">' })).toMatch(
+      /^<template id="app-frame"><img src="\/a.svg"><\/template><script>/,
+    )
   })
 })

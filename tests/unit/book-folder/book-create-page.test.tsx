@@ -33,7 +33,9 @@ beforeEach(() => {
   vi.mocked(getBookCreationOptions).mockResolvedValue(
     ok({ categories: [{ id: 1, name: '自然拼读' }], ages: ['3', '4', '5', '6'], tags: ['动物', '启蒙'] }),
   )
-  vi.mocked(getDirectory).mockResolvedValue(ok<Folder>({ id: 12, parentId: 10, title: '旧名字', rootId: 1, ages: ['3', '5'], tags: ['动物'], intro: '旧简介' }))
+  vi.mocked(getDirectory).mockResolvedValue(
+    ok<Folder>({ id: 12, parentId: 10, title: '旧名字', rootId: 1, ages: ['3', '5'], tags: ['动物'], intro: '旧简介' }),
+  )
   add.mockResolvedValue(ok<Folder>({ id: 1000 }))
   update.mockResolvedValue(ok<Folder>({ id: 12 }))
 })
@@ -53,7 +55,16 @@ describe('the create page', () => {
     await userEvent.type(screen.getByRole('textbox', { name: '简介' }), '好书😀')
     await userEvent.click(screen.getByRole('button', { name: '保存' }))
     await waitFor(() =>
-      expect(add).toHaveBeenCalledWith({ parentId: 10, type: 1, title: '动物世界', intro: '好书😀', imageUrl: '', rootId: 1, ages: ['4', '6'], tags: ['启蒙'] }),
+      expect(add).toHaveBeenCalledWith({
+        parentId: 10,
+        type: 1,
+        title: '动物世界',
+        intro: '好书😀',
+        imageUrl: '',
+        rootId: 1,
+        ages: ['4', '6'],
+        tags: ['启蒙'],
+      }),
     )
     expect(returnToList).toHaveBeenCalledWith(10)
   })
@@ -157,18 +168,26 @@ describe('the create page', () => {
   describe('when editing', () => {
     it('fills the form from the folder and saves only its fields', async () => {
       render(<BookCreatePage target={{ mode: 'edit', id: 12 }} />)
-      expect((await screen.findByRole('textbox', { name: /名称/ }) as HTMLInputElement).value).toBe('旧名字')
+      expect(((await screen.findByRole('textbox', { name: /名称/ })) as HTMLInputElement).value).toBe('旧名字')
       expect(screen.getByRole('button', { name: '动物' }).getAttribute('aria-pressed')).toBe('true')
       await userEvent.clear(nameBox())
       await userEvent.type(nameBox(), '新名字')
       await userEvent.click(screen.getByRole('button', { name: '保存' }))
       await waitFor(() =>
-        expect(update).toHaveBeenCalledWith({ id: 12, title: '新名字', intro: '旧简介', imageUrl: '', rootId: 1, ages: ['3', '5'], tags: ['动物'] }),
+        expect(update).toHaveBeenCalledWith({
+          id: 12,
+          title: '新名字',
+          intro: '旧简介',
+          imageUrl: '',
+          rootId: 1,
+          ages: ['3', '5'],
+          tags: ['动物'],
+        }),
       )
       expect(returnToList).toHaveBeenCalledWith(10)
     })
 
-    it('returns to the list the edit was opened from, the folder\'s own', async () => {
+    it("returns to the list the edit was opened from, the folder's own", async () => {
       render(<BookCreatePage target={{ mode: 'edit', id: 12, listId: 12 }} />)
       await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '2')
       await userEvent.click(screen.getByRole('button', { name: '保存' }))

@@ -101,7 +101,18 @@ describe('the folder list page', () => {
   })
 
   it('offers 添加文件夹 on an index that starts with a type 2 collection, opening the create-method sheet', async () => {
-    directory.mockResolvedValueOnce(ok(folderOf({ id: 0, type: 0, items: [{ id: 10, title: '合集', type: 2 }, { id: 14, title: '睡前', type: 1 }] })))
+    directory.mockResolvedValueOnce(
+      ok(
+        folderOf({
+          id: 0,
+          type: 0,
+          items: [
+            { id: 10, title: '合集', type: 2 },
+            { id: 14, title: '睡前', type: 1 },
+          ],
+        }),
+      ),
+    )
     render(<BookListPage id={0} />)
     await userEvent.click(await screen.findByRole('button', { name: '添加文件夹' }))
     within(await screen.findByRole('dialog')).getByRole('button', { name: '手动创建' })
@@ -284,7 +295,9 @@ describe('the folder list page', () => {
     })
 
     const appVersion = (version: string | null) =>
-      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(`Mozilla/5.0 (Linux; Android 14) com.kidsenglish.app${version ? ` version_${version}` : ''}`)
+      vi
+        .spyOn(navigator, 'userAgent', 'get')
+        .mockReturnValue(`Mozilla/5.0 (Linux; Android 14) com.kidsenglish.app${version ? ` version_${version}` : ''}`)
 
     it('goes back once for a double tap on 返回上一级', async () => {
       directory.mockResolvedValueOnce(ok(folderOf({ parentId: 10 })))
@@ -371,7 +384,11 @@ describe('the folder list page', () => {
       render(<BookListPage id={11} />)
       await userEvent.click(await screen.findByRole('button', { name: '进入绘本' }))
       const sheet = await screen.findByRole('dialog')
-      expect(within(sheet).getAllByRole('button').map((button) => button.textContent)).toEqual(['拍照', '本地PDF文件', '取消'])
+      expect(
+        within(sheet)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['拍照', '本地PDF文件', '取消'])
     })
   })
 })

@@ -15,7 +15,13 @@ import { clearOverlays } from '../components/clear-overlays'
 vi.mock('@shared/api/upload-file', () => ({ uploadFile: vi.fn() }))
 
 const upload = vi.mocked(uploadFile)
-const ok: ApiResult<UploadResult> = { success: true, data: { url: '/uploads/c.jpg', fileSizeMb: 0.1 }, msg: '请求成功', code: 200, result: 'SUCCESS' }
+const ok: ApiResult<UploadResult> = {
+  success: true,
+  data: { url: '/uploads/c.jpg', fileSizeMb: 0.1 },
+  msg: '请求成功',
+  code: 200,
+  result: 'SUCCESS',
+}
 
 /** What the fake canvas was asked to do, in order. */
 let drawn: { width: number; height: number; calls: string[] }[]
@@ -118,7 +124,10 @@ describe('picking a cover', () => {
   })
 
   it('sends the original when the browser cannot decode the image', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))))
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))),
+    )
     const { input } = renderField()
     const original = photo('broken.jpg', 'image/jpeg', 4 * 1024 * 1024)
     await userEvent.upload(input, original)
@@ -127,7 +136,10 @@ describe('picking a cover', () => {
 
   it('shows 上传中 0% while the image is still being shrunk', async () => {
     let decoded!: (bitmap: { width: number; height: number; close(): void }) => void
-    vi.stubGlobal('createImageBitmap', vi.fn(() => new Promise((resolve) => (decoded = resolve))))
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(() => new Promise((resolve) => (decoded = resolve))),
+    )
     const { input } = renderField()
     await userEvent.upload(input, photo('big.jpg', 'image/jpeg', 4 * 1024 * 1024))
     expect(screen.getByRole('status').textContent).toBe('上传中 0%')

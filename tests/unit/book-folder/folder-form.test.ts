@@ -41,7 +41,15 @@ describe('agesOf', () => {
 })
 
 describe('toInput and toUpdate', () => {
-  const filled = form({ title: ' 动物 ', intro: ' 简介😀 ', categoryId: 3, ageFrom: '3', ageTo: '6', tags: ['启蒙'], imageUrl: '/uploads/a.png' })
+  const filled = form({
+    title: ' 动物 ',
+    intro: ' 简介😀 ',
+    categoryId: 3,
+    ageFrom: '3',
+    ageTo: '6',
+    tags: ['启蒙'],
+    imageUrl: '/uploads/a.png',
+  })
 
   it('creates a folder of picture books with trimmed texts', () => {
     expect(toInput(filled, 10)).toEqual({
@@ -67,7 +75,15 @@ describe('toInput and toUpdate', () => {
 describe('formFromFolder', () => {
   it('fills the form from an edited folder, ages as first and last', () => {
     const folder = toBookFolder({ id: 4, title: '猫', rootId: 2, ages: ['3', '4', '6'], tags: ['a'], intro: 'i', imageUrl: '/x.png' })
-    expect(formFromFolder(folder)).toEqual({ title: '猫', categoryId: 2, ageFrom: '3', ageTo: '6', tags: ['a'], intro: 'i', imageUrl: '/x.png' })
+    expect(formFromFolder(folder)).toEqual({
+      title: '猫',
+      categoryId: 2,
+      ageFrom: '3',
+      ageTo: '6',
+      tags: ['a'],
+      intro: 'i',
+      imageUrl: '/x.png',
+    })
   })
 
   it('gives an empty form for a folder with every field missing', () => {
@@ -77,7 +93,11 @@ describe('formFromFolder', () => {
 
 describe('toFormOptions', () => {
   it('drops nulls, blanks, bad ids and repeats', () => {
-    const options = toFormOptions({ categories: [{ id: 1, name: '绘本' }, { id: null, name: 'x' }, { id: 1, name: 'again' }, null as never], ages: ['3', '', '3', null as never], tags: null })
+    const options = toFormOptions({
+      categories: [{ id: 1, name: '绘本' }, { id: null, name: 'x' }, { id: 1, name: 'again' }, null as never],
+      ages: ['3', '', '3', null as never],
+      tags: null,
+    })
     expect(options).toEqual({ categories: [{ id: 1, name: '绘本' }], ages: ['3'], tags: [] })
   })
 

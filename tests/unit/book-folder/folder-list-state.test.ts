@@ -36,7 +36,10 @@ describe('folderListReducer', () => {
     })
 
     it('fails with the message', () => {
-      expect(folderListReducer({ status: 'loading' }, { type: 'failed', msg: '获取数据失败' })).toEqual({ status: 'failed', msg: '获取数据失败' })
+      expect(folderListReducer({ status: 'loading' }, { type: 'failed', msg: '获取数据失败' })).toEqual({
+        status: 'failed',
+        msg: '获取数据失败',
+      })
     })
 
     it('ignores a move', () => {

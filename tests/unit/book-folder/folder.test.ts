@@ -76,7 +76,12 @@ describe('toBookFolder', () => {
   })
 
   it('caps a hostile name and description and the number of tags it lays out', () => {
-    const folder = toBookFolder({ id: 1, title: 'x'.repeat(100_000), intro: 'y'.repeat(100_000), tags: Array.from({ length: 500 }, (_, i) => `t${i}`) })
+    const folder = toBookFolder({
+      id: 1,
+      title: 'x'.repeat(100_000),
+      intro: 'y'.repeat(100_000),
+      tags: Array.from({ length: 500 }, (_, i) => `t${i}`),
+    })
     expect(folder.name.length).toBe(2000)
     expect(folder.description.length).toBe(2000)
     expect(folder.tags).toHaveLength(50)

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addMethodOptions,
-  bottomActions,
-  canSubmit,
-  cloudDriveAllowed,
-  createMethodOptions,
-  viewKind,
-} from '@shared/book-folder'
+import { addMethodOptions, bottomActions, canSubmit, cloudDriveAllowed, createMethodOptions, viewKind } from '@shared/book-folder'
 
 const folder = (type: number, parentType = 0, id = 7) => ({ id, type, parentType })
 const child = (type: number) => ({ type })

@@ -61,7 +61,10 @@ describe('shrinkImage', () => {
   })
 
   it('converts a small image in a format the server refuses, even when the JPEG is larger', async () => {
-    const result = await shrinkImage(file('IMG_1.HEIC', 'image/heic', 50_000), { decode: decoder(800, 600).decode, encode: async () => jpeg(90_000) })
+    const result = await shrinkImage(file('IMG_1.HEIC', 'image/heic', 50_000), {
+      decode: decoder(800, 600).decode,
+      encode: async () => jpeg(90_000),
+    })
     expect([result.name, result.type]).toEqual(['IMG_1.jpg', 'image/jpeg'])
   })
 
@@ -102,12 +105,10 @@ describe('encodeJpeg without OffscreenCanvas', () => {
       drawImage: (_image: unknown, ...args: number[]) => calls.push(`drawImage ${args.join(',')}`),
     }
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D)
-    const toBlob = vi
-      .spyOn(HTMLCanvasElement.prototype, 'toBlob')
-      .mockImplementation(function (this: HTMLCanvasElement, done, type) {
-        calls.push(`toBlob ${this.width}x${this.height} ${type}`)
-        done(jpeg(1000))
-      })
+    const toBlob = vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (this: HTMLCanvasElement, done, type) {
+      calls.push(`toBlob ${this.width}x${this.height} ${type}`)
+      done(jpeg(1000))
+    })
     const blob = await encodeJpeg({} as ImageBitmap, 1080, 720, 0.85)
     expect(blob?.type).toBe('image/jpeg')
     expect(calls).toEqual(['fillStyle #fff', 'fillRect 0,0,1080,720', 'drawImage 0,0,1080,720', 'toBlob 1080x720 image/jpeg'])
@@ -116,7 +117,10 @@ describe('encodeJpeg without OffscreenCanvas', () => {
 
   it('resolves null when the browser writes PNG instead of the JPEG asked for', async () => {
     vi.stubGlobal('OffscreenCanvas', undefined)
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ fillRect() {}, drawImage() {} } as unknown as CanvasRenderingContext2D)
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      fillRect() {},
+      drawImage() {},
+    } as unknown as CanvasRenderingContext2D)
     vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) => done(new Blob([], { type: 'image/png' })))
     expect(await encodeJpeg({} as ImageBitmap, 10, 10, 0.85)).toBeNull()
   })

@@ -102,7 +102,7 @@ describe('useSortable', () => {
     expect(texts()).toEqual(['d', 'b', 'c', 'a'])
   })
 
-  it('leaves the rows in React\'s order when the caller refuses the drop', async () => {
+  it("leaves the rows in React's order when the caller refuses the drop", async () => {
     render(<List initial={['a', 'b', 'c']} refuse />)
     drop(await mounted(), 0, 2)
     expect(texts()).toEqual(['a', 'b', 'c'])

@@ -6,12 +6,20 @@ afterEach(removeHost)
 
 // Each call's name and payload as docs/contracts/bridge.md's table gives them.
 const cases: [string, () => boolean, object][] = [
-  ['setNavigationBar', () => calls.setNavigationBar({ visible: false, statusBarColor: '#fff' }), { visible: false, statusBarColor: '#fff' }],
+  [
+    'setNavigationBar',
+    () => calls.setNavigationBar({ visible: false, statusBarColor: '#fff' }),
+    { visible: false, statusBarColor: '#fff' },
+  ],
   ['getUserInfo', () => calls.getUserInfo(), { sourceFrom: 'h5' }],
   ['updateUserInfo', () => calls.updateUserInfo(), {}],
   ['goToLogin', () => calls.goToLogin(), { sourceFrom: 'h5' }],
   ['closeWebview', () => calls.closeWebview(), { sourceFrom: 'h5' }],
-  ['shareUrl', () => calls.shareUrl({ title: 't', text: 'x', url: 'u', thumbnail: 'i' }), { title: 't', text: 'x', url: 'u', thumbnail: 'i' }],
+  [
+    'shareUrl',
+    () => calls.shareUrl({ title: 't', text: 'x', url: 'u', thumbnail: 'i' }),
+    { title: 't', text: 'x', url: 'u', thumbnail: 'i' },
+  ],
   ['shareWeb', () => calls.shareWeb({ url: 'u', title: 't', showShare: true }), { url: 'u', title: 't', showShare: true }],
   ['openWebPage', () => calls.openWebPage({ url: 'u', title: 't', showShare: false }), { url: 'u', title: 't', showShare: false }],
   ['openPage', () => calls.openPage('pictureBookDetail', { id: 7 }), { name: 'pictureBookDetail', extras: { id: 7 } }],

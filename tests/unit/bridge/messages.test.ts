@@ -94,9 +94,10 @@ describe('parseNativeMessage', () => {
   })
 
   it('keeps only well-typed userInfo fields', () => {
-    expect(
-      parseNativeMessage({ type: 'userInfo', data: { token: 42, user: { id: 1, nickName: ['x'], avatar: 'a.png' } } }),
-    ).toEqual({ type: 'userInfo', data: { token: null, user: { id: 1, nickName: null, avatar: 'a.png' } } })
+    expect(parseNativeMessage({ type: 'userInfo', data: { token: 42, user: { id: 1, nickName: ['x'], avatar: 'a.png' } } })).toEqual({
+      type: 'userInfo',
+      data: { token: null, user: { id: 1, nickName: null, avatar: 'a.png' } },
+    })
   })
 
   it('reads speechState fields and drops mistyped ones', () => {

@@ -35,7 +35,8 @@ describe('react-free/core', () => {
   })
 
   it('lets the core import the core and packages other than React', () => {
-    const code = "import { getEnv } from '../env'\nimport { v4 } from 'uuid'\nimport type { AudioSource } from '@shared/recorded-work/player/types'"
+    const code =
+      "import { getEnv } from '../env'\nimport { v4 } from 'uuid'\nimport type { AudioSource } from '@shared/recorded-work/player/types'"
     expect(lint('shared/bridge/x.ts', code)).toEqual([])
     expect(lint('shared/book-folder/rules.ts', "import { versionGte } from '../env/version'")).toEqual([])
   })

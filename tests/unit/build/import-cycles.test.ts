@@ -43,7 +43,8 @@ describe('import cycle check', () => {
 
   it('leaves out type-only imports and re-exports: the compiler erases them', () => {
     const root = repo({
-      'server/repositories/grants.ts': "import type { Grant } from '../cloud-drive/provider'\nexport type { Grant } from '../cloud-drive/provider'",
+      'server/repositories/grants.ts':
+        "import type { Grant } from '../cloud-drive/provider'\nexport type { Grant } from '../cloud-drive/provider'",
       'server/cloud-drive/provider.ts': "import { findGrant } from '../repositories/grants'\nexport type Grant = 1",
     })
     expect(describeCycles(root, [])).toEqual([])

@@ -20,7 +20,9 @@ describe('import direction', () => {
   })
 
   it('keeps CI and the build away from the bench', () => {
-    expect(complaints('scripts/budgets.js', '../bench/lib/stats.ts')).toEqual([expect.stringContaining('scripts/ (build and CI) must not import bench/')])
+    expect(complaints('scripts/budgets.js', '../bench/lib/stats.ts')).toEqual([
+      expect.stringContaining('scripts/ (build and CI) must not import bench/'),
+    ])
   })
 
   it('lets the bench use the build and CI code', () => {
@@ -33,7 +35,7 @@ describe('import direction', () => {
     expect(complaints('pages/home/page.js', '../../bench/lib/floor.ts')).toHaveLength(1)
   })
 
-  it('lets the build read the pages\' shared code', () => {
+  it("lets the build read the pages' shared code", () => {
     expect(complaints('scripts/pages/descriptors.js', '../../shared/app/define-page.ts')).toEqual([])
   })
 })

@@ -48,6 +48,13 @@ describe('the page descriptors', () => {
 
   it('refuse an alias two pages claim', () => {
     const home = pages.get('')!
-    expect(() => aliasesOf(new Map([['', home], ['price_up', { ...pages.get('price_up')!, aliases: ['app'] }]]))).toThrow('/app')
+    expect(() =>
+      aliasesOf(
+        new Map([
+          ['', home],
+          ['price_up', { ...pages.get('price_up')!, aliases: ['app'] }],
+        ]),
+      ),
+    ).toThrow('/app')
   })
 })

@@ -52,7 +52,12 @@ describe('showActionSheet', () => {
 
   it('does not choose a disabled option', async () => {
     const user = userEvent.setup()
-    const choice = open({ actions: [{ key: 'baidu', text: '网盘导入', disabled: true }, { key: 'manual', text: '手动创建' }] })
+    const choice = open({
+      actions: [
+        { key: 'baidu', text: '网盘导入', disabled: true },
+        { key: 'manual', text: '手动创建' },
+      ],
+    })
     await user.click(screen.getByRole('button', { name: '网盘导入' }))
     screen.getByRole('dialog')
     await user.click(screen.getByRole('button', { name: '手动创建' }))
@@ -60,7 +65,12 @@ describe('showActionSheet', () => {
   })
 
   it('moves focus to the first option it can choose', () => {
-    void open({ actions: [{ key: 'a', text: '网盘导入', disabled: true }, { key: 'b', text: '手动创建' }] })
+    void open({
+      actions: [
+        { key: 'a', text: '网盘导入', disabled: true },
+        { key: 'b', text: '手动创建' },
+      ],
+    })
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '手动创建' }))
   })
 

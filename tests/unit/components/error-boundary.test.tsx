@@ -21,14 +21,22 @@ describe('ErrorBoundary', () => {
   })
 
   it('shows its children while nothing fails', () => {
-    render(<ErrorBoundary><Page /></ErrorBoundary>)
+    render(
+      <ErrorBoundary>
+        <Page />
+      </ErrorBoundary>,
+    )
     screen.getByText('页面内容')
   })
 
   it('catches a render error and shows 出错了 with the message behind 查看详情', async () => {
     const user = userEvent.setup()
     failure = { value: new TypeError("Cannot read properties of null (reading 'title')") }
-    render(<ErrorBoundary><Page /></ErrorBoundary>)
+    render(
+      <ErrorBoundary>
+        <Page />
+      </ErrorBoundary>,
+    )
     screen.getByRole('heading', { name: '出错了' })
     const details = screen.getByRole('group')
     expect(details.hasAttribute('open')).toBe(false)
@@ -41,7 +49,11 @@ describe('ErrorBoundary', () => {
     const user = userEvent.setup()
     const onReset = vi.fn()
     failure = { value: new Error('boom') }
-    render(<ErrorBoundary onReset={onReset}><Page /></ErrorBoundary>)
+    render(
+      <ErrorBoundary onReset={onReset}>
+        <Page />
+      </ErrorBoundary>,
+    )
     failure = null
     await user.click(screen.getByRole('button', { name: '重试' }))
     expect(onReset).toHaveBeenCalledTimes(1)
@@ -53,7 +65,11 @@ describe('ErrorBoundary', () => {
     const reload = vi.fn()
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload })
     failure = { value: new TypeError('Failed to fetch dynamically imported module: https://h5.example.com/assets/list-3f2a.js') }
-    render(<ErrorBoundary><Page /></ErrorBoundary>)
+    render(
+      <ErrorBoundary>
+        <Page />
+      </ErrorBoundary>,
+    )
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
     await user.click(screen.getByRole('button', { name: '重新加载' }))
     expect(reload).toHaveBeenCalledTimes(1)
@@ -61,14 +77,22 @@ describe('ErrorBoundary', () => {
 
   it('still shows the fallback when null is thrown', () => {
     failure = { value: null }
-    render(<ErrorBoundary><Page /></ErrorBoundary>)
+    render(
+      <ErrorBoundary>
+        <Page />
+      </ErrorBoundary>,
+    )
     screen.getByRole('heading', { name: '出错了' })
     screen.getByText('null')
   })
 
   it('shows an HTML error message as text', () => {
     failure = { value: new Error('<img src=x onerror=alert(1)>') }
-    render(<ErrorBoundary><Page /></ErrorBoundary>)
+    render(
+      <ErrorBoundary>
+        <Page />
+      </ErrorBoundary>,
+    )
     screen.getByText('<img src=x onerror=alert(1)>')
     expect(document.querySelector('img')).toBeNull()
   })
@@ -90,10 +114,7 @@ describe('isChunkLoadError', () => {
     expect(isChunkLoadError(error)).toBe(true)
   })
 
-  it.each([new Error('boom'), null, undefined, 'Failed to fetch dynamically imported module', { message: 42 }])(
-    'rejects %s',
-    (value) => {
-      expect(isChunkLoadError(value)).toBe(false)
-    },
-  )
+  it.each([new Error('boom'), null, undefined, 'Failed to fetch dynamically imported module', { message: 42 }])('rejects %s', (value) => {
+    expect(isChunkLoadError(value)).toBe(false)
+  })
 })

@@ -76,7 +76,15 @@ describe('a modal layer', () => {
 describe('the action sheet', () => {
   it('keeps Tab among its options and 取消', async () => {
     const user = userEvent.setup()
-    render(<ActionSheet visible actions={[{ key: 'a', text: '拍照' }, { key: 'b', text: '本地PDF文件' }]} />)
+    render(
+      <ActionSheet
+        visible
+        actions={[
+          { key: 'a', text: '拍照' },
+          { key: 'b', text: '本地PDF文件' },
+        ]}
+      />,
+    )
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '拍照' }))
     await user.tab({ shift: true })
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '取消' }))

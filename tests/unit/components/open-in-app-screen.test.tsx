@@ -39,7 +39,11 @@ describe('InAppOnly', () => {
     expect(screen.getByRole('heading', { level: 1, name: '空间扩容' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: '请在App内打开' })).toBeTruthy()
     expect(screen.getByText('登录App后即可查看和管理')).toBeTruthy()
-    expect(screen.getAllByRole('button').map((b) => b.textContent?.trim() || b.getAttribute('aria-label'))).toEqual(['返回', '打开App', '下载App'])
+    expect(screen.getAllByRole('button').map((b) => b.textContent?.trim() || b.getAttribute('aria-label'))).toEqual([
+      '返回',
+      '打开App',
+      '下载App',
+    ])
     expect(screen.queryByText('页面内容')).toBeNull()
     expect(mounted).not.toHaveBeenCalled()
   })

@@ -13,7 +13,11 @@ function Broken(): never {
 
 describe('PageShell', () => {
   it('shows the header with the title, a back button and the page in main', () => {
-    render(<PageShell title="空间扩容"><p>容量</p></PageShell>)
+    render(
+      <PageShell title="空间扩容">
+        <p>容量</p>
+      </PageShell>,
+    )
     screen.getByRole('heading', { level: 1, name: '空间扩容' })
     screen.getByRole('button', { name: '返回' })
     expect(screen.getByRole('main').textContent).toBe('容量')
@@ -25,18 +29,30 @@ describe('PageShell', () => {
   })
 
   it('passes header options through', () => {
-    render(<PageShell title="价格调整通知" header={{ isShowBack: false }}>内容</PageShell>)
+    render(
+      <PageShell title="价格调整通知" header={{ isShowBack: false }}>
+        内容
+      </PageShell>,
+    )
     expect(screen.queryByRole('button', { name: '返回' })).toBeNull()
   })
 
   it('has no header when header is false', () => {
-    render(<PageShell title="新年空间扩容礼包" header={false}>内容</PageShell>)
+    render(
+      <PageShell title="新年空间扩容礼包" header={false}>
+        内容
+      </PageShell>,
+    )
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
   })
 
   it('keeps the header when the page throws, and shows 出错了', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    render(<PageShell title="自制绘本列表"><Broken /></PageShell>)
+    render(
+      <PageShell title="自制绘本列表">
+        <Broken />
+      </PageShell>,
+    )
     screen.getByRole('button', { name: '返回' })
     screen.getByRole('heading', { name: '出错了' })
   })

@@ -31,8 +31,7 @@ describe('with Intl.Segmenter', () => {
 
 describe('without Intl.Segmenter', () => {
   const original = Intl.Segmenter
-  const removeSegmenter = () =>
-    Object.defineProperty(Intl, 'Segmenter', { value: undefined, configurable: true, writable: true })
+  const removeSegmenter = () => Object.defineProperty(Intl, 'Segmenter', { value: undefined, configurable: true, writable: true })
   afterEach(() => {
     Object.defineProperty(Intl, 'Segmenter', { value: original, configurable: true, writable: true })
   })

@@ -22,7 +22,7 @@ describe('useLoad', () => {
     await waitFor(() => expect(result.current.state).toEqual({ status: 'loaded', data: 20 }))
   })
 
-  it('fails with the server\'s message, or the fallback when it gave none of its own, and reports it', async () => {
+  it("fails with the server's message, or the fallback when it gave none of its own, and reports it", async () => {
     const onFailed = vi.fn()
     const { result } = renderHook(() => useLoad(async () => failed('请求失败'), { parse: (d) => d, fallback: LOAD_FAILED, onFailed }))
     await waitFor(() => expect(result.current.state).toEqual({ status: 'failed', msg: LOAD_FAILED }))

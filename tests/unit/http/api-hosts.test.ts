@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  isProductionApi,
-  PRODUCTION_API_BASE,
-  PRODUCTION_PAGE_HOST,
-  resolveApiBase,
-  TEST_API_BASE,
-} from '@shared/config/api-hosts'
+import { isProductionApi, PRODUCTION_API_BASE, PRODUCTION_PAGE_HOST, resolveApiBase, TEST_API_BASE } from '@shared/config/api-hosts'
 
 describe('resolveApiBase', () => {
   it.each([
@@ -21,9 +15,7 @@ describe('resolveApiBase', () => {
   })
 
   it('uses the test API on any other host', () => {
-    expect(resolveApiBase('test-h5.kidsenglish.example.com', 'https://test-h5.kidsenglish.example.com', '')).toBe(
-      TEST_API_BASE,
-    )
+    expect(resolveApiBase('test-h5.kidsenglish.example.com', 'https://test-h5.kidsenglish.example.com', '')).toBe(TEST_API_BASE)
     expect(resolveApiBase('h5.kidsenglish.example.com.evil.test', 'https://x', '')).toBe(TEST_API_BASE)
   })
 

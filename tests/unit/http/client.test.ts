@@ -161,10 +161,9 @@ describe('HTTP 401', () => {
   it('in the app, shares one login screen between requests refused together', async () => {
     const ios = installIosHost('getUserInfo', 'goToLogin')
     let signedIn = false
-    const { httpGet } = await load(
-      () => (signedIn ? envelope('ok') : envelope(null, { result: 'UNAUTHORIZED', msg: '请先登录' }, 401)),
-      { ua: UA_WITHOUT_TOKEN },
-    )
+    const { httpGet } = await load(() => (signedIn ? envelope('ok') : envelope(null, { result: 'UNAUTHORIZED', msg: '请先登录' }, 401)), {
+      ua: UA_WITHOUT_TOKEN,
+    })
     ;(await import('@shared/bridge')).startBridge()
     const both = Promise.all([httpGet('/v1/goods/spaces'), httpGet('/v1/user/myCapacity')])
     await vi.waitFor(() => expect(ios.goToLogin).toHaveBeenCalled())

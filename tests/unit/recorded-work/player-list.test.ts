@@ -507,7 +507,7 @@ describe('when paused', () => {
     expect(state()).toEqual({ status: 'idle' })
   })
 
-  it('resumes the book clip at its startSec after 原声 was switched off, not at the recording\'s offset', async () => {
+  it("resumes the book clip at its startSec after 原声 was switched off, not at the recording's offset", async () => {
     const { player, audio, state } = setupPlayer()
     player.playItem(1)
     await flush()
@@ -518,7 +518,7 @@ describe('when paused', () => {
     expect(state()).toMatchObject({ status: 'playing', source: { url: '/book.mp3' }, fromSec: 3 })
   })
 
-  it('resumes the recording at 0 after 原声 was switched on, not at the book clip\'s offset', async () => {
+  it("resumes the recording at 0 after 原声 was switched on, not at the book clip's offset", async () => {
     const { player, audio, state } = setupPlayer()
     player.setPlayRecord(false)
     player.playItem(1)

@@ -15,7 +15,13 @@ vi.mock('@shared/api/get-share', () => ({
   getShare: Object.assign(vi.fn(), { request: (r: string) => ({ path: '/v1/share/uar', params: { r } }) }),
 }))
 
-const ok = (data: unknown): ApiResult<ShareData> => ({ success: true, data: data as ShareData, msg: '请求成功', code: 200, result: 'SUCCESS' })
+const ok = (data: unknown): ApiResult<ShareData> => ({
+  success: true,
+  data: data as ShareData,
+  msg: '请求成功',
+  code: 200,
+  result: 'SUCCESS',
+})
 const failed = (msg: string, code = 500): ApiResult<ShareData> => ({ success: false, data: null, msg, code, result: 'ERROR' })
 const notFound = (): ApiResult<ShareData> => ({ success: false, data: null, msg: '分享内容不存在或已失效', code: 404, result: 'NOT_FOUND' })
 
@@ -39,7 +45,10 @@ function openAt(search: string) {
 beforeEach(() => {
   vi.stubGlobal('Audio', FakeAudio)
   // The player fetches the next page's audio in the background; no network in unit tests.
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(''))))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(''))),
+  )
 })
 
 afterEach(async () => {

@@ -34,10 +34,10 @@ describe('shareTitle', () => {
 describe('shareLink', () => {
   it('keeps only r and title, as written: no isNeedBackWeb, fake-host or tracking parameter', () => {
     expect(
-      shareLink('https://h5.example/recorded_share?r=abc&isNeedBackWeb=1&title=%E5%B0%8F%E7%B1%B3+Cat&fakeHost=app&fakeHostToken=t&fakeHostVersion=2&from=singlemessage'),
-    ).toBe(
-      'https://h5.example/recorded_share?r=abc&title=%E5%B0%8F%E7%B1%B3+Cat',
-    )
+      shareLink(
+        'https://h5.example/recorded_share?r=abc&isNeedBackWeb=1&title=%E5%B0%8F%E7%B1%B3+Cat&fakeHost=app&fakeHostToken=t&fakeHostVersion=2&from=singlemessage',
+      ),
+    ).toBe('https://h5.example/recorded_share?r=abc&title=%E5%B0%8F%E7%B1%B3+Cat')
   })
 
   it('drops the query mark when nothing else is left, and the hash', () => {

@@ -4,7 +4,13 @@ import { clip, NO_MEDIA, PLAYLIST } from './support/player-fixture'
 
 function playing(item: number, sentence: number, url: string, playRecord = true): PlayerSnapshot {
   return {
-    state: { status: 'playing', token: 1, target: { mode: 'list', item, sentence }, source: { url, startSec: null, endSec: null }, fromSec: 0 },
+    state: {
+      status: 'playing',
+      token: 1,
+      target: { mode: 'list', item, sentence },
+      source: { url, startSec: null, endSec: null },
+      fromSec: 0,
+    },
     playRecord,
     autoNext: true,
   }
@@ -31,7 +37,13 @@ describe('upcomingUrls', () => {
   it('names nothing on the last page, for a one-off clip, or when not playing', () => {
     expect(upcomingUrls(PLAYLIST, playing(1, 0, '/rec/b1.mp3'))).toEqual([])
     const once: PlayerSnapshot = {
-      state: { status: 'playing', token: 1, target: { mode: 'once', key: 'row-0' }, source: { url: '/x.mp3', startSec: null, endSec: null }, fromSec: 0 },
+      state: {
+        status: 'playing',
+        token: 1,
+        target: { mode: 'once', key: 'row-0' },
+        source: { url: '/x.mp3', startSec: null, endSec: null },
+        fromSec: 0,
+      },
       playRecord: true,
       autoNext: true,
     }

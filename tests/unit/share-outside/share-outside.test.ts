@@ -29,7 +29,9 @@ describe('shareOutside', () => {
 
   it('copies the link when the share sheet refuses, or there is none', async () => {
     const writeClipboard = vi.fn(async () => {})
-    expect(await shareOutside(PAYLOAD, { isWeChat: false, share: () => Promise.reject(new Error('NotAllowedError')), writeClipboard })).toBe('copied')
+    expect(
+      await shareOutside(PAYLOAD, { isWeChat: false, share: () => Promise.reject(new Error('NotAllowedError')), writeClipboard }),
+    ).toBe('copied')
     expect(await shareOutside(PAYLOAD, { isWeChat: false, writeClipboard })).toBe('copied')
     expect(writeClipboard.mock.calls).toEqual([[PAYLOAD.url], [PAYLOAD.url]])
   })

@@ -54,7 +54,13 @@ export function CoverField({ value, onChange, onUploadingChange }: CoverFieldPro
   return (
     <div className={styles.field}>
       <label htmlFor={inputId} className={styles.picker} data-has-image={preview ? '' : undefined}>
-        {preview ? <img className={styles.image} src={preview} alt="封面预览" /> : <span className={styles.plus} aria-hidden="true">+</span>}
+        {preview ? (
+          <img className={styles.image} src={preview} alt="封面预览" />
+        ) : (
+          <span className={styles.plus} aria-hidden="true">
+            +
+          </span>
+        )}
         {progress !== null && (
           <span className={styles.progress} role="status">
             上传中 {Math.round(progress * 100)}%

@@ -70,7 +70,7 @@ describe('in the app', () => {
     expect(payloads(host.setNavigationBar!)).toEqual([{ visible: false }, { visible: true }, { visible: false }])
   })
 
-  it('hides the bar once when the first load\'s own pageshow comes after the page started', () => {
+  it("hides the bar once when the first load's own pageshow comes after the page started", () => {
     const host = installAndroidHost(...APP_CALLS)
     render(<ExpandSpacePage />)
     window.dispatchEvent(transition('pageshow', false))

@@ -20,9 +20,7 @@ describe('in the app', () => {
     const user = userEvent.setup()
     render(<PriceUpPage />)
     await user.click(banner())
-    expect(payloads(host.openWebPage!)).toEqual([
-      { url: `${window.location.origin}/vip_sale`, title: '开通会员', showShare: false },
-    ])
+    expect(payloads(host.openWebPage!)).toEqual([{ url: `${window.location.origin}/vip_sale`, title: '开通会员', showShare: false }])
   })
 
   it('shares the notice as /price_up and offers a close button', async () => {

@@ -8,7 +8,7 @@ import { failed, ok } from '../support/api-results'
 const ALBUM: ImportMode = { pick: 'files', target: { albumId: 5 }, listId: 5, suffix: 'pdf' }
 const MB = 1024 * 1024
 const pdf = (fsId: string, size = MB): CloudFile => ({ fsId, name: `${fsId}.pdf`, isDir: false, size, mtime: '2024-05-01T08:30:00' })
-const expired = <T,>(): ApiResult<T> => failed<T>(AUTH_EXPIRED, 403, 'CLOUD_AUTH_EXPIRED')
+const expired = <T>(): ApiResult<T> => failed<T>(AUTH_EXPIRED, 403, 'CLOUD_AUTH_EXPIRED')
 
 function setup(patch: Partial<FlowDeps> = {}) {
   const deps: FlowDeps = {
@@ -51,7 +51,10 @@ describe('the import flow', () => {
   })
 
   it('asks the host to authorize, and checks again when the page is shown again', async () => {
-    const status = vi.fn().mockResolvedValueOnce(ok({ authorized: false, accountName: '' })).mockResolvedValue(ok({ authorized: true, accountName: 'x' }))
+    const status = vi
+      .fn()
+      .mockResolvedValueOnce(ok({ authorized: false, accountName: '' }))
+      .mockResolvedValue(ok({ authorized: true, accountName: 'x' }))
     const { deps, flow } = setup({ status })
     flow.start()
     await settle()
@@ -127,7 +130,9 @@ describe('the import flow', () => {
   })
 
   it('stays on the result of a partial import until the user goes back', async () => {
-    const job = vi.fn().mockResolvedValue(ok({ status: 'done', done: 2, total: 2, createdIds: [7], failed: [{ name: 'b.pdf', msg: '文件读取失败' }] }))
+    const job = vi
+      .fn()
+      .mockResolvedValue(ok({ status: 'done', done: 2, total: 2, createdIds: [7], failed: [{ name: 'b.pdf', msg: '文件读取失败' }] }))
     const { flow, deps } = setup({ job })
     await browseAndPickBoth(flow)
     flow.send({ type: 'import' })

@@ -43,7 +43,10 @@ describe('when checking the authorization', () => {
   })
 
   it('asks to authorize when the drive is not authorized', () => {
-    expect(reduceFiles(checking, { type: 'statusLoaded', authorized: false, account: '' })).toEqual({ status: 'unauthorized', authorizing: false })
+    expect(reduceFiles(checking, { type: 'statusLoaded', authorized: false, account: '' })).toEqual({
+      status: 'unauthorized',
+      authorizing: false,
+    })
   })
 
   it('fails with the message, and 重试 checks again', () => {
@@ -90,7 +93,11 @@ describe('when browsing a folder', () => {
 
   it('opens another folder, keeping what was picked elsewhere', () => {
     const state = browsing({ picked: [{ fsId: 'a', name: 'a.pdf', size: 1 }] })
-    expect(reduceFiles(state, { type: 'open', dir: '/绘本' })).toMatchObject({ dir: '/绘本', listing: { status: 'loading' }, picked: [{ fsId: 'a' }] })
+    expect(reduceFiles(state, { type: 'open', dir: '/绘本' })).toMatchObject({
+      dir: '/绘本',
+      listing: { status: 'loading' },
+      picked: [{ fsId: 'a' }],
+    })
   })
 
   it('shows the failure with 重试, which loads the folder again', () => {
@@ -175,10 +182,22 @@ describe('when importing is asked for (the capacity check)', () => {
 })
 
 describe('when the import request is on its way', () => {
-  const starting = browsing({ picked: [{ fsId: 'a', name: 'a.pdf', size: 1 }, { fsId: 'b', name: 'b.pdf', size: 1 }], pending: 'starting' })
+  const starting = browsing({
+    picked: [
+      { fsId: 'a', name: 'a.pdf', size: 1 },
+      { fsId: 'b', name: 'b.pdf', size: 1 },
+    ],
+    pending: 'starting',
+  })
 
   it('follows the job the server started', () => {
-    expect(reduceFiles(starting, { type: 'started', jobId: 'j1' })).toEqual({ status: 'importing', jobId: 'j1', done: 0, total: 2, stalled: null })
+    expect(reduceFiles(starting, { type: 'started', jobId: 'j1' })).toEqual({
+      status: 'importing',
+      jobId: 'j1',
+      done: 0,
+      total: 2,
+      stalled: null,
+    })
   })
 
   it('treats the server refusing for capacity (409 CAPACITY) like the check', () => {
@@ -186,7 +205,10 @@ describe('when the import request is on its way', () => {
   })
 
   it('goes back to picking, the picks kept, on any other refusal', () => {
-    expect(reduceFiles(starting, { type: 'refused', noCapacity: false })).toMatchObject({ pending: 'none', picked: [{ fsId: 'a' }, { fsId: 'b' }] })
+    expect(reduceFiles(starting, { type: 'refused', noCapacity: false })).toMatchObject({
+      pending: 'none',
+      picked: [{ fsId: 'a' }, { fsId: 'b' }],
+    })
   })
 })
 
@@ -213,7 +235,9 @@ describe('when importing', () => {
   })
 
   it('has failed when the job failed', () => {
-    expect(reduceFiles(importing, { type: 'progress', job: job({ status: 'failed', failed: [{ name: 'a.pdf', msg: '服务重启' }] }) })).toMatchObject({
+    expect(
+      reduceFiles(importing, { type: 'progress', job: job({ status: 'failed', failed: [{ name: 'a.pdf', msg: '服务重启' }] }) }),
+    ).toMatchObject({
       status: 'finished',
       outcome: { kind: 'failed' },
     })
@@ -240,7 +264,9 @@ describe('when the authorization expires', () => {
 
 describe('when finished', () => {
   it('starts over after a failed job on 重新选择', () => {
-    expect(reduceFiles({ status: 'finished', outcome: { kind: 'failed', createdIds: [], failed: [] } }, { type: 'restart' })).toEqual({ status: 'checking' })
+    expect(reduceFiles({ status: 'finished', outcome: { kind: 'failed', createdIds: [], failed: [] } }, { type: 'restart' })).toEqual({
+      status: 'checking',
+    })
   })
 
   it('stays put after a success', () => {

@@ -57,7 +57,10 @@ describe('a page of the drive', () => {
   it('survives hostile data: null fields, a null list, entries that are not objects', () => {
     expect(toCloudPage(null, 'pdf')).toEqual({ entries: [], received: 0, hasMore: false })
     expect(toCloudPage({ items: null, hasMore: null }, 'pdf').entries).toEqual([])
-    const shown = toCloudPage({ items: [null, 7, { fsId: null, name: 'x.pdf' }, { fsId: 5, name: 'y.pdf', size: -3, mtime: 42 }] as never, hasMore: true }, 'pdf')
+    const shown = toCloudPage(
+      { items: [null, 7, { fsId: null, name: 'x.pdf' }, { fsId: 5, name: 'y.pdf', size: -3, mtime: 42 }] as never, hasMore: true },
+      'pdf',
+    )
     expect(shown.entries).toEqual([{ fsId: '5', name: 'y.pdf', isDir: false, size: 0, time: '' }])
   })
 
@@ -97,7 +100,15 @@ describe('formatting', () => {
 
 describe('a job reply', () => {
   it('reads an unknown status as running and drops broken entries', () => {
-    expect(toJobView({ status: 'queued', done: 3, total: 2, createdIds: [1, 'x' as never], failed: [null as never, { name: 'a.pdf', msg: null }] })).toEqual({
+    expect(
+      toJobView({
+        status: 'queued',
+        done: 3,
+        total: 2,
+        createdIds: [1, 'x' as never],
+        failed: [null as never, { name: 'a.pdf', msg: null }],
+      }),
+    ).toEqual({
       status: 'running',
       done: 2,
       total: 2,

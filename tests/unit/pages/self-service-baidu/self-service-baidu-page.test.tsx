@@ -105,7 +105,9 @@ describe('the cloud-drive page in albumId mode', () => {
   })
 
   it('lists the files that failed by name after a partial import', async () => {
-    vi.mocked(getCloudDriveImport).mockResolvedValue(ok({ status: 'done', done: 1, total: 1, createdIds: [], failed: [{ name: 'The Cat.pdf', msg: '文件读取失败' }] }))
+    vi.mocked(getCloudDriveImport).mockResolvedValue(
+      ok({ status: 'done', done: 1, total: 1, createdIds: [], failed: [{ name: 'The Cat.pdf', msg: '文件读取失败' }] }),
+    )
     render(<SelfServiceBaiduPage query={ALBUM} />)
     await userEvent.click(await screen.findByRole('checkbox', { name: 'The Cat.pdf' }))
     await userEvent.click(screen.getByRole('button', { name: '导入' }))
@@ -125,7 +127,14 @@ describe('the cloud-drive page in albumId mode', () => {
 
   it('survives hostile rows: null fields and a huge name', async () => {
     const huge = `${'很长的名字'.repeat(2000)}.pdf`
-    files.mockResolvedValue(ok({ dir: '/', parent: null, items: [null, { fsId: 'x', name: huge, isDir: null, size: null, mtime: null }, { name: 'no id.pdf' }] as never, hasMore: null }))
+    files.mockResolvedValue(
+      ok({
+        dir: '/',
+        parent: null,
+        items: [null, { fsId: 'x', name: huge, isDir: null, size: null, mtime: null }, { name: 'no id.pdf' }] as never,
+        hasMore: null,
+      }),
+    )
     render(<SelfServiceBaiduPage query={ALBUM} />)
     expect(await screen.findByRole('checkbox', { name: huge })).toBeTruthy()
     expect(screen.queryByText('no id.pdf')).toBeNull()

@@ -14,7 +14,12 @@ describe('toCapacityView', () => {
 
 describe('toGoodsRows', () => {
   it('keeps goods in server order with their fields', () => {
-    expect(toGoodsRows([{ id: 2, name: ' 50GB ', capacity: 51200, money: 3000 }, { id: 1, name: 'a', capacity: 1, money: 1 }])).toEqual([
+    expect(
+      toGoodsRows([
+        { id: 2, name: ' 50GB ', capacity: 51200, money: 3000 },
+        { id: 1, name: 'a', capacity: 1, money: 1 },
+      ]),
+    ).toEqual([
       { id: 2, name: '50GB', capacity: 51200, money: 3000 },
       { id: 1, name: 'a', capacity: 1, money: 1 },
     ])

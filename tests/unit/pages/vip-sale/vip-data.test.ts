@@ -11,11 +11,13 @@ import {
 
 describe('toPlans', () => {
   it('keeps the server order and formats prices in yuan', () => {
-    expect(toPlans([
-      { id: 101, name: '月度会员', months: 1, money: 2800, originalMoney: 0, tag: '' },
-      { id: 102, name: '年度会员', months: 12, money: 19_800, originalMoney: 33_600, tag: '推荐' },
-      { id: 103, name: '永久会员', months: 0, money: 39_850, originalMoney: 0, tag: '' },
-    ])).toEqual([
+    expect(
+      toPlans([
+        { id: 101, name: '月度会员', months: 1, money: 2800, originalMoney: 0, tag: '' },
+        { id: 102, name: '年度会员', months: 12, money: 19_800, originalMoney: 33_600, tag: '推荐' },
+        { id: 103, name: '永久会员', months: 0, money: 39_850, originalMoney: 0, tag: '' },
+      ]),
+    ).toEqual([
       { id: 101, name: '月度会员', price: '¥28', originalPrice: null, tag: '' },
       { id: 102, name: '年度会员', price: '¥198', originalPrice: '¥336', tag: '推荐' },
       { id: 103, name: '永久会员', price: '¥398.5', originalPrice: null, tag: '' },
@@ -34,9 +36,18 @@ describe('toPlans', () => {
 
   it('leaves out plans without an integer id or a usable price, and repeated ids', () => {
     const plans = toPlans([
-      null, 'x', [], { name: 'no id', money: 1 }, { id: '5', money: 1 }, { id: 1.5, money: 1 },
-      { id: 6, name: 'no price' }, { id: 7, money: -1 }, { id: 8, money: Number.POSITIVE_INFINITY }, { id: 9, money: '9' },
-      { id: 10, name: 'ok', money: 0 }, { id: 10, name: 'again', money: 5 },
+      null,
+      'x',
+      [],
+      { name: 'no id', money: 1 },
+      { id: '5', money: 1 },
+      { id: 1.5, money: 1 },
+      { id: 6, name: 'no price' },
+      { id: 7, money: -1 },
+      { id: 8, money: Number.POSITIVE_INFINITY },
+      { id: 9, money: '9' },
+      { id: 10, name: 'ok', money: 0 },
+      { id: 10, name: 'again', money: 5 },
     ])
     expect(plans).toEqual([{ id: 10, name: 'ok', price: '¥0', originalPrice: null, tag: '' }])
   })
@@ -48,7 +59,12 @@ describe('toPlans', () => {
       { id: 3, months: null, money: 1, tag: 7 },
       { id: 4, name: ' 季度会员 ', months: 3, money: 1 },
     ])
-    expect(plans.map((p) => [p.name, p.tag])).toEqual([['永久会员', ''], ['3个月会员', '热卖'], ['会员', ''], ['季度会员', '']])
+    expect(plans.map((p) => [p.name, p.tag])).toEqual([
+      ['永久会员', ''],
+      ['3个月会员', '热卖'],
+      ['会员', ''],
+      ['季度会员', ''],
+    ])
   })
 
   it('reads anything but a list as no plans', () => {
@@ -58,7 +74,10 @@ describe('toPlans', () => {
 
 describe('toMembership', () => {
   it('reads a member with the date of the expiry', () => {
-    expect(toMembership({ isVip: true, isPermanentVip: false, expireTime: '2027-11-23T23:59:59' })).toEqual({ kind: 'member', until: '2027-11-23' })
+    expect(toMembership({ isVip: true, isPermanentVip: false, expireTime: '2027-11-23T23:59:59' })).toEqual({
+      kind: 'member',
+      until: '2027-11-23',
+    })
   })
 
   it('reads a permanent member, whatever else is sent', () => {

@@ -231,11 +231,13 @@ describe('when loading fails', () => {
 
 describe('hostile data', () => {
   it('renders names as text and leaves out plans without a price', async () => {
-    vi.mocked(getGoodsVips).mockResolvedValue(ok([
-      { id: 1, name: '<img src=x onerror=alert(1)>', months: 1, money: 100, originalMoney: null, tag: null },
-      { id: 2, name: '坏价格', months: 1, money: 'free' as unknown as number },
-      { id: null, name: '无编号', money: 100 },
-    ]))
+    vi.mocked(getGoodsVips).mockResolvedValue(
+      ok([
+        { id: 1, name: '<img src=x onerror=alert(1)>', months: 1, money: 100, originalMoney: null, tag: null },
+        { id: 2, name: '坏价格', months: 1, money: 'free' as unknown as number },
+        { id: null, name: '无编号', money: 100 },
+      ]),
+    )
     render(<VipSalePage />)
     expect(await screen.findByRole('radio', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy()
     expect(document.querySelector('img[src="x"]')).toBeNull()
@@ -243,7 +245,11 @@ describe('hostile data', () => {
   })
 
   it('shows the error view for an empty or null plan list, and for a null membership', async () => {
-    for (const [goods, info] of [[[], NOT_MEMBER], [null, NOT_MEMBER], [PLANS, null]] as const) {
+    for (const [goods, info] of [
+      [[], NOT_MEMBER],
+      [null, NOT_MEMBER],
+      [PLANS, null],
+    ] as const) {
       vi.mocked(getGoodsVips).mockResolvedValueOnce(ok(goods as never))
       vi.mocked(getVipInfo).mockResolvedValueOnce(ok(info as never))
       const { unmount } = render(<VipSalePage />)

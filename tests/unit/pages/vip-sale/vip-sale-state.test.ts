@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Plan } from '../../../../pages/vip_sale/vip-data'
-import { initialState, shownMembership, vipSaleReducer, type VipSaleEvent, type VipSaleState } from '../../../../pages/vip_sale/vip-sale-state'
+import {
+  initialState,
+  shownMembership,
+  vipSaleReducer,
+  type VipSaleEvent,
+  type VipSaleState,
+} from '../../../../pages/vip_sale/vip-sale-state'
 
 const plan = (id: number): Plan => ({ id, name: `plan ${id}`, price: '¥1', originalPrice: null, tag: '' })
 const PLANS = [plan(1), plan(2), plan(3)]
@@ -15,7 +21,10 @@ describe('the membership-sale state', () => {
   })
 
   it('replaces the guess with the loaded membership and selects the first plan', () => {
-    const state = run([{ type: 'guessed', membership: { kind: 'none' } }, { type: 'loaded', plans: PLANS, membership: member }])
+    const state = run([
+      { type: 'guessed', membership: { kind: 'none' } },
+      { type: 'loaded', plans: PLANS, membership: member },
+    ])
     expect(state).toEqual({ status: 'loaded', plans: PLANS, membership: member, selectedId: 1 })
     expect(shownMembership(state)).toEqual(member)
   })
@@ -33,7 +42,12 @@ describe('the membership-sale state', () => {
 
   it('fails with the server message, or 获取数据失败 when there is none, and keeps the guess', () => {
     const guess = { kind: 'none' as const }
-    expect(run([{ type: 'guessed', membership: guess }, { type: 'failed', msg: '服务器开小差了' }])).toEqual({ status: 'failed', msg: '服务器开小差了', guess })
+    expect(
+      run([
+        { type: 'guessed', membership: guess },
+        { type: 'failed', msg: '服务器开小差了' },
+      ]),
+    ).toEqual({ status: 'failed', msg: '服务器开小差了', guess })
     expect(run([{ type: 'failed', msg: '  ' }])).toMatchObject({ status: 'failed', msg: '获取数据失败' })
   })
 
@@ -56,8 +70,16 @@ describe('the membership-sale state', () => {
   })
 
   it('replaces only the membership when it is reloaded, keeping the selection', () => {
-    const loaded = run([{ type: 'loaded', plans: PLANS, membership: { kind: 'none' } }, { type: 'select', planId: 2 }])
-    expect(run([{ type: 'membershipReloaded', membership: member }], loaded)).toEqual({ status: 'loaded', plans: PLANS, membership: member, selectedId: 2 })
+    const loaded = run([
+      { type: 'loaded', plans: PLANS, membership: { kind: 'none' } },
+      { type: 'select', planId: 2 },
+    ])
+    expect(run([{ type: 'membershipReloaded', membership: member }], loaded)).toEqual({
+      status: 'loaded',
+      plans: PLANS,
+      membership: member,
+      selectedId: 2,
+    })
     expect(run([{ type: 'membershipReloaded', membership: member }])).toBe(initialState)
   })
 })
