@@ -5,8 +5,10 @@
  * slide or overlay motion under `prefers-reduced-motion`. The journeys in the other files check the
  * states they reach (sheets, dialogs, the share mask, toasts) the same way.
  */
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
+import { demoLinks } from '../../server/demo-links'
 import { DEMO_FOLDERS } from '../../server/seed/demo'
 import { expectAccessible } from './support/axe'
 import { closeBrowser, openPhone, type Fixture } from './support/browser'
@@ -14,19 +16,16 @@ import { enlargeText, overlappingText } from './support/text-size'
 
 afterAll(closeBrowser)
 
+/**
+ * Every built page as its demo links open it (pages/<route>/page.ts, read from the build's manifest, so
+ * a new page is checked without a line here), plus states no demo link shows.
+ */
 const ROUTES = [
-  '/',
-  '/recorded_share?r=demo-book',
-  '/recorded_share?r=demo-cat8',
-  '/word_share?r=demo-words',
-  '/space_upgrade',
-  '/expand_space',
-  '/price_up',
-  '/generate_book/list?id=0',
-  `/generate_book/list?id=${DEMO_FOLDERS.collection}`,
-  `/generate_book/list?id=${DEMO_FOLDERS.emptyFolder}`,
-  `/generate_book/create?parentId=${DEMO_FOLDERS.collection}`,
-  `/generate_book/create?id=${DEMO_FOLDERS.starterBooks}`,
+  ...new Set([
+    ...demoLinks(join(import.meta.dirname, '../../dist')).map((link) => link.path),
+    '/recorded_share?r=demo-cat8',
+    `/generate_book/list?id=${DEMO_FOLDERS.emptyFolder}`,
+  ]),
 ]
 
 const API = '**/v1/**'
