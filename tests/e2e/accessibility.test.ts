@@ -162,6 +162,10 @@ describe('a screen reader on the share page', () => {
 describe('reduced motion', () => {
   it('turns share pages without sliding and opens overlays without animating', async () => {
     const phone = await openPhone('browser')
+    // In WeChat, where sharing from a page means the guide mask (elsewhere the system share sheet).
+    await phone.page.addInitScript(() =>
+      Object.defineProperty(navigator, 'userAgent', { get: () => `${navigator.appVersion} MicroMessenger/8.0.50` }),
+    )
     await phone.page.emulateMedia({ reducedMotion: 'reduce' })
     await phone.page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
     // Step: the start button turns to the first page at once: no slide transition runs.

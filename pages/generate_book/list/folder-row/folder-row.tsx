@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent } from 'react'
+import { Fragment, type KeyboardEvent, memo } from 'react'
 import { displayName, type BookFolder } from '@shared/book-folder'
 import { formatUpdateTime } from '@shared/format'
 import { Cover } from '../cover'
@@ -39,7 +39,14 @@ export const FolderRow = memo(function FolderRow({ item, index, count, onOpen, o
           <span className={styles.name}>{displayName(item.name)}</span>
           {time && (
             <span className={styles.time}>
-              更新时间 <span className={styles.nowrap}>{time}</span>
+              {/* The date and the clock each stay whole; at a large text size the line may break between them. */}
+              更新时间{' '}
+              {time.split(' ').map((part, i) => (
+                <Fragment key={i}>
+                  {i > 0 && ' '}
+                  <span className={styles.nowrap}>{part}</span>
+                </Fragment>
+              ))}
             </span>
           )}
         </span>
