@@ -189,7 +189,7 @@ describe('refusals leave everything as it was', () => {
     await refuses({ fsIds: ids(11), albumId: DEMO_FOLDERS.basicFolder }, 409, 'CAPACITY', '空间不足', BASIC)
     const job = await importAndWait(server.app, { fsIds: ids(10), albumId: DEMO_FOLDERS.basicFolder }, BASIC)
     expect(job).toMatchObject({ status: 'done', done: 10 })
-    expect(await capacity(BASIC)).toEqual({ total: 40, used: 40 })
+    expect(await capacity(BASIC)).toEqual({ total: 40, used: 40, claimed: false })
     await refuses({ fsIds: ids(1), albumId: DEMO_FOLDERS.basicFolder }, 409, 'CAPACITY', '空间不足', BASIC)
   })
 

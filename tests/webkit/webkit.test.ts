@@ -146,9 +146,17 @@ describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
       const before = proxy.requests.length
       // Step: open the share; the cover shows its start button.
       await session.navigate(`${proxy.url}/recorded_share?r=demo-book`)
-      const start = await waitFor('the start button', () => session.find("//button[starts-with(normalize-space(.), '开始欣赏《')]"))
-      // Step: tap it (a real pointer click: the user gesture WebKit needs before play()).
-      await session.click(start)
+      // Step: tap it (a real pointer click: the user gesture WebKit needs before play()). The cover is
+      // drawn first without the viewer, which then takes over with a cover of its own: a button found
+      // just before that handover is gone by the click, so it is found again.
+      await waitFor('a tap on the start button', async () => {
+        const start = await session.find("//button[starts-with(normalize-space(.), '开始欣赏《')]")
+        if (!start) return false
+        return session.click(start).then(
+          () => true,
+          () => false,
+        )
+      })
       // Step: the clip plays: its time grows.
       const firstTime = await waitFor('the clip to play', async () => {
         const time = await session.execute<number>('const m = window.__capture.media; return m.length ? m[m.length - 1].currentTime : 0')
