@@ -6,22 +6,10 @@
  * `<meta>` cannot carry, is a static header (README "Headers"). Runs after the prerender wrote its
  * inline scripts and before the pages manifest hashes the HTML.
  */
-import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin } from 'vite'
-
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
-
-/** `'sha256-…'` of every inline (no `src`) script of `html`, in order, without repeats. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attrs!)) continue
-    hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`)
-  }
-  return [...hashes]
-}
+import { inlineScriptHashes } from '../server/web/inline-script-hashes.ts'
 
 /** The policy for a page: its scripts from its origin and its own inline scripts only. */
 export function pagePolicy(html: string): string {

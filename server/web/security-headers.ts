@@ -5,22 +5,17 @@
  * The built pages also carry the script policy as a <meta> (scripts/csp-meta.ts) for CDNs that cannot
  * set it per page; the two agree.
  */
-import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
-
-function scriptHashes(html: string): string {
-  const hashes = new Set<string>()
-  for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (!/\bsrc\s*=/i.test(attrs!)) hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`)
-  }
-  return [...hashes].join(' ')
-}
+import { inlineScriptHashes } from './inline-script-hashes'
 
 /** The Content-Security-Policy of an HTML answer. */
 export function htmlPolicy(html: string): string {
-  return [`script-src 'self' ${scriptHashes(html)}`.trim(), "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"].join('; ')
+  return [
+    `script-src 'self' ${inlineScriptHashes(html).join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
 }
 
 export function securityHeaders(app: FastifyInstance): void {
