@@ -4,7 +4,6 @@ import { installNativeMessageHandler } from './messages'
 import { syncUserFromHost } from './user'
 
 export * from './calls'
-export * from './decrypt-queue'
 export { isInApp } from './in-app'
 export * from './messages'
 export * from './navigation'

@@ -2,6 +2,7 @@
  * Turns a reply into the client-side result of the spec's error catalogue (docs/spec/product-spec.md §8, docs/contracts/api.md).
  * Pure functions: the requests (request.ts) do the I/O and the 401 / decrypt side effects.
  */
+import { MSG_NETWORK } from '../config/messages'
 
 /** What every call resolves to; `data` is null on failure. */
 export interface ApiResult<T> {
@@ -24,7 +25,7 @@ export interface Envelope {
 
 export const MSG_SUCCESS = '请求成功'
 export const MSG_FAILED = '请求失败'
-export const MSG_NETWORK = '网络错误，请检查您的网络连接'
+export { MSG_NETWORK }
 
 /** A failed result. */
 export function failure<T = never>(msg: string, code: number, result = 'ERROR'): ApiResult<T> {

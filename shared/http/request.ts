@@ -1,5 +1,4 @@
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios'
-import { nativeDecryptData } from '../bridge/decrypt-queue'
 import { isInApp } from '../bridge/in-app'
 import { isProductionApi } from '../config/api-hosts'
 import { getApiBase } from './settings'
@@ -47,6 +46,8 @@ async function send<T>(config: AxiosRequestConfig, afterLogin = false): Promise<
   // eType 1 is encrypted only by the production API; against the test API the data is used as is.
   if (!result.success || !isEncrypted(body) || !isProductionApi(getApiBase())) return result
   try {
+    // Loaded when a reply needs it (production API, in the app): the pages' first bytes go without it.
+    const { nativeDecryptData } = await import('../bridge/decrypt-queue')
     return { ...result, data: parseDecrypted(await nativeDecryptData(result.data)) as T }
   } catch {
     return failure(MSG_FAILED, status, 'DECRYPT_ERROR') // unavailable (reported to the page layer), time-out or refused

@@ -17,14 +17,18 @@ type State = { failed: false } | { failed: true; error: unknown }
  * A failed chunk or CSS load offers `重新加载` (a reload fetches the new files); anything else `重试`.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
-  override state: State = { failed: false }
+  // No class fields: for the build's Safari 14 target they compile to helpers every page would load.
+  constructor(props: ErrorBoundaryProps) {
+    super(props)
+    this.state = { failed: false }
+  }
 
   // React itself logs the caught error (createRoot's onCaughtError), so no componentDidCatch here.
   static getDerivedStateFromError(error: unknown): State {
     return { failed: true, error }
   }
 
-  private readonly retry = () => {
+  private retry(): void {
     this.props.onReset?.()
     this.setState({ failed: false })
   }
@@ -45,7 +49,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
             重新加载
           </button>
         ) : (
-          <button type="button" className={styles.button} onClick={this.retry}>
+          <button type="button" className={styles.button} onClick={() => this.retry()}>
             重试
           </button>
         )}

@@ -1,5 +1,5 @@
 import { useOpenInApp } from '../../hooks/use-open-in-app'
-import { ShareMask } from '../mask'
+import { LazyShareMask } from '../mask/lazy-share-mask'
 
 /** Props of {@link OpenAppButton}. */
 export interface OpenAppButtonProps {
@@ -17,7 +17,7 @@ export function OpenAppButton({ className }: OpenAppButtonProps) {
       <button type="button" className={className} onClick={open}>
         打开App
       </button>
-      <ShareMask visible={guideVisible} type={1} onClose={closeGuide} />
+      <LazyShareMask visible={guideVisible} type={1} onClose={closeGuide} />
     </>
   )
 }

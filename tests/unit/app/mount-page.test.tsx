@@ -4,7 +4,7 @@ import { act, useState } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { mountPage } from '@shared/app/mount-page'
-import { nativeDecryptData } from '@shared/bridge'
+import { nativeDecryptData } from '@shared/bridge/decrypt-queue'
 import { clearToast } from '@shared/components/toast'
 
 function Counter() {
