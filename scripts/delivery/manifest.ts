@@ -42,7 +42,7 @@ export interface PageInfo {
   /** Query parameter → how the page reads it, the prerender's probe value, whether every real link has it. */
   params: Record<string, { kind: string; probe: string; required: boolean }>
   /** The GETs its HTML starts early, as sent for the probe values of every parameter. */
-  firstRequests: { path: string; params?: Record<string, string | number>; preloadImage?: string; preloadLazy?: boolean }[]
+  firstRequests: { path: string; params?: Record<string, string | number>; preloadImage?: string; preloadLazy?: boolean; keep?: boolean }[]
   signedIn: boolean
   /** Queries may name demo data by placeholder (`id={DEMO_FOLDERS.collection}`), resolved by the server (server/demo-links.ts). */
   demoLinks: {

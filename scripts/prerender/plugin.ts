@@ -25,7 +25,7 @@ import { cachedDecision, decisionKey, pruneDecisions, saveDecision } from './dec
 import { decide, guardScript, type Decision } from './decide.ts'
 import { inlineCss } from './inline-css.ts'
 import { hasEmptyRoot, injectMarkup, splitHoisted } from './inject.ts'
-import { addToHead, buildPrefetchScript, paintsFromReply, prefetchTag } from './prefetch.ts'
+import { addToHead, buildPrefetchScript, keepsReplies, paintsFromReply, prefetchTag } from './prefetch.ts'
 import { closeRenderWorkers } from './render-worker.ts'
 import { buildForServer } from './server-build.ts'
 
@@ -120,7 +120,10 @@ async function addPrefetch(config: ResolvedConfig, options: PrerenderOptions, ct
     const lazyJs = (ctx.lazy.get(`/${route}`) ?? []).filter((f) => f.endsWith('.js') && !ctx.onDemand.has(f))
     // From the script, not as <link> tags: only when the request starts, and the pages manifest still sees them as lazy.
     const modulepreload = requests.some((r) => r.preloadLazy) ? lazyJs.map((f) => ctx.base + f) : []
-    const tag = prefetchTag(await buildPrefetchScript(config, options.repoRoot, options.pagesDir, route, modulepreload))
+    const script = await buildPrefetchScript(config, options.repoRoot, options.pagesDir, route, modulepreload, {
+      keeps: keepsReplies(requests),
+    })
+    const tag = prefetchTag(script)
     const lowPreloads = paintsFromReply(requests)
     if (htmlFilesOf(ctx, route).every((file) => addToHead(file, tag, { lowPreloads }))) done.push(`/${route} (${tag.length} B)`)
   }

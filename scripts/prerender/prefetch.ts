@@ -48,7 +48,8 @@ export function withoutBuildOnlyFields(file: string): Plugin {
 /**
  * Bundles the page descriptor of `route` with the prefetch runtime into a minified IIFE (the build's
  * aliases, env and target) that starts the page's first requests; `modulepreload`: the page's lazy
- * chunks, added as a request with `preloadLazy` starts.
+ * chunks, added as a request with `preloadLazy` starts; `keeps`: a request keeps its reply for the next
+ * open (keepsReplies).
  */
 export async function buildPrefetchScript(
   config: ResolvedConfig,
@@ -56,11 +57,16 @@ export async function buildPrefetchScript(
   pagesDir: string,
   route: string,
   modulepreload: readonly string[],
+  { keeps = false } = {},
 ): Promise<string> {
+  // The kept-replies code only in the HTML of a page that keeps a reply (keepsReplies): not every page's bytes.
   const code =
     `import page from ${JSON.stringify(pageFile(pagesDir, route))}\n` +
     `import { startFirstRequests } from ${JSON.stringify(resolve(repoRoot, 'shared/http/prefetch-start.ts'))}\n` +
-    `startFirstRequests(page, ${JSON.stringify(modulepreload)})\n`
+    (keeps
+      ? `import { readKept, writeKept } from ${JSON.stringify(resolve(repoRoot, 'shared/http/kept-replies.ts'))}\n` +
+        `startFirstRequests(page, ${JSON.stringify(modulepreload)}, { read: readKept, write: writeKept })\n`
+      : `startFirstRequests(page, ${JSON.stringify(modulepreload)})\n`)
   const entry: Plugin = {
     name: 'kids-english:first-requests-entry',
     resolveId: (source) => (source === ENTRY ? `\0${ENTRY}` : null),
@@ -116,6 +122,11 @@ export function addToHead(file: string, tag: string, { lowPreloads = false } = {
  * behind the dozen small chunks: their modulepreload links go at low priority (the entry script keeps
  * its own), which on HTTP/1.1 (six connections per host) lets the API request and the picture go first.
  */
+/** Whether a first request keeps its reply for the page's next open (FirstRequest.keep, shared/http/kept-replies.ts). */
+export function keepsReplies(requests: readonly Pick<FirstRequest, 'keep'>[]): boolean {
+  return requests.some((request) => request.keep === true)
+}
+
 export function paintsFromReply(requests: readonly Pick<FirstRequest, 'preloadImage'>[]): boolean {
   return requests.some((request) => request.preloadImage !== undefined)
 }

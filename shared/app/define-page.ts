@@ -37,6 +37,12 @@ export interface FirstRequest extends ApiRequest {
   preloadImage?: string
   /** The page loads its lazy chunks once this reply arrives: the HTML modulepreloads them as the request starts. */
   preloadLazy?: boolean
+  /**
+   * Keep the reply for the next open (shared/http/kept-replies.ts): then the page draws the kept one at
+   * once (and its image in the early box) while this request asks again. For public content that rarely
+   * changes (a share), never for a signed-in user's own data.
+   */
+  keep?: boolean
 }
 
 /**

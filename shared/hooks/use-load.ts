@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
 import type { ApiResult } from '../http'
 import { messageOr } from '../http/message-or'
 
@@ -42,13 +42,28 @@ export interface LoadOptions<T, D> {
    * (`onLoaded` is not called for it). Read once, on mount.
    */
   arrived?: () => ApiResult<T> | null
+  /**
+   * When nothing has `arrived`: a reply kept from the page's last open (`takeKeptGet`), or null. Its data
+   * is the first render's state, and the page asks again on mount, quietly: the answer replaces it only
+   * if it differs (a failure keeps it on screen and says nothing). Read once, on mount.
+   */
+  kept?: () => ApiResult<T> | null
 }
 
-/** The first state: loaded from a reply that has already arrived, else loading (failed with no `load`). */
-function firstState<T, D>(load: unknown, options: LoadOptions<T, D>): LoadState<D> {
-  if (!load) return { status: 'failed', msg: '' }
+interface First<D> {
+  state: LoadState<D>
+  /** The kept reply's data as JSON when the first state came from it: the next answer is compared with it. */
+  keptJson: string | null
+}
+
+/** The first state: loaded from a reply that has already arrived or was kept, else loading (failed with no `load`). */
+function firstState<T, D>(load: unknown, options: LoadOptions<T, D>): First<D> {
+  if (!load) return { state: { status: 'failed', msg: '' }, keptJson: null }
   const early = options.arrived?.()
-  return early?.success ? { status: 'loaded', data: options.parse(early.data) } : { status: 'loading' }
+  if (early?.success) return { state: { status: 'loaded', data: options.parse(early.data) }, keptJson: null }
+  const kept = options.kept?.()
+  if (kept?.success) return { state: { status: 'loaded', data: options.parse(kept.data) }, keptJson: JSON.stringify(kept.data) }
+  return { state: { status: 'loading' }, keptJson: null }
 }
 
 /**
@@ -57,12 +72,16 @@ function firstState<T, D>(load: unknown, options: LoadOptions<T, D>): LoadState<
  * its answer has landed); `update` changes the loaded data on screen (an optimistic reorder). Only the
  * latest request's answer is used, and none after unmount: the signal `load` gets is aborted then, so a
  * load that takes several steps can stop early. A `load` of `null` fails at once with no message and
- * sends nothing (a share link without its code). With `arrived` the first render can already be loaded.
+ * sends nothing (a share link without its code). With `arrived` the first render can already be loaded;
+ * with `kept` it can show the last open's data while the page asks again.
  */
 export function useLoad<T, D = T>(load: ((signal: AbortSignal) => Promise<ApiResult<T>>) | null, options: LoadOptions<T, D>) {
-  const [state, dispatch] = useReducer(loadReducer<D>, null, () => firstState(load, options))
-  // Drawn from a reply already here in the first render: nothing to ask for on mount.
-  const loadedAtOnce = useRef(state.status === 'loaded')
+  const [first] = useState(() => firstState(load, options))
+  const [state, dispatch] = useReducer(loadReducer<D>, first.state)
+  // Drawn from a fresh reply already here in the first render: nothing to ask for on mount.
+  const loadedAtOnce = useRef(first.state.status === 'loaded' && first.keptJson === null)
+  // Drawn from a kept reply: the first answer is compared with it, and a failure is not said.
+  const keptJson = useRef(first.keptJson)
   // The request in flight: a newer one, or the unmount, aborts it and its answer is dropped.
   const inFlight = useRef<AbortController | null>(null)
   const fns = useRef({ load, options })
@@ -79,6 +98,12 @@ export function useLoad<T, D = T>(load: ((signal: AbortSignal) => Promise<ApiRes
     const result = await send(controller.signal)
     if (controller.signal.aborted) return
     const { parse, fallback, onFailed, onLoaded } = fns.current.options
+    const kept = keptJson.current
+    keptJson.current = null
+    if (kept !== null) {
+      // The answer to a page drawn from a kept reply: nothing to do when it says the same, or failed.
+      if (!result.success || JSON.stringify(result.data) === kept) return
+    }
     if (result.success) {
       const data = parse(result.data)
       onLoaded?.(data)

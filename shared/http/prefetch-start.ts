@@ -10,7 +10,16 @@ import { getToken } from '../bridge/user'
 import { isInApp } from '../bridge/in-app'
 import { getEnv } from '../env'
 import { getApiBase, REQUEST_TIMEOUT_MS } from './settings'
-import { putPrefetched, type PrefetchedReply } from './prefetch'
+import { prefetchKey, putKept, putPrefetched, type PrefetchedReply } from './prefetch'
+
+/**
+ * Where a page that keeps replies (FirstRequest.keep) keeps them: kept-replies.ts, which the build bundles
+ * only into the inline script of such a page.
+ */
+export interface Keeper {
+  read(key: string): PrefetchedReply | null
+  write(key: string, reply: PrefetchedReply): void
+}
 
 /** Adds a modulepreload link: Vite's loader finds it by href and does not ask for the chunk again. */
 function addModulepreload(href: string): void {
@@ -41,15 +50,35 @@ function preloadImage(reply: PrefetchedReply, path: string): void {
   link.setAttribute('fetchpriority', 'high')
   document.head.appendChild(link)
   // The frame may keep a place for it (the share cover's picture): shown there before any JavaScript.
-  const slot = document.querySelector('[data-early-image]')
-  if (slot && !slot.firstChild) {
+  whenInDocument('[data-early-image]', (slot) => {
+    if (slot.firstChild) return
     const img = document.createElement('img')
     img.alt = ''
     img.setAttribute('fetchpriority', 'high')
     img.src = url.href
     img.style.cssText = 'display:block;width:100%;height:100%;object-fit:cover'
     slot.appendChild(img)
+  })
+}
+
+/**
+ * Calls `then` with the element matching `selector` once the parser has made it (a kept reply is here
+ * while the <head> runs, before the body exists); never after the document is parsed without it.
+ */
+function whenInDocument(selector: string, then: (element: Element) => void): void {
+  const found = document.querySelector(selector)
+  if (found || document.readyState !== 'loading') {
+    if (found) then(found)
+    return
   }
+  const observer = new MutationObserver(() => {
+    const element = document.querySelector(selector)
+    if (!element) return
+    observer.disconnect()
+    then(element)
+  })
+  observer.observe(document.documentElement, { childList: true, subtree: true })
+  document.addEventListener('DOMContentLoaded', () => observer.disconnect())
 }
 
 async function read(response: Response): Promise<PrefetchedReply> {
@@ -66,19 +95,23 @@ async function read(response: Response): Promise<PrefetchedReply> {
 /**
  * Starts the first requests of `page` for this page's URL. A page that needs a signed-in user starts
  * nothing without a token (it would be sent to log in). `modulepreload`: the page's lazy JS chunks, added
- * as a request with `preloadLazy` starts.
+ * as a request with `preloadLazy` starts. `keeper`: where a request with `keep` keeps its reply.
  */
-export function startFirstRequests<P extends Params>(page: PageDescriptor<P>, modulepreload: readonly string[] = []): void {
+export function startFirstRequests<P extends Params>(
+  page: PageDescriptor<P>,
+  modulepreload: readonly string[] = [],
+  keeper?: Keeper,
+): void {
   const requests = page.requestsFor(page.parse(location.search))
   const token = getToken()
   // An account page starts nothing outside the app (it shows the open-in-app screen there) or without a
   // token (it would be sent to log in).
   if (requests.length === 0 || (page.signedIn && (!token || !isInApp()))) return
   if (requests.some((request) => request.preloadLazy)) for (const href of modulepreload) addModulepreload(href)
-  for (const request of requests) start(request, token)
+  for (const request of requests) start(request, token, keeper)
 }
 
-function start(request: FirstRequest, token: string | null): void {
+function start(request: FirstRequest, token: string | null, keeper: Keeper | undefined): void {
   const { path } = request
   const params: Record<string, string> = {}
   for (const [name, value] of Object.entries(request.params ?? {})) params[name] = String(value)
@@ -106,4 +139,14 @@ function start(request: FirstRequest, token: string | null): void {
     reply.then((r) => preloadImage(r, imagePath)).catch(() => {})
   }
   putPrefetched(path, request.params, reply)
+  if (request.keep && keeper) {
+    // The reply kept from the last open: the page draws it at once, its picture shown early too.
+    const key = prefetchKey(path, request.params)
+    const kept = keeper.read(key)
+    if (kept) {
+      putKept(path, request.params, kept)
+      if (request.preloadImage) preloadImage(kept, request.preloadImage)
+    }
+    reply.then((r) => keeper.write(key, r)).catch(() => {})
+  }
 }

@@ -76,3 +76,27 @@ export function takePrefetched(path: string, params?: Record<string, unknown>): 
   if (settled) delete settled[key]
   return reply
 }
+
+/** The name of the registry of replies kept from an earlier open (kept-replies.ts), by the same keys. */
+export const PREFETCH_KEPT_GLOBAL = '__kidsPrefetchKept'
+
+function keptRegistry(create: boolean): Record<string, PrefetchedReply> | null {
+  if (typeof window === 'undefined') return null
+  const w = window as unknown as Record<string, Record<string, PrefetchedReply> | undefined>
+  if (!w[PREFETCH_KEPT_GLOBAL] && create) w[PREFETCH_KEPT_GLOBAL] = {}
+  return w[PREFETCH_KEPT_GLOBAL] ?? null
+}
+
+/** Hands the page the reply kept from its last open for this GET (the inline script calls this). */
+export function putKept(path: string, params: Record<string, unknown> | undefined, reply: PrefetchedReply): void {
+  keptRegistry(true)![prefetchKey(path, params)] = reply
+}
+
+/** The reply kept from the last open for a GET of `path` with `params`, taken once; undefined when none. */
+export function takeKept(path: string, params?: Record<string, unknown>): PrefetchedReply | undefined {
+  const entries = keptRegistry(false)
+  const key = prefetchKey(path, params)
+  const reply = entries?.[key]
+  if (entries) delete entries[key]
+  return reply
+}

@@ -4,7 +4,7 @@ import { isProductionApi } from '../config/api-hosts'
 import { getApiBase } from './settings'
 import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
 import { waitForLogin } from './login-wait'
-import { peekPrefetched, takePrefetched } from './prefetch'
+import { peekPrefetched, takeKept, takePrefetched } from './prefetch'
 
 /** What a visitor outside the app reads when a call needs a login: the login lives in the app. */
 export const MSG_SIGN_IN_IN_APP = '请在App内登录后查看'
@@ -82,6 +82,17 @@ export function takeArrivedGet<T>(path: string, params?: Record<string, unknown>
   // Taken (removed): the reply is already here and resolved, so the promise is not needed.
   void takePrefetched(path, params)
   return result
+}
+
+/**
+ * The reply to a GET of `path` kept from the page's last open (a first request with `keep`), taken once,
+ * or null: a page draws it at once and asks again (`useLoad`'s `kept`). Only a success, never encrypted.
+ */
+export function takeKeptGet<T>(path: string, params?: Record<string, unknown>): ApiResult<T> | null {
+  const reply = takeKept(path, params)
+  if (!reply || reply.status !== 200 || isEncrypted(reply.body)) return null
+  const result = toApiResult<T>(reply.status, reply.body)
+  return result.success ? result : null
 }
 
 /** POST a JSON `body` to `path`, with optional query `params`. Never rejects. */

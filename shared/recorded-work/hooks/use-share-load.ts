@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { getShare } from '@shared/api/get-share'
 import type { ShareData } from '@shared/api/types'
 import { toast } from '@shared/components/toast'
-import { takeArrivedGet } from '@shared/http'
+import { takeArrivedGet, takeKeptGet } from '@shared/http'
 import { useLoad, type LoadState } from '@shared/hooks/use-load'
 import type { ApiResult } from '@shared/http'
 import { normalizeShare, type NormalizeOptions, type RecordedWork } from '../data'
@@ -30,7 +30,8 @@ async function fetchShare(r: string): Promise<ApiResult<ShareData | typeof NOT_F
  * Loads share `r` (`GET /v1/share/uar`) into a RecordedWork. Without `r`, or when the server answers 404,
  * it is `notFound` (the view says so; no toast, no request without `r`). Any other failure toasts the
  * server's message beside the view's `加载失败` + `重试`. Loaded in the first render when the HTML's early
- * request is already in. `retry()` loads again; an older answer is dropped.
+ * request is already in, or from the reply kept at the last open (then replaced by the answer if it
+ * differs: a share deleted since shows not-found). `retry()` loads again; an older answer is dropped.
  */
 export function useShareLoad(r: string, options: NormalizeOptions): { load: ShareLoad; retry: () => void } {
   const { variant } = options
@@ -41,6 +42,11 @@ export function useShareLoad(r: string, options: NormalizeOptions): { load: Shar
     arrived: () => {
       const { path, params } = getShare.request(r)
       return takeArrivedGet<ShareData>(path, params)
+    },
+    // Opened before (share-page.ts keeps the reply): the work as it was, at once, while the request asks again.
+    kept: () => {
+      const { path, params } = getShare.request(r)
+      return takeKeptGet<ShareData>(path, params)
     },
     // The view says 加载失败; the toast adds the reason, unless it would only repeat the view.
     onFailed: (msg) => {

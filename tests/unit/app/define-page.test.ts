@@ -58,9 +58,9 @@ describe('requestsFor', () => {
     expect(page.requestsFor(page.parse(''))).toEqual([{ path: '/v1/directory/0' }])
   })
 
-  it('starts the share only for a link with a code, with its cover and viewer preloads', () => {
+  it('starts the share only for a link with a code, with its cover preload, kept for the next open', () => {
     expect(sharePage.requestsFor(sharePage.parse('?r=abc'))).toEqual([
-      { path: '/v1/share/uar', params: { r: 'abc' }, preloadImage: 'data.imageUrl' },
+      { path: '/v1/share/uar', params: { r: 'abc' }, preloadImage: 'data.imageUrl', keep: true },
     ])
     expect(sharePage.requestsFor(sharePage.parse('?title=x'))).toEqual([])
   })

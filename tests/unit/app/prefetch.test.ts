@@ -17,7 +17,10 @@ async function load(url: string, ua = 'Mozilla/5.0 (iPhone) Mobile') {
   vi.resetModules()
   const http = await import('@shared/http')
   const prefetch = await import('@shared/http/prefetch')
-  const { startFirstRequests } = await import('@shared/http/prefetch-start')
+  const { startFirstRequests: start } = await import('@shared/http/prefetch-start')
+  // As the build bundles it for a page that keeps replies (scripts/prerender/prefetch.ts).
+  const { readKept, writeKept } = await import('@shared/http/kept-replies')
+  const startFirstRequests: typeof start = (page, modulepreload) => start(page, modulepreload, { read: readKept, write: writeKept })
   const pages = {
     share: (await import('../../../pages/recorded_share/page')).default,
     list: (await import('../../../pages/generate_book/list/page')).default,
@@ -42,6 +45,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
   delete (window as unknown as Record<string, unknown>).__kidsPrefetch
   delete (window as unknown as Record<string, unknown>).__kidsPrefetchSettled
+  delete (window as unknown as Record<string, unknown>).__kidsPrefetchKept
   visit('http://localhost:3000/')
 })
 
@@ -270,6 +274,72 @@ describe('takeArrivedGet', () => {
     await arrived()
     expect(takeArrivedGet('/v1/share/uar', { r: 'gone' })).toBeNull()
     expect(await httpGet('/v1/share/uar', { r: 'gone' })).toMatchObject({ success: false, code: 404, msg: '分享不存在' })
+  })
+})
+
+describe('a share opened again', () => {
+  const arrived = () => new Promise((resolve) => setTimeout(resolve, 10))
+  const work = (title: string) => ({ result: 'SUCCESS', data: { title, imageUrl: '/media/book/cover.svg' }, msg: '' })
+
+  it('hands the page the reply kept at the last open, at once, while the early request asks again', async () => {
+    stubFetch(work('上次的绘本'))
+    const first = await load('http://localhost:3000/recorded_share?r=abc')
+    first.startFirstRequests(first.pages.share)
+    await arrived()
+    expect(first.takeKeptGet('/v1/share/uar', { r: 'abc' })).toBeNull() // nothing kept before the first open
+
+    const fetch = stubFetch(work('这次的绘本'))
+    const again = await load('http://localhost:3000/recorded_share?r=abc')
+    again.startFirstRequests(again.pages.share)
+    expect(again.takeKeptGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ success: true, data: { title: '上次的绘本' } })
+    expect(again.takeKeptGet('/v1/share/uar', { r: 'abc' })).toBeNull() // taken once
+    expect(fetch).toHaveBeenCalledOnce()
+    expect(await again.httpGet('/v1/share/uar', { r: 'abc' })).toMatchObject({ data: { title: '这次的绘本' } })
+  })
+
+  it("shows the kept reply's picture in the early-image box as soon as the parser makes it", async () => {
+    stubFetch(work('上次的绘本'))
+    const first = await load('http://localhost:3000/recorded_share?r=abc')
+    first.startFirstRequests(first.pages.share)
+    await arrived()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    ) // the new answer never comes
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading')
+    const again = await load('http://localhost:3000/recorded_share?r=abc')
+    again.startFirstRequests(again.pages.share)
+    const slot = document.createElement('div')
+    slot.setAttribute('data-early-image', '')
+    document.body.appendChild(slot)
+    try {
+      await vi.waitFor(() => expect(slot.querySelector('img')?.src).toBe('http://localhost:3000/media/book/cover.svg'))
+    } finally {
+      slot.remove()
+    }
+  })
+
+  it('forgets the kept reply when the share is gone (404)', async () => {
+    stubFetch(work('上次的绘本'))
+    const first = await load('http://localhost:3000/recorded_share?r=abc')
+    first.startFirstRequests(first.pages.share)
+    await arrived()
+    stubFetch({ result: 'NOT_FOUND', data: null, msg: '分享不存在' }, 404)
+    const gone = await load('http://localhost:3000/recorded_share?r=abc')
+    gone.startFirstRequests(gone.pages.share)
+    expect(gone.takeKeptGet('/v1/share/uar', { r: 'abc' })).not.toBeNull() // drawn, then the 404 says it is gone
+    await arrived()
+    const third = await load('http://localhost:3000/recorded_share?r=abc')
+    third.startFirstRequests(third.pages.share)
+    expect(third.takeKeptGet('/v1/share/uar', { r: 'abc' })).toBeNull()
+  })
+
+  it("keeps nothing of a signed-in user's pages (the folder list)", async () => {
+    stubFetch({ result: 'SUCCESS', data: { n: 1 }, msg: '' })
+    const first = await load('http://localhost:3000/generate_book/list', APP_UA)
+    first.startFirstRequests(first.pages.list)
+    await arrived()
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('kids-reply:'))).toEqual([])
   })
 })
 

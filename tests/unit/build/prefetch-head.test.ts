@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import sharePage from '../../../pages/recorded_share/page'
 import listPage from '../../../pages/generate_book/list/page'
-import { addToHead, paintsFromReply } from '../../../scripts/prerender/prefetch'
+import { addToHead, keepsReplies, paintsFromReply } from '../../../scripts/prerender/prefetch'
 
 const HEAD =
   '<head><meta charset="UTF-8"><title>t</title>' +
@@ -54,5 +54,12 @@ describe('paintsFromReply', () => {
   it('is true for the share page, whose first request preloads the cover picture, and false for the folder list', () => {
     expect(paintsFromReply(sharePage.requestsFor(sharePage.parse('?r=abc')))).toBe(true)
     expect(paintsFromReply(listPage.requestsFor(listPage.parse('?id=3')))).toBe(false)
+  })
+})
+
+describe('keepsReplies', () => {
+  it("is true for the share page, which keeps its reply for the next open, and false for a signed-in user's list", () => {
+    expect(keepsReplies(sharePage.requestsFor(sharePage.parse('?r=abc')))).toBe(true)
+    expect(keepsReplies(listPage.requestsFor(listPage.parse('?id=3')))).toBe(false)
   })
 })

@@ -80,3 +80,42 @@ describe('useLoad', () => {
     expect(result.current.state).toEqual({ status: 'failed', msg: '' })
   })
 })
+
+describe('useLoad with a reply kept from the last open', () => {
+  it('draws the kept data in the first render and asks again on mount', () => {
+    const { load } = controlled<{ title: string }>()
+    const { result } = renderHook(() => useLoad(load, { parse: (d) => d?.title, kept: () => ok({ title: '上次' }) }))
+    expect(result.current.state).toEqual({ status: 'loaded', data: '上次' })
+    expect(load).toHaveBeenCalledOnce()
+  })
+
+  it("shows the answer when it differs, and keeps the first render's data when it says the same", async () => {
+    const parse = vi.fn((d: { title: string } | null) => ({ title: d?.title }))
+    const same = controlled<{ title: string }>()
+    const unchanged = renderHook(() => useLoad(same.load, { parse, kept: () => ok({ title: '上次' }) }))
+    const drawn = unchanged.result.current.state
+    await same.answer(0, ok({ title: '上次' }))
+    expect(unchanged.result.current.state).toBe(drawn) // not even a new object: nothing on screen restarts
+
+    const changed = controlled<{ title: string }>()
+    const { result } = renderHook(() => useLoad(changed.load, { parse, kept: () => ok({ title: '上次' }) }))
+    await changed.answer(0, ok({ title: '这次' }))
+    expect(result.current.state).toEqual({ status: 'loaded', data: { title: '这次' } })
+  })
+
+  it('keeps the kept data on screen, saying nothing, when asking again fails', async () => {
+    const { load, answer } = controlled<number>()
+    const onFailed = vi.fn()
+    const { result } = renderHook(() => useLoad(load, { parse: (n) => n, onFailed, kept: () => ok(7) }))
+    await answer(0, failed('网络错误，请检查您的网络连接'))
+    expect(result.current.state).toEqual({ status: 'loaded', data: 7 })
+    expect(onFailed).not.toHaveBeenCalled()
+  })
+
+  it('prefers a fresh reply that has already arrived over the kept one', () => {
+    const { load } = controlled<number>()
+    const { result } = renderHook(() => useLoad(load, { parse: (n) => n, arrived: () => ok(2), kept: () => ok(1) }))
+    expect(result.current.state).toEqual({ status: 'loaded', data: 2 })
+    expect(load).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,85 @@
+/**
+ * Replies kept for the next open of a page (a first request with `keep`, shared/app/define-page.ts): the
+ * share page opened again, from the app or a chat, draws the work it showed last time at once, while its
+ * HTML's early request asks again; the page then shows the answer if it differs (use-load.ts `kept`).
+ *
+ * In localStorage, under `kids-reply:<request key>`, with the time it was kept. Only a successful,
+ * unencrypted reply is kept, at most MAX_ENTRIES of them and none over MAX_CHARS; a 404 forgets it (the
+ * share is gone); one older than MAX_AGE_MS is not used. Storage that is full, missing or refused
+ * (private mode) only means the next open waits for the network. React-free and small: the inline
+ * script bundles it.
+ */
+import type { PrefetchedReply } from './prefetch'
+
+const PREFIX = 'kids-reply:'
+export const KEPT_MAX_ENTRIES = 5
+export const KEPT_MAX_CHARS = 200_000
+export const KEPT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+
+interface Kept {
+  at: number
+  reply: PrefetchedReply
+}
+
+function store(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/** Worth keeping: a 200 whose envelope says SUCCESS, not encrypted (eType 1 is decrypted by the app, per open). */
+function keepable(reply: PrefetchedReply): boolean {
+  const body = reply.body as { result?: unknown; eType?: unknown } | null
+  return reply.status === 200 && typeof body === 'object' && body !== null && body.result === 'SUCCESS' && Number(body.eType) !== 1
+}
+
+function parse(raw: string | null): Kept | null {
+  if (!raw) return null
+  try {
+    const kept = JSON.parse(raw) as Partial<Kept> | null
+    return kept && typeof kept.at === 'number' && kept.reply && typeof kept.reply === 'object' ? (kept as Kept) : null
+  } catch {
+    return null
+  }
+}
+
+/** The reply kept for request `key` (prefetchKey), or null: none, too old, or unreadable. */
+export function readKept(key: string, now = Date.now()): PrefetchedReply | null {
+  const storage = store()
+  if (!storage) return null
+  try {
+    const kept = parse(storage.getItem(PREFIX + key))
+    if (kept && now - kept.at <= KEPT_MAX_AGE_MS && kept.at <= now && keepable(kept.reply)) return kept.reply
+    storage.removeItem(PREFIX + key)
+  } catch {
+    // storage refused: nothing kept
+  }
+  return null
+}
+
+/** Keeps `reply` to request `key` for the next open (a 404 forgets the one kept); the oldest go beyond KEPT_MAX_ENTRIES. */
+export function writeKept(key: string, reply: PrefetchedReply, now = Date.now()): void {
+  const storage = store()
+  if (!storage) return
+  try {
+    if (reply.status === 404) storage.removeItem(PREFIX + key)
+    if (!keepable(reply)) return
+    const raw = JSON.stringify({ at: now, reply } satisfies Kept)
+    if (raw.length > KEPT_MAX_CHARS) {
+      storage.removeItem(PREFIX + key)
+      return
+    }
+    storage.setItem(PREFIX + key, raw)
+    const all: { key: string; at: number }[] = []
+    for (let i = 0; i < storage.length; i++) {
+      const name = storage.key(i)
+      if (name?.startsWith(PREFIX)) all.push({ key: name, at: parse(storage.getItem(name))?.at ?? 0 })
+    }
+    all.sort((a, b) => a.at - b.at)
+    for (const old of all.slice(0, Math.max(0, all.length - KEPT_MAX_ENTRIES))) storage.removeItem(old.key)
+  } catch {
+    // full or refused: the next open waits for the network
+  }
+}
