@@ -5,6 +5,7 @@
  * chat link, and the app re-opening its WebView.
  */
 import { afterAll, describe, expect, it } from 'vitest'
+import { expectAccessible } from './support/axe'
 import { closeBrowser, openPhone, type Fixture } from './support/browser'
 
 afterAll(closeBrowser)
@@ -33,6 +34,7 @@ describe.each<Fixture>(['browser', 'app'])('a share opened again in the %s fixtu
     expect(await page.getByRole('status', { name: '加载中' }).count()).toBe(0)
     expect(asked).toBe(1)
     expect(phone.errors).toEqual([])
+    await expectAccessible(page, `share-reopen-${fixture}-kept-cover`)
     await phone.shot(`share-reopen-no-answer-${fixture}`)
     await phone.context.close()
   })
@@ -49,6 +51,7 @@ describe.each<Fixture>(['browser', 'app'])('a share opened again in the %s fixtu
     await page.getByText('分享内容不存在或已失效').waitFor()
     expect(await page.getByRole('button', { name: START }).count()).toBe(0)
     expect(await keptReplies(phone)).toBe(0)
+    await expectAccessible(page, `share-reopen-${fixture}-deleted`)
     await phone.shot(`share-reopen-deleted-${fixture}`)
     await phone.context.close()
   })
