@@ -189,7 +189,8 @@ export function toMarkdown(r: BenchResults): string {
           '',
           'The same phone opens the page twice with its HTTP cache on (the app re-opening a page): hashed assets are ' +
             '`immutable`, the HTML `no-cache` with an ETag, so the second open revalidates it (304, headers only) and asks ' +
-            'the API again. Median of the runs; the goal applies to the share page and the folder list.',
+            'the API again; the share pages draw meanwhile from the reply their head script kept at the first open ' +
+            '(localStorage, same phone). Median of the runs; the goal applies to the share page and the folder list.',
           '',
           ...reopenTable(r.reopens),
           '',

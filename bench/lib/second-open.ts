@@ -1,7 +1,8 @@
 /**
  * Re-opens (issue 18): each page opened twice on the same phone with its HTTP cache on, the way the app
  * opens a page it showed before. The first open fills the cache (hashed assets `immutable`, demo media
- * for a day); the second revalidates the HTML (`no-cache` + ETag → 304) and asks the API again. The
+ * for a day); the second revalidates the HTML (`no-cache` + ETag → 304) and asks the API again (the share
+ * pages draw meanwhile from the reply kept at the first open, in the same phone's localStorage). The
  * figures are the second open's, beside the first open's of the same phone.
  */
 import type { Browser, Page } from 'playwright-core'
