@@ -8,6 +8,9 @@ export default defineConfig({
   resolve: { alias: { '@shared': shared } },
   test: {
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
+    // Two test files at a time, of any project: on CI's 2 cores the browser journeys (mostly waiting for
+    // pages, audio and timers) overlap well. The e2e global setup starts one reference server per worker.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
@@ -37,7 +40,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts', 'tests/webkit/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
