@@ -28,8 +28,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          // One PGlite instance per test file: files run one after another to bound memory.
-          fileParallelism: false,
+          // One PGlite instance per test file (at most maxWorkers at once).
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
