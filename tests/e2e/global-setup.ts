@@ -3,7 +3,8 @@
  * nothing: `.ci/run` does, on a fresh machine), builds the pages (unless
  * E2E_SKIP_BUILD=1 and a build exists), and starts one reference server per worker, each on a random
  * loopback port with a fresh database of its own (tests mutate demo data, so two files running side by
- * side must never share one). Tests reach theirs with `serverUrl()` (support/server.ts).
+ * side must never share one), seeded with the demo data and the quick shares (support/quick-shares.ts).
+ * Tests reach theirs with `serverUrl()` (support/server.ts).
  */
 import { execSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -11,7 +12,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { build } from 'vite'
+import { openDb } from '../../server/db/open-db'
+import { seedIfEmpty } from '../../server/seed/seed'
 import { startServer } from '../../server/start'
+import { seedQuickShares } from './support/quick-shares'
 import './support/server'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -41,7 +45,19 @@ export default async function setup(project: TestProject) {
     await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' })
   }
   const dataDirs = Array.from({ length: workerCount(project) }, () => mkdtempSync(join(tmpdir(), 'kids-e2e-')))
-  const servers = await Promise.all(dataDirs.map((dataDir) => startServer({ port: 0, host: '127.0.0.1', dataDir, distDir })))
+  const servers = await Promise.all(
+    dataDirs.map(async (dataDir) => {
+      // The demo data, and the quick copies of two demo shares for the long audio journeys (support/quick-shares.ts).
+      const db = await openDb({ dataDir })
+      try {
+        await seedIfEmpty(db)
+        await seedQuickShares(db, join(dataDir, 'uploads'))
+      } finally {
+        await db.close()
+      }
+      return startServer({ port: 0, host: '127.0.0.1', dataDir, distDir })
+    }),
+  )
   project.provide(
     'baseUrls',
     servers.map((server) => server.url),
