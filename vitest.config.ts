@@ -8,6 +8,9 @@ export default defineConfig({
   resolve: { alias: { '@shared': shared } },
   test: {
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
+    // Two test files at a time, of any project: on CI's 2 cores the browser journeys (mostly waiting for
+    // pages, audio and timers) overlap well. The e2e global setup starts one reference server per worker.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
@@ -25,8 +28,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          // One PGlite instance per test file: files run one after another to bound memory.
-          fileParallelism: false,
+          // One PGlite instance per test file (at most maxWorkers at once).
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -37,7 +39,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts', 'tests/webkit/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

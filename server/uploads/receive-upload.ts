@@ -87,15 +87,19 @@ export async function receiveUpload(
       done(null, chunk)
     },
   })
+  const file = createWriteStream(partPath)
   try {
     await pipeline(
       source,
       guard(limits, (k) => (kind = k)),
       counter,
-      createWriteStream(partPath),
+      file,
     )
     if (wasTruncated()) throw tooLarge(tooLargeMsg(kind!, limits))
   } catch (error) {
+    // A body that fails at once can end the pipeline while the file is still being opened: the open
+    // completes (creating the file) after the pipeline gave up. Remove it only once the stream is closed.
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()))
     await rm(partPath, { force: true })
     throw error
   }

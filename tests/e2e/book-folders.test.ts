@@ -64,10 +64,26 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator): Prom
   await page.mouse.down()
   await page.mouse.move(x, from.y + from.height / 2 + 8, { steps: 4 })
   await page.mouse.move(x, to.y + to.height * 0.8, { steps: 20 })
-  await page.waitForFunction(
-    ([row, below]) => !!row && !!below && (row.compareDocumentPosition(below) & Node.DOCUMENT_POSITION_PRECEDING) !== 0,
-    [dragged, over] as const,
-  )
+  // Held there until the row is below the target, as a hand does. On a busy machine Sortable can miss the
+  // swap onto the target (the move landed while a row was still sliding) and then stays put over it: the
+  // pointer goes back onto the dragged row (where nothing moves) and down onto the target again.
+  for (let retry = 0; ; retry += 1) {
+    const isBelow = await page
+      .waitForFunction(
+        ([row, below]) => !!row && !!below && (row.compareDocumentPosition(below) & Node.DOCUMENT_POSITION_PRECEDING) !== 0,
+        [dragged, over] as const,
+        { timeout: 1000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      )
+    if (isBelow) break
+    if (retry === 20) throw new Error('the dragged row never got below the target')
+    const [now, target] = [(await dragged!.boundingBox())!, (await over!.boundingBox())!]
+    await page.mouse.move(x, now.y + now.height / 2, { steps: 5 })
+    await page.mouse.move(x, target.y + target.height * 0.8, { steps: 5 })
+  }
   await page.mouse.up()
 }
 

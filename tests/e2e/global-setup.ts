@@ -1,8 +1,10 @@
 /**
  * Browser-test setup: checks that Chromium and the CJK and emoji fonts are installed (it installs
  * nothing: `.ci/run` does, on a fresh machine), builds the pages (unless
- * E2E_SKIP_BUILD=1 and a build exists), and starts the reference server on a random loopback port with
- * a fresh database. Tests read the address with `inject('baseUrl')`.
+ * E2E_SKIP_BUILD=1 and a build exists), and starts one reference server per worker, each on a random
+ * loopback port with a fresh database of its own (tests mutate demo data, so two files running side by
+ * side must never share one), seeded with the demo data and the quick shares (support/quick-shares.ts).
+ * Tests reach theirs with `serverUrl()` (support/server.ts).
  */
 import { execSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -10,13 +12,11 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { build } from 'vite'
+import { openDb } from '../../server/db/open-db'
+import { seedIfEmpty } from '../../server/seed/seed'
 import { startServer } from '../../server/start'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string
-  }
-}
+import { seedQuickShares } from './support/quick-shares'
+import './support/server'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -44,11 +44,33 @@ export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(distDir, 'index.html'))) {
     await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' })
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'kids-e2e-'))
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, distDir })
-  project.provide('baseUrl', server.url)
+  const dataDirs = Array.from({ length: workerCount(project) }, () => mkdtempSync(join(tmpdir(), 'kids-e2e-')))
+  const servers = await Promise.all(
+    dataDirs.map(async (dataDir) => {
+      // The demo data, and the quick copies of two demo shares for the long audio journeys (support/quick-shares.ts).
+      const db = await openDb({ dataDir })
+      try {
+        await seedIfEmpty(db)
+        await seedQuickShares(db, join(dataDir, 'uploads'))
+      } finally {
+        await db.close()
+      }
+      return startServer({ port: 0, host: '127.0.0.1', dataDir, distDir })
+    }),
+  )
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.url),
+  )
   return async () => {
-    await server.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    await Promise.all(servers.map((server) => server.close()))
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+/** How many files of this project may run at once: the numbers `VITEST_POOL_ID` takes (1…n). */
+function workerCount(project: TestProject): number {
+  const max = project.config.maxWorkers || project.vitest.config.maxWorkers
+  if (typeof max !== 'number' || max < 1) throw new Error(`e2e global setup: cannot tell the worker count (maxWorkers ${String(max)})`)
+  return max
 }

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { demoLinks } from '../../server/demo-links'
 import { BRAND } from '../../shared/config/brand'
 import { closeBrowser, openPhone, type Fixture } from './support/browser'
+import { serverUrl } from './support/server'
 
 afterAll(closeBrowser)
 
@@ -59,10 +60,33 @@ function problem(target: string, origin: string): string | null {
   return EXTERNAL.some((allowed) => url.href.startsWith(allowed)) ? null : 'an external address that is not allowed'
 }
 
-/** Starts recording what the pages of `context` try to reach; returns the list (filled as it happens). */
-async function record(context: BrowserContext, origin: string): Promise<{ seen: Set<string>; allowLoad: (url: string) => void }> {
+interface Recorder {
+  /** The URLs the pages tried to reach (navigations, the app's URL scheme), filled as it happens. */
+  seen: Set<string>
+  /** The one navigation the walk makes itself: it loads; every other one is recorded and stopped. */
+  allowLoad(url: string): void
+  /** Stops the navigations of a page (each page of the context, before it loads anything). */
+  watch(page: Page): Promise<void>
+  /** How long no request has been in flight, in ms (0 while one is). */
+  quietFor(): number
+}
+
+/**
+ * Starts recording what the pages of `context` try to reach. Navigations away are recorded and
+ * stopped (Chrome's Fetch domain, not Playwright's routing, which turns the HTTP cache off: with the
+ * cache on, the hundreds of fresh loads of the walk reuse the scripts instead of fetching and compiling
+ * them each time), so the walk stays on the page; requests to other origins are stopped: nothing leaves.
+ */
+async function record(context: BrowserContext, origin: string): Promise<Recorder> {
   const seen = new Set<string>()
   let loading: string | null = null
+  // Requests in flight, and when the last one started or ended: how long the network has been idle.
+  let inFlight = 0
+  let lastActivity = Date.now()
+  context.on('request', () => ((inFlight += 1), (lastActivity = Date.now())))
+  const ended = () => ((inFlight -= 1), (lastActivity = Date.now()))
+  context.on('requestfinished', ended)
+  context.on('requestfailed', ended)
   await context.addInitScript(() => {
     const opened: string[] = ((window as unknown as { __opened: string[] }).__opened = [])
     window.open = (url?: string | URL) => (opened.push(String(url)), null)
@@ -70,15 +94,18 @@ async function record(context: BrowserContext, origin: string): Promise<{ seen: 
   context.on('request', (request) => {
     if (request.isNavigationRequest() && !request.frame().parentFrame() && request.url() !== loading) seen.add(request.url())
   })
-  // Navigations away are recorded (above) and stopped here, so the walk stays on the page; nothing leaves.
-  await context.route('**/*', (route) => {
-    const request = route.request()
-    const url = request.url()
-    if (request.isNavigationRequest() && url !== loading) return route.abort()
-    if (!url.startsWith(origin)) return route.abort()
-    return route.continue()
-  })
-  return { seen, allowLoad: (url) => void (loading = url) }
+  const watch = async (page: Page) => {
+    const cdp = await context.newCDPSession(page)
+    cdp.on('Fetch.requestPaused', ({ requestId, request, resourceType }) => {
+      const stop = resourceType === 'Document' ? request.url !== loading : !request.url.startsWith(origin)
+      const answer = stop
+        ? cdp.send('Fetch.failRequest', { requestId, errorReason: 'Aborted' })
+        : cdp.send('Fetch.continueRequest', { requestId })
+      answer.catch(() => {}) // the page may be gone
+    })
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] })
+  }
+  return { seen, allowLoad: (url) => void (loading = url), watch, quietFor: () => (inFlight > 0 ? 0 : Date.now() - lastActivity) }
 }
 
 /** What the page asked of the host and window.open, with URLs. */
@@ -96,10 +123,15 @@ async function handedOver(page: Page): Promise<string[]> {
     .catch(() => [])
 }
 
-/** The start URLs of each route: its demo links for this fixture, and the bare route. */
+/** A route's HTML: the home page's aliases are byte-identical copies, walked once. */
+const htmlOf = (route: string) => readFileSync(join(DIST, route, 'index.html'), 'utf8')
+
+/** The start URLs of each route: its demo links for this fixture, and the bare route (once per distinct HTML). */
 function startPaths(fixture: Fixture): string[] {
   const demo = demoLinks(DIST).filter((l) => l.inApp === (fixture === 'app') || !l.path.includes('fakeHostToken'))
-  const paths = new Set<string>(ROUTES.map((route) => `/${route}`))
+  const distinct = new Map<string, string>() // HTML → its first route
+  for (const route of ROUTES) if (!distinct.has(htmlOf(route))) distinct.set(htmlOf(route), route)
+  const paths = new Set<string>([...distinct.values()].map((route) => `/${route}`))
   for (const link of demo) if (!link.path.includes('fakeHostToken')) paths.add(link.path)
   const only = process.env.LINK_WALK_ONLY // debugging: one start path
   return [...paths].filter((p) => !only || only.split(',').includes(p)).sort()
@@ -110,73 +142,147 @@ const buttonNames = (page: Page, scope: string) =>
     .locator(`${scope} button:visible, ${scope} [role="button"]:visible`)
     .evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') || el.textContent || '').trim()))
 
+/** One step of the walk: open a start path (and read its buttons), press one of its buttons, or one of a dialog's. */
+type Step = { path: string; press?: undefined } | { path: string; press: { index: number; name: string }; inner?: string }
+
+/** What the first load of a path showed, once the network had been idle for 500 ms: its visible buttons. */
+type Loaded = Map<string, string[]>
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Walks every start path in `lanes` contexts side by side, adding every target it finds to `found`
+ * (target → where). The walk mostly waits (a load to settle, 400 ms after a press), so lanes overlap
+ * well; each press is a step of its own, so a page with many buttons is shared out between the lanes.
+ */
+async function walkAll(fixture: Fixture, paths: readonly string[], lanes: number, found: Map<string, string>): Promise<void> {
+  const queue: Step[] = paths.map((path) => ({ path }))
+  const loaded: Loaded = new Map()
+  let busy = 0
+  const failures: unknown[] = [] // the first error stops every lane
+  const lane = async () => {
+    const lane = await walker(fixture, loaded, found)
+    while (failures.length === 0) {
+      const step = queue.shift()
+      if (!step) {
+        if (busy === 0) break
+        await pause(50) // another lane may still add steps
+        continue
+      }
+      busy += 1
+      try {
+        queue.push(...(await lane.take(step)))
+      } catch (error) {
+        failures.push(error)
+      } finally {
+        busy -= 1
+      }
+    }
+    await lane.close()
+  }
+  await Promise.all(Array.from({ length: lanes }, lane))
+  if (failures.length > 0) throw failures[0] as Error
+}
+
+interface Walker {
+  /** Takes one step; returns the steps it discovered. */
+  take(step: Step): Promise<Step[]>
+  close(): Promise<void>
+}
+
+/** A context of its own that takes steps one at a time. */
+async function walker(fixture: Fixture, loaded: Loaded, found: Map<string, string>): Promise<Walker> {
+  const phone = await openPhone(fixture)
+  const { context, baseUrl } = phone
+  let page = phone.page
+  const { seen, allowLoad, watch, quietFor } = await record(context, baseUrl)
+  await watch(page)
+  const buttons = () => page.locator('body button:visible, body [role="button"]:visible')
+  /** The first load of a path: every request settled (500 ms of network idle); remembers its buttons. */
+  const openFirst = async (path: string) => {
+    allowLoad(baseUrl + path)
+    await page.goto(baseUrl + path)
+    await page.waitForLoadState('networkidle')
+    const names = await buttonNames(page, 'body')
+    loaded.set(path, names)
+    return names
+  }
+  /**
+   * A fresh load before a press: done when the page shows the same buttons as on its first load and no
+   * request has been in flight for 150 ms. A page that shows other buttons by then (a press changed the
+   * demo data, or it is slow) gets the full network-idle wait, like its first load.
+   */
+  const open = async (path: string) => {
+    allowLoad(baseUrl + path)
+    await page.goto(baseUrl + path)
+    const expected = JSON.stringify(loaded.get(path))
+    for (const deadline = Date.now() + 3000; Date.now() < deadline; await pause(50)) {
+      if (quietFor() >= 150 && JSON.stringify(await buttonNames(page, 'body')) === expected) return
+    }
+    await page.waitForLoadState('networkidle')
+  }
+  const collect = async (where: string) => {
+    const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
+    for (const target of [...hrefs, ...seen, ...(await handedOver(page))]) if (!found.has(target)) found.set(target, where)
+    // After trying the app's URL scheme, Chromium ignores the tab's later script navigations: a new tab.
+    if ([...seen].some((url) => url.startsWith(BRAND.appScheme))) {
+      await page.close()
+      page = await context.newPage()
+      await watch(page)
+    }
+    seen.clear()
+  }
+  const take = async (step: Step): Promise<Step[]> => {
+    const { path, press } = step
+    if (!press) {
+      // Step: open the page and read its links; then each button is pressed once on a fresh load.
+      const names = await openFirst(path)
+      await collect(path)
+      // Each button with its index among all the visible buttons (the skipped ones count too).
+      return [...names.entries()].filter(([, name]) => name && !SKIP.has(name)).map(([index, name]) => ({ path, press: { index, name } }))
+    }
+    await open(path)
+    const button = buttons().nth(press.index)
+    if (((await button.getAttribute('aria-label')) || (await button.textContent()) || '').trim() !== press.name) return []
+    if (step.inner === undefined) {
+      // Step: press the button; a dialog it opens gets each of its buttons pressed, each on a fresh load.
+      await button
+        .click({ timeout: 2000 })
+        .catch((e) => process.env.LINK_WALK_ONLY && console.log('CLICK FAIL', press.name, String(e).slice(0, 200)))
+      await page.waitForTimeout(400)
+      if (process.env.LINK_WALK_ONLY) console.log('CLICKED', press.name, [...seen])
+      await collect(`${path} → ${press.name}`)
+      if ((await page.getByRole('dialog').count()) !== 1) return []
+      const inner = (await buttonNames(page, '[role="dialog"]')).filter((n) => n && !SKIP.has(n) && n !== '取消')
+      return inner.map((innerName) => ({ path, press, inner: innerName }))
+    }
+    await button.click({ timeout: 2000 }).catch(() => {})
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: step.inner, exact: true })
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {})
+    await page.waitForTimeout(400)
+    await collect(`${path} → ${press.name} → ${step.inner}`)
+    return []
+  }
+  return { take, close: () => context.close() }
+}
+
+/** Contexts walking at once. */
+const LANES = 3
+
 describe.each<Fixture>(['browser', 'app'])('every way out of every built page in the %s fixture', (fixture) => {
   it('leads to a built page or an allowed external address', async () => {
     expect(ROUTES).toEqual(expect.arrayContaining(['', 'price_up', 'recorded_share', '404']))
-    const phone = await openPhone(fixture)
-    const { context, baseUrl } = phone
-    let page = phone.page
-    const { seen, allowLoad } = await record(context, baseUrl)
+    const paths = startPaths(fixture)
     const found = new Map<string, string>() // target → where it was found
-    const open = async (path: string) => {
-      allowLoad(baseUrl + path)
-      await page.goto(baseUrl + path)
-      await page.waitForLoadState('networkidle')
-    }
-    const collect = async (where: string) => {
-      const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
-      for (const target of [...hrefs, ...seen, ...(await handedOver(page))]) if (!found.has(target)) found.set(target, where)
-      // After trying the app's URL scheme, Chromium ignores the tab's later script navigations: a new tab.
-      if ([...seen].some((url) => url.startsWith(BRAND.appScheme))) {
-        await page.close()
-        page = await context.newPage()
-      }
-      seen.clear()
-    }
-    for (const path of startPaths(fixture)) {
-      // Step: open the page and read its links.
-      await open(path)
-      await collect(path)
-      // Each button with its index among all the visible buttons (the skipped ones count too).
-      const names = [...(await buttonNames(page, 'body')).entries()].filter(([, name]) => name && !SKIP.has(name))
-      // Step: press each button once on a fresh load (and each button of a dialog it opens).
-      for (const [i, name] of names) {
-        await open(path)
-        const button = page.locator('body button:visible, body [role="button"]:visible').nth(i)
-        if (((await button.getAttribute('aria-label')) || (await button.textContent()) || '').trim() !== name) continue
-        await button
-          .click({ timeout: 2000 })
-          .catch((e) => process.env.LINK_WALK_ONLY && console.log('CLICK FAIL', name, String(e).slice(0, 200)))
-        await page.waitForTimeout(400)
-        if (process.env.LINK_WALK_ONLY) console.log('CLICKED', name, [...seen])
-        await collect(`${path} → ${name}`)
-        const dialog = page.getByRole('dialog')
-        if ((await dialog.count()) !== 1) continue
-        const inner = (await buttonNames(page, '[role="dialog"]')).filter((n) => n && !SKIP.has(n) && n !== '取消')
-        for (const innerName of inner) {
-          await open(path)
-          await page
-            .locator('body button:visible, body [role="button"]:visible')
-            .nth(i)
-            .click({ timeout: 2000 })
-            .catch(() => {})
-          await page
-            .getByRole('dialog')
-            .getByRole('button', { name: innerName, exact: true })
-            .first()
-            .click({ timeout: 2000 })
-            .catch(() => {})
-          await page.waitForTimeout(400)
-          await collect(`${path} → ${name} → ${innerName}`)
-        }
-      }
-    }
+    await walkAll(fixture, paths, LANES, found)
+    const baseUrl = serverUrl()
     const bad = [...found].map(([target, where]) => ({ target, where, why: problem(target, baseUrl) })).filter((f) => f.why)
-    console.log(
-      `[link walk, ${fixture}] ${found.size} targets from ${startPaths(fixture).length} start URLs:\n${[...found.keys()].join('\n')}`,
-    )
+    console.log(`[link walk, ${fixture}] ${found.size} targets from ${paths.length} start URLs:\n${[...found.keys()].join('\n')}`)
     expect(bad).toEqual([])
-    await phone.context.close()
   }, 600_000)
 })
 

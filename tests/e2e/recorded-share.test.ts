@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, openPhone, PHONE_UA, type Fixture, type PhonePage } from './support/browser'
 import { expectAccessible } from './support/axe'
+import { QUICK_SHARES, quickClip } from './support/quick-shares'
 
 const BOOK_TITLE = "Mimi's Sunny Day"
 const START_BOOK = `开始欣赏《${BOOK_TITLE}》`
@@ -92,8 +93,10 @@ const counter = (page: Page, text: string) => slide(page).getByText(text, { exac
 afterAll(closeBrowser)
 
 describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fixture', (fixture) => {
+  // The demo book with its recordings cut to their first 0.6 s (support/quick-shares.ts): every clip
+  // still plays to its end, and the player waits its 500 ms and turns the page by itself.
   it('plays a tapped sentence, auto-advances two pages with real audio, ends, and goes home', async () => {
-    const phone = await open(fixture, '/recorded_share?r=demo-book')
+    const phone = await open(fixture, `/recorded_share?r=${QUICK_SHARES.book}`)
     const { page } = phone
     // Step: the cover, with the sentences and their stars.
     await expect.poll(() => page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
@@ -107,7 +110,7 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     // Step: tapping a sentence plays only that recording, on the cover.
     const row = slide(page).getByRole('listitem').filter({ hasText: 'The sun is up.' })
     await row.getByRole('button', { name: '播放' }).click()
-    await expect.poll(async () => (await media(page)).src).toBe('/media/book/p1-s2-rec.mp3')
+    await expect.poll(async () => (await media(page)).src).toBe(quickClip('/media/book/p1-s2-rec.mp3'))
     await expect.poll(async () => (await media(page)).ended, { timeout: 10_000 }).toBe(1)
     expect(await page.getByRole('button', { name: START_BOOK }).isVisible()).toBe(true)
     expect(await row.getByRole('button', { name: '播放' }).isVisible()).toBe(true)
@@ -120,7 +123,7 @@ describe.each<Fixture>(['browser', 'app'])('the picture-book share in the %s fix
     await expect.poll(() => counter(page, '1/7').isVisible()).toBe(true)
     await expect.poll(async () => (await media(page)).currentTime, { timeout: 5000 }).toBeGreaterThan(0.2)
     // While page 1 plays, its next sentence and page 2's first recording are already on their way.
-    expect(fetchedAhead).toEqual(['/media/book/p1-s2-rec.mp3', '/media/book/p2-s1-rec.mp3'])
+    expect(fetchedAhead).toEqual([quickClip('/media/book/p1-s2-rec.mp3'), quickClip('/media/book/p2-s1-rec.mp3')])
     await settle(page)
     await phone.shot(`recorded-share-${fixture}-page`)
     await expectAccessible(phone.page, `recorded-share-${fixture}-page`)
@@ -247,8 +250,9 @@ describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (
     await phone.context.close()
   })
 
+  // The demo word list with its recordings and pronunciations cut to their first 0.6 s (support/quick-shares.ts).
   it('plays every word by itself to the end slide, then goes home with 返回首页', async () => {
-    const phone = await open(fixture, '/word_share?r=demo-words')
+    const phone = await open(fixture, `/word_share?r=${QUICK_SHARES.words}`)
     const { page } = phone
     await page.getByRole('button', { name: '开始欣赏《看图学单词》' }).click()
     await expect.poll(() => counter(page, '1/8').isVisible()).toBe(true)
@@ -256,7 +260,9 @@ describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (
     await expect.poll(() => slide(page).getByText('《看图学单词》欣赏结束').isVisible(), { timeout: 30_000 }).toBe(true)
     const played = await media(page)
     expect(played.played).toEqual(
-      ['apple-rec', 'cat-rec', 'sun-rec', 'dog-rec', 'fish-rec', 'tree-rec', 'ball-uk', 'bird-rec'].map((f) => `/media/words/${f}.mp3`),
+      ['apple-rec', 'cat-rec', 'sun-rec', 'dog-rec', 'fish-rec', 'tree-rec', 'ball-uk', 'bird-rec'].map((f) =>
+        quickClip(`/media/words/${f}.mp3`),
+      ),
     )
     expect(played.ended).toBe(8)
     await settle(page)

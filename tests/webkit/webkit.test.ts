@@ -7,9 +7,10 @@
  * about an iPhone is listed in the README (Tests).
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoLinks, readPages, type DemoLink } from '../../server/demo-links'
 import { appUserAgent } from '../e2e/support/browser'
+import { serverUrl } from '../e2e/support/server'
 import { startCaptureProxy, type CaptureProxy } from './support/capture-proxy'
 import { waitFor, type Session } from './support/webdriver'
 import { startWebKit, webkitAvailable, type WebKit } from './support/webkit'
@@ -51,7 +52,7 @@ let proxy: CaptureProxy
 
 beforeAll(async () => {
   if (skipWhy) return
-  proxy = await startCaptureProxy(inject('baseUrl'))
+  proxy = await startCaptureProxy(serverUrl())
   webkit = await startWebKit()
 })
 

@@ -12,7 +12,8 @@ import { build } from 'vite'
 import { discoverRoutes, routeFolder } from '../../../scripts/routes'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
-const COPIED = ['pages', 'shared', 'public', 'scripts', 'vite.config.ts', 'tsconfig.json']
+// What the build reads: its one file from server/ is the inline-script hashing that scripts/csp-meta.ts imports.
+const COPIED = ['pages', 'shared', 'public', 'scripts', 'server/web/inline-script-hashes.ts', 'vite.config.ts', 'tsconfig.json']
 
 /** Where the two builds are: plain data, so the global setup can hand it to the test files. */
 export interface BuiltTwice {

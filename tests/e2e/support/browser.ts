@@ -7,7 +7,8 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import { expect } from 'vitest'
+import { serverUrl } from './server'
 
 export type Fixture = 'app' | 'browser'
 
@@ -80,7 +81,7 @@ export interface PhonePage {
 }
 
 export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise<PhonePage> {
-  const baseUrl = app.baseUrl ?? inject('baseUrl')
+  const baseUrl = app.baseUrl ?? serverUrl()
   const b = await launchBrowser()
   const context = await b.newContext({
     viewport: { width: 390, height: 844 },

@@ -1,12 +1,22 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { badRefs, checkRepo, DOCUMENTS, docsDrift, rewriteRefs } from '../../../scripts/docs-refs'
 
 const root = resolve(import.meta.dirname, '../../..')
-/** The product's shared folder, when the repo is checked out beside it (the coordinator's main). */
-const shared = resolve(root, '../shared')
+/**
+ * The product's shared folder, when the repo is checked out beside it (the coordinator's main), or when
+ * it is a git worktree of such a checkout (`.git` is then a file: `gitdir: <main>/.git/worktrees/<name>`).
+ */
+function sharedBeside(): string {
+  const beside = resolve(root, '../shared')
+  const git = join(root, '.git')
+  if (existsSync(beside) || !existsSync(git) || !statSync(git).isFile()) return beside
+  const gitdir = /^gitdir: (.+)$/m.exec(readFileSync(git, 'utf8'))?.[1]?.trim()
+  return gitdir ? resolve(gitdir, '../../../../shared') : beside
+}
+const shared = sharedBeside()
 
 describe('document references in the repo', () => {
   it('every reference in the sources and READMEs resolves to a file and section in docs/', () => {
