@@ -122,11 +122,11 @@ export function addToHead(file: string, tag: string, { lowPreloads = false } = {
  * behind the dozen small chunks: their modulepreload links go at low priority (the entry script keeps
  * its own), which on HTTP/1.1 (six connections per host) lets the API request and the picture go first.
  */
+export function paintsFromReply(requests: readonly Pick<FirstRequest, 'preloadImage'>[]): boolean {
+  return requests.some((request) => request.preloadImage !== undefined)
+}
+
 /** Whether a first request keeps its reply for the page's next open (FirstRequest.keep, shared/http/kept-replies.ts). */
 export function keepsReplies(requests: readonly Pick<FirstRequest, 'keep'>[]): boolean {
   return requests.some((request) => request.keep === true)
-}
-
-export function paintsFromReply(requests: readonly Pick<FirstRequest, 'preloadImage'>[]): boolean {
-  return requests.some((request) => request.preloadImage !== undefined)
 }
