@@ -81,7 +81,8 @@ describe('OpenInAppScreen', () => {
     resetEnvForTests()
     render(<OpenInAppScreen />)
     await userEvent.setup().click(screen.getByRole('button', { name: '打开App' }))
-    expect(screen.getByRole('dialog', { name: '分享引导' }).textContent).toContain('在浏览器打开')
+    // The guide is lazily loaded (its chunk comes with the first tap), so it is awaited.
+    expect((await screen.findByRole('dialog', { name: '分享引导' })).textContent).toContain('在浏览器打开')
     expect(assign).not.toHaveBeenCalled()
   })
 })
