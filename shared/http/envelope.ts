@@ -48,6 +48,14 @@ export function isEncrypted(body: unknown): boolean {
 }
 
 /**
+ * True for a reply a page can use as it is: status 200, `result === 'SUCCESS'`, not encrypted (eType 1 is
+ * decrypted by the app, per request). The early and kept replies (request.ts, kept-replies.ts) ask this.
+ */
+export function isUsableReply(status: number, body: unknown): boolean {
+  return status === 200 && isEnvelope(body) && body.result === 'SUCCESS' && !isEncrypted(body)
+}
+
+/**
  * The result for an HTTP reply. Success is status 200 and `result === 'SUCCESS'`; anything else fails
  * with the server's `msg` or `请求失败`. A 401 is not special here: the client handles it before.
  */

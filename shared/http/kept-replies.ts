@@ -9,6 +9,7 @@
  * (private mode) only means the next open waits for the network. React-free and small: the inline
  * script bundles it.
  */
+import { isUsableReply } from './envelope'
 import type { PrefetchedReply } from './prefetch'
 
 const PREFIX = 'kids-reply:'
@@ -29,11 +30,8 @@ function store(): Storage | null {
   }
 }
 
-/** Worth keeping: a 200 whose envelope says SUCCESS, not encrypted (eType 1 is decrypted by the app, per open). */
-function keepable(reply: PrefetchedReply): boolean {
-  const body = reply.body as { result?: unknown; eType?: unknown } | null
-  return reply.status === 200 && typeof body === 'object' && body !== null && body.result === 'SUCCESS' && Number(body.eType) !== 1
-}
+/** Worth keeping: a reply the page can use as it is (never a failure, never encrypted: the app decrypts per open). */
+const keepable = (reply: PrefetchedReply) => isUsableReply(reply.status, reply.body)
 
 function parse(raw: string | null): Kept | null {
   if (!raw) return null

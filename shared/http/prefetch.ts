@@ -18,8 +18,6 @@ export interface PrefetchedReply {
   body: unknown
 }
 
-type Registry = Record<string, Promise<PrefetchedReply>>
-
 /** The key of a GET of `path` with query `params` (sorted, so the order of keys does not matter). */
 export function prefetchKey(path: string, params?: Record<string, unknown>): string {
   const query = Object.keys(params ?? {})
@@ -30,19 +28,16 @@ export function prefetchKey(path: string, params?: Record<string, unknown>): str
   return `GET ${path}${query ? `?${query}` : ''}`
 }
 
-function registry(create: boolean): Registry | null {
+/** The record named `name` on `window` (made when `create` and missing); null outside a browser or when missing. */
+function windowRecord<V>(name: string, create: boolean): Record<string, V> | null {
   if (typeof window === 'undefined') return null
-  const w = window as unknown as Record<string, Registry | undefined>
-  if (!w[PREFETCH_GLOBAL] && create) w[PREFETCH_GLOBAL] = {}
-  return w[PREFETCH_GLOBAL] ?? null
+  const w = window as unknown as Record<string, Record<string, V> | undefined>
+  if (!w[name] && create) w[name] = {}
+  return w[name] ?? null
 }
 
-function settledRegistry(create: boolean): Record<string, PrefetchedReply> | null {
-  if (typeof window === 'undefined') return null
-  const w = window as unknown as Record<string, Record<string, PrefetchedReply> | undefined>
-  if (!w[PREFETCH_SETTLED_GLOBAL] && create) w[PREFETCH_SETTLED_GLOBAL] = {}
-  return w[PREFETCH_SETTLED_GLOBAL] ?? null
-}
+const registry = (create: boolean) => windowRecord<Promise<PrefetchedReply>>(PREFETCH_GLOBAL, create)
+const settledRegistry = (create: boolean) => windowRecord<PrefetchedReply>(PREFETCH_SETTLED_GLOBAL, create)
 
 /** Records a request started early (the inline script calls this). */
 export function putPrefetched(path: string, params: Record<string, unknown> | undefined, reply: Promise<PrefetchedReply>): void {
@@ -80,12 +75,7 @@ export function takePrefetched(path: string, params?: Record<string, unknown>): 
 /** The name of the registry of replies kept from an earlier open (kept-replies.ts), by the same keys. */
 export const PREFETCH_KEPT_GLOBAL = '__kidsPrefetchKept'
 
-function keptRegistry(create: boolean): Record<string, PrefetchedReply> | null {
-  if (typeof window === 'undefined') return null
-  const w = window as unknown as Record<string, Record<string, PrefetchedReply> | undefined>
-  if (!w[PREFETCH_KEPT_GLOBAL] && create) w[PREFETCH_KEPT_GLOBAL] = {}
-  return w[PREFETCH_KEPT_GLOBAL] ?? null
-}
+const keptRegistry = (create: boolean) => windowRecord<PrefetchedReply>(PREFETCH_KEPT_GLOBAL, create)
 
 /** Hands the page the reply kept from its last open for this GET (the inline script calls this). */
 export function putKept(path: string, params: Record<string, unknown> | undefined, reply: PrefetchedReply): void {

@@ -2,7 +2,7 @@ import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios'
 import { isInApp } from '../bridge/in-app'
 import { isProductionApi } from '../config/api-hosts'
 import { getApiBase } from './settings'
-import { failure, isEncrypted, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
+import { failure, isEncrypted, isUsableReply, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
 import { waitForLogin } from './login-wait'
 import { peekPrefetched, takeKept, takePrefetched } from './prefetch'
 
@@ -76,12 +76,10 @@ export function httpGet<T>(path: string, params?: Record<string, unknown>): Prom
  */
 export function takeArrivedGet<T>(path: string, params?: Record<string, unknown>): ApiResult<T> | null {
   const reply = peekPrefetched(path, params)
-  if (!reply || reply.status !== 200 || isEncrypted(reply.body)) return null
-  const result = toApiResult<T>(reply.status, reply.body)
-  if (!result.success) return null
+  if (!reply || !isUsableReply(reply.status, reply.body)) return null
   // Taken (removed): the reply is already here and resolved, so the promise is not needed.
   void takePrefetched(path, params)
-  return result
+  return toApiResult<T>(reply.status, reply.body)
 }
 
 /**
@@ -90,9 +88,7 @@ export function takeArrivedGet<T>(path: string, params?: Record<string, unknown>
  */
 export function takeKeptGet<T>(path: string, params?: Record<string, unknown>): ApiResult<T> | null {
   const reply = takeKept(path, params)
-  if (!reply || reply.status !== 200 || isEncrypted(reply.body)) return null
-  const result = toApiResult<T>(reply.status, reply.body)
-  return result.success ? result : null
+  return reply && isUsableReply(reply.status, reply.body) ? toApiResult<T>(reply.status, reply.body) : null
 }
 
 /** POST a JSON `body` to `path`, with optional query `params`. Never rejects. */
