@@ -89,7 +89,7 @@ function table(pages: readonly PageWeight[], budgets: BudgetsFile, breaches: rea
   return [line(head), ...rows.map(line)].join('\n')
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const distDir = join(ROOT, 'dist')
   if (!existsSync(join(distDir, 'pages-manifest.json'))) {
     console.error('budgets: no dist/pages-manifest.json; run `npm run build` first')
@@ -99,7 +99,10 @@ function main(): void {
   const budgets = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8')) as BudgetsFile
   if (process.argv.includes('--update')) {
     const next = rebaseline(pages, budgets)
-    writeFileSync(BUDGETS_FILE, `${JSON.stringify(next, null, 2)}\n`)
+    // In the repo's formatting, so `npm run lint` (prettier --check) accepts the file as written.
+    const prettier = await import('prettier')
+    const options = await prettier.resolveConfig(BUDGETS_FILE)
+    writeFileSync(BUDGETS_FILE, await prettier.format(JSON.stringify(next), { ...options, filepath: BUDGETS_FILE }))
     console.log(table(pages, next, []))
     console.log(`\nbudgets.json re-baselined at today's figures + ${Math.round(budgets.headroom * 100)}%.`)
     return
@@ -131,4 +134,4 @@ function main(): void {
   console.log('\nAll pages within budget.')
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) main()
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main()
