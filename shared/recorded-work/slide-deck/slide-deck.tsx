@@ -91,7 +91,9 @@ export function SlideDeck({
     indexRef.current = index
   })
 
-  useEffect(() => {
+  // Layout effects: the deck answers a finger from the first frame it is on screen, and a slide that
+  // becomes swipeable (the cover left behind) is swipeable when it is painted, even on a busy phone.
+  useLayoutEffect(() => {
     const el = rootRef.current
     if (!el) return
     // With reduced motion the slides change without the 300 ms slide across (issue 16).
@@ -112,7 +114,7 @@ export function SlideDeck({
     }
   }, [])
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const swiper = swiperRef.current
     if (swiper) swiper.allowTouchMove = allowSwipe
   }, [allowSwipe])
