@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import LongestFirstSequencer from './tests/longest-first-sequencer'
 
 const shared = fileURLToPath(new URL('./shared', import.meta.url))
 
@@ -11,6 +12,8 @@ export default defineConfig({
     // Two test files at a time, of any project: on CI's 2 cores the browser journeys (mostly waiting for
     // pages, audio and timers) overlap well. The e2e global setup starts one reference server per worker.
     maxWorkers: 2,
+    // The longest files first, across the projects (tests/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         plugins: [react()],

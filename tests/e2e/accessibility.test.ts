@@ -1,140 +1,18 @@
 /**
- * Accessibility across every page (issue 16): axe's WCAG 2.1 A/AA rules with 0 serious and 0 critical
- * violations and 44 px touch targets (support/axe.ts) in the loaded, loading and failed states of
- * every route, in both fixtures; a zoomable viewport; no overlapping text at 200% text size; and no
- * slide or overlay motion under `prefers-reduced-motion`. The journeys in the other files check the
- * states they reach (sheets, dialogs, the share mask, toasts) the same way.
+ * Accessibility across every page (issue 16), beyond the axe checks of each route in each fixture
+ * (accessibility-browser.test.ts, accessibility-app.test.ts): a zoomable viewport, no overlapping text at
+ * 200% text size, slides a screen reader tells apart, and no slide or overlay motion under
+ * `prefers-reduced-motion`. The journeys in the other files check the states they reach (sheets,
+ * dialogs, the share mask, toasts) the same way.
  */
-import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { demoLinks } from '../../server/demo-links'
 import { DEMO_FOLDERS } from '../../server/seed/demo'
 import { expectAccessible } from './support/axe'
-import { closeBrowser, openPhone, type Fixture, type PhonePage } from './support/browser'
+import { closeBrowser, openPhone } from './support/browser'
+import { ROUTES, settled } from './support/routes-accessibility'
 import { enlargeText, overlappingText } from './support/text-size'
 
 afterAll(closeBrowser)
-
-/**
- * Every built page as its demo links open it (pages/<route>/page.ts, read from the build's manifest, so
- * a new page is checked without a line here), plus states no demo link shows.
- */
-const ROUTES = [
-  ...new Set([
-    ...demoLinks(join(import.meta.dirname, '../../dist')).map((link) => link.path),
-    '/recorded_share?r=demo-cat8',
-    `/generate_book/list?id=${DEMO_FOLDERS.emptyFolder}`,
-  ]),
-]
-
-const API = '**/v1/**'
-
-/** Waits until the page has painted and its requests have settled. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0)
-  await page.waitForLoadState('networkidle')
-}
-
-/** Phones checking routes side by side: a check mostly waits (for the network to settle), axe is short. */
-const LANES = 3
-
-/**
- * Opens `LANES` phones (each prepared by `prepare`) and has them take the routes one by one until every
- * route was visited once; `done` runs on each phone after its last route. The last route is
- * `routes.at(-1)`, visited last by one of them.
- */
-async function eachRoute(
-  fixture: Fixture,
-  visit: (phone: PhonePage, route: string) => Promise<void>,
-  { prepare, done }: { prepare?: (phone: PhonePage) => Promise<void>; done?: (phone: PhonePage) => Promise<void> } = {},
-): Promise<void> {
-  const queue = [...ROUTES]
-  await Promise.all(
-    Array.from({ length: LANES }, async () => {
-      const phone = await openPhone(fixture)
-      await prepare?.(phone)
-      for (let route = queue.shift(); route !== undefined; route = queue.shift()) await visit(phone, route)
-      await done?.(phone)
-      await phone.context.close()
-    }),
-  )
-}
-
-describe.each<Fixture>(['browser', 'app'])('every page in the %s fixture', (fixture) => {
-  it('has no serious or critical axe violation and no small target, loaded', async () => {
-    await eachRoute(
-      fixture,
-      async (phone, route) => {
-        // Step: open the route as a visitor would (in a browser: no sign-in, the open-in-app states).
-        await phone.page.goto(phone.baseUrl + route)
-        await settled(phone.page)
-        await expectAccessible(phone.page, `${route} loaded, ${fixture}`)
-      },
-      { done: async (phone) => expect(phone.errors).toEqual([]) },
-    )
-  })
-
-  it('has none while its first requests are still on their way', async () => {
-    const held = new Map<PhonePage, (() => void)[]>()
-    await eachRoute(
-      fixture,
-      async (phone, route) => {
-        // Step: the API does not answer yet: the loading state (prerendered frame, spinner or skeleton).
-        await phone.page.goto(phone.baseUrl + route, { waitUntil: 'load' })
-        await phone.page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0)
-        await expectAccessible(phone.page, `${route} loading, ${fixture}`)
-        held
-          .get(phone)!
-          .splice(0)
-          .forEach((release) => release())
-      },
-      {
-        prepare: async (phone) => {
-          const mine: (() => void)[] = []
-          held.set(phone, mine)
-          // A held request of a page already left is answered by nobody: the navigation cancelled it.
-          await phone.page.route(API, (route) =>
-            new Promise<void>((resolve) => mine.push(resolve)).then(() => route.continue().catch(() => {})),
-          )
-        },
-        done: async (phone) => {
-          await phone.page.unroute(API)
-          held
-            .get(phone)!
-            .splice(0)
-            .forEach((release) => release())
-        },
-      },
-    )
-  })
-
-  it('has none when the network fails', async () => {
-    await eachRoute(
-      fixture,
-      async (phone, route) => {
-        // Step: every API call fails on the network: error views with 重试, toasts.
-        await phone.page.goto(phone.baseUrl + route)
-        await settled(phone.page)
-        await expectAccessible(phone.page, `${route} network error, ${fixture}`)
-        if (route === ROUTES.at(-1)) await phone.shot(`a11y-${fixture}-network-error-create`)
-      },
-      {
-        prepare: async (phone) => {
-          await phone.page.route(API, (route) => route.abort())
-        },
-      },
-    )
-  })
-
-  it('has none on the 404 page', async () => {
-    const phone = await openPhone(fixture)
-    const response = await phone.page.goto(`${phone.baseUrl}/no_such_page`)
-    expect(response?.status()).toBe(404)
-    await expectAccessible(phone.page, `404, ${fixture}`)
-    await phone.context.close()
-  })
-})
 
 describe('zoom', () => {
   it('lets every page zoom to at least 2x', async () => {

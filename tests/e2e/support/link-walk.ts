@@ -4,20 +4,19 @@
  * once on a fresh load, and every button of a dialog that opens. What the page tries to reach is
  * recorded: link hrefs, navigations (location changes, the app's URL scheme), window.open, and the URLs
  * handed to the host (openWebPage, shareUrl, shareWeb). The built pages are read from dist/, so pages
- * added later are walked without changing this test.
+ * added later are walked without changing this test. One file per fixture (link-walk-browser.test.ts,
+ * link-walk-app.test.ts), so the two walks run side by side in the two test workers.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
-import { demoLinks } from '../../server/demo-links'
-import { BRAND } from '../../shared/config/brand'
-import { closeBrowser, openPhone, type Fixture } from './support/browser'
-import { serverUrl } from './support/server'
+import { describe, expect, it } from 'vitest'
+import { demoLinks } from '../../../server/demo-links'
+import { BRAND } from '../../../shared/config/brand'
+import { openPhone, type Fixture } from './browser'
+import { serverUrl } from './server'
 
-afterAll(closeBrowser)
-
-const DIST = resolve(import.meta.dirname, '../../dist')
+export const DIST = resolve(import.meta.dirname, '../../../dist')
 
 /** Every route with an index.html in dist ('' is the home page), as the server serves it. */
 function builtRoutes(): string[] {
@@ -34,7 +33,7 @@ function builtRoutes(): string[] {
   return routes.sort()
 }
 
-const ROUTES = builtRoutes()
+export const ROUTES = builtRoutes()
 /** Where the pages may send a visitor outside this site (brand config). */
 const EXTERNAL = [BRAND.website, BRAND.downloadUrl, BRAND.appStoreUrl, BRAND.androidStoreUrl]
 /** Buttons whose press changes shared demo data other tests rely on; their outcome is no address. */
@@ -273,24 +272,18 @@ async function walker(fixture: Fixture, loaded: Loaded, found: Map<string, strin
 /** Contexts walking at once. */
 const LANES = 3
 
-describe.each<Fixture>(['browser', 'app'])('every way out of every built page in the %s fixture', (fixture) => {
-  it('leads to a built page or an allowed external address', async () => {
-    expect(ROUTES).toEqual(expect.arrayContaining(['', 'price_up', 'recorded_share', '404']))
-    const paths = startPaths(fixture)
-    const found = new Map<string, string>() // target → where it was found
-    await walkAll(fixture, paths, LANES, found)
-    const baseUrl = serverUrl()
-    const bad = [...found].map(([target, where]) => ({ target, where, why: problem(target, baseUrl) })).filter((f) => f.why)
-    console.log(`[link walk, ${fixture}] ${found.size} targets from ${paths.length} start URLs:\n${[...found.keys()].join('\n')}`)
-    expect(bad).toEqual([])
-  }, 600_000)
-})
-
-describe('the built pages', () => {
-  it.each(ROUTES)('/%s has a description and Open Graph title, description and image', (route) => {
-    const html = readFileSync(join(DIST, route, 'index.html'), 'utf8')
-    for (const tag of ['name="description"', 'property="og:title"', 'property="og:description"', 'property="og:image"']) {
-      expect(html, `${route} lacks ${tag}`).toMatch(new RegExp(`<meta ${tag} content="[^"]+"`))
-    }
+/** The walk of every built page in `fixture`, as a test of its own. */
+export function describeLinkWalk(fixture: Fixture): void {
+  describe(`every way out of every built page in the ${fixture} fixture`, () => {
+    it('leads to a built page or an allowed external address', async () => {
+      expect(ROUTES).toEqual(expect.arrayContaining(['', 'price_up', 'recorded_share', '404']))
+      const paths = startPaths(fixture)
+      const found = new Map<string, string>() // target → where it was found
+      await walkAll(fixture, paths, LANES, found)
+      const baseUrl = serverUrl()
+      const bad = [...found].map(([target, where]) => ({ target, where, why: problem(target, baseUrl) })).filter((f) => f.why)
+      console.log(`[link walk, ${fixture}] ${found.size} targets from ${paths.length} start URLs:\n${[...found.keys()].join('\n')}`)
+      expect(bad).toEqual([])
+    }, 600_000)
   })
-})
+}

@@ -1,0 +1,54 @@
+/**
+ * What the accessibility checks (tests/e2e/accessibility*.test.ts) share: every route as its demo links
+ * open it, a wait for a page to settle, and phones that visit the routes side by side.
+ */
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { demoLinks } from '../../../server/demo-links'
+import { DEMO_FOLDERS } from '../../../server/seed/demo'
+import { openPhone, type Fixture, type PhonePage } from './browser'
+
+/**
+ * Every built page as its demo links open it (pages/<route>/page.ts, read from the build's manifest, so
+ * a new page is checked without a line here), plus states no demo link shows.
+ */
+export const ROUTES = [
+  ...new Set([
+    ...demoLinks(join(import.meta.dirname, '../../../dist')).map((link) => link.path),
+    '/recorded_share?r=demo-cat8',
+    `/generate_book/list?id=${DEMO_FOLDERS.emptyFolder}`,
+  ]),
+]
+
+export const API = '**/v1/**'
+
+/** Waits until the page has painted and its requests have settled. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0)
+  await page.waitForLoadState('networkidle')
+}
+
+/** Phones checking routes side by side: a check mostly waits (for the network to settle), axe is short. */
+const LANES = 3
+
+/**
+ * Opens `LANES` phones (each prepared by `prepare`) and has them take the routes one by one until every
+ * route was visited once; `done` runs on each phone after its last route. The last route is
+ * `routes.at(-1)`, visited last by one of them.
+ */
+export async function eachRoute(
+  fixture: Fixture,
+  visit: (phone: PhonePage, route: string) => Promise<void>,
+  { prepare, done }: { prepare?: (phone: PhonePage) => Promise<void>; done?: (phone: PhonePage) => Promise<void> } = {},
+): Promise<void> {
+  const queue = [...ROUTES]
+  await Promise.all(
+    Array.from({ length: LANES }, async () => {
+      const phone = await openPhone(fixture)
+      await prepare?.(phone)
+      for (let route = queue.shift(); route !== undefined; route = queue.shift()) await visit(phone, route)
+      await done?.(phone)
+      await phone.context.close()
+    }),
+  )
+}
