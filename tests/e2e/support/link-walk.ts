@@ -1,7 +1,7 @@
 /**
  * Every way out of every built page leads to a built page or an allowed external address (issue 15):
- * each page, in both fixtures, is opened at its demo links (and bare), then every button is pressed
- * once on a fresh load, and every button of a dialog that opens. What the page tries to reach is
+ * each page, in both fixtures, is opened at its demo links (and bare), then every button of a route
+ * (by name) is pressed once on a fresh load, and every button of a dialog that opens. What the page tries to reach is
  * recorded: link hrefs, navigations (location changes, the app's URL scheme), window.open, and the URLs
  * handed to the host (openWebPage, shareUrl, shareWeb). The built pages are read from dist/, so pages
  * added later are walked without changing this test. One file per fixture (link-walk-browser.test.ts,
@@ -147,6 +147,14 @@ type Step = { path: string; press?: undefined } | { path: string; press: { index
 /** What the first load of a path showed, once the network had been idle for 500 ms: its visible buttons. */
 type Loaded = Map<string, string[]>
 
+/**
+ * The buttons already queued for a press, by route and name: a button's way out is decided by its
+ * route's code, so `打开App` on `/recorded_share?r=demo-book` is not pressed again on
+ * `/recorded_share?r=demo-cat8`, nor a second `播放` on the same page. Each start path is still opened
+ * and its links read; only the repeated presses (half of the walk) are left out.
+ */
+type Queued = Set<string>
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -157,10 +165,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function walkAll(fixture: Fixture, paths: readonly string[], lanes: number, found: Map<string, string>): Promise<void> {
   const queue: Step[] = paths.map((path) => ({ path }))
   const loaded: Loaded = new Map()
+  const queued: Queued = new Set()
   let busy = 0
   const failures: unknown[] = [] // the first error stops every lane
   const lane = async () => {
-    const lane = await walker(fixture, loaded, found)
+    const lane = await walker(fixture, loaded, queued, found)
     while (failures.length === 0) {
       const step = queue.shift()
       if (!step) {
@@ -190,7 +199,7 @@ interface Walker {
 }
 
 /** A context of its own that takes steps one at a time. */
-async function walker(fixture: Fixture, loaded: Loaded, found: Map<string, string>): Promise<Walker> {
+async function walker(fixture: Fixture, loaded: Loaded, queued: Queued, found: Map<string, string>): Promise<Walker> {
   const phone = await openPhone(fixture)
   const { context, baseUrl } = phone
   let page = phone.page
@@ -238,7 +247,16 @@ async function walker(fixture: Fixture, loaded: Loaded, found: Map<string, strin
       const names = await openFirst(path)
       await collect(path)
       // Each button with its index among all the visible buttons (the skipped ones count too).
-      return [...names.entries()].filter(([, name]) => name && !SKIP.has(name)).map(([index, name]) => ({ path, press: { index, name } }))
+      const route = new URL(path, baseUrl).pathname
+      const fresh = (name: string) => {
+        const key = `${route} ${name}`
+        if (queued.has(key)) return false
+        queued.add(key)
+        return true
+      }
+      return [...names.entries()]
+        .filter(([, name]) => name && !SKIP.has(name) && fresh(name))
+        .map(([index, name]) => ({ path, press: { index, name } }))
     }
     await open(path)
     const button = buttons().nth(press.index)
