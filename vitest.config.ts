@@ -1,9 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import LongestFirstSequencer from './tests/longest-first-sequencer'
 
-const shared = fileURLToPath(new URL('./shared', import.meta.url))
+const root = fileURLToPath(new URL('.', import.meta.url))
+const shared = join(root, 'shared')
+
+/**
+ * The unit test files that replace a module with `vi.mock`. They need a module graph of their own (a
+ * module another file already imported would stay unmocked), so they run isolated; the other unit files
+ * share one graph and one happy-dom per worker, which takes a quarter of the CPU.
+ */
+const MOCKING_UNIT_FILES = readdirSync(join(root, 'tests/unit'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(root, 'tests/unit', file), 'utf8').includes('vi.mock('))
+  .map((file) =>
+    relative(root, join(root, 'tests/unit', file))
+      .split('\\')
+      .join('/'),
+  )
 
 export default defineConfig({
   resolve: { alias: { '@shared': shared } },
@@ -21,6 +37,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: MOCKING_UNIT_FILES,
+          environment: 'happy-dom',
+          setupFiles: ['tests/unit/setup.ts'],
+          restoreMocks: true,
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: { '@shared': shared } },
+        test: {
+          name: 'unit-mocking',
+          include: MOCKING_UNIT_FILES,
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
           restoreMocks: true,

@@ -27,7 +27,7 @@ const SLOW_FILES: Record<string, number> = {
 }
 
 /** Seconds of a file of each project not listed in {@link SLOW_FILES}. */
-const TYPICAL: Record<string, number> = { e2e: 10, server: 3, delivery: 2, unit: 0.5 }
+const TYPICAL: Record<string, number> = { e2e: 10, server: 3, delivery: 2, 'unit-mocking': 1, unit: 0.3 }
 
 /**
  * Runs the longest test files first, across all projects. Vitest's own order runs the projects one after
