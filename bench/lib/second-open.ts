@@ -63,7 +63,7 @@ export async function measureSecondOpens(
         all.get(target.name)!.push({ first, second })
         log(
           `  re-open ${r + 1}/${runs} ${target.name.padEnd(22)} LCP ${Math.round(first.figures.lcp ?? -1)} → ${Math.round(second.figures.lcp ?? -1)} ms, ` +
-            `HTML ${second.transfer.status ?? '?'} ${second.transfer.document ?? '?'} B`,
+            `HTML ${second.transfer.status ?? '?'} ${second.transfer.document ?? '?'} B, 2nd FCP ${Math.round(second.figures.fcp ?? -1)} ms, LCP ${second.figures.lcpElement}`,
         )
       } finally {
         await phone.close()
