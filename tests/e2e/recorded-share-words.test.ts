@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, type Fixture } from './support/browser'
 import { expectAccessible } from './support/axe'
 import { QUICK_SHARES, quickClip } from './support/quick-shares'
-import { counter, media, open, settle, slide, swipe } from './support/recorded-share'
+import { counter, media, open, settle, slide, swipe, swipeLeftTo } from './support/recorded-share'
 
 afterAll(closeBrowser)
 
@@ -22,8 +22,8 @@ describe.each<Fixture>(['browser', 'app'])('the word share in the %s fixture', (
     await expectAccessible(phone.page, `recorded-share-${fixture}-word`)
     // Step: to dog, whose UK and US phonetics differ (/dɒɡ/, /dɑːɡ/); 自动翻页 off keeps the player there.
     await page.getByRole('checkbox', { name: '自动翻页' }).uncheck()
-    for (let i = 0; i < 3; i += 1) await swipe(page, 'left')
-    await expect.poll(() => counter(page, '4/8').isVisible()).toBe(true)
+    await swipeLeftTo(page, '4/8')
+    expect(await counter(page, '4/8').isVisible()).toBe(true)
     expect(await slide(page).getByText('/dɒɡ/', { exact: true }).isVisible()).toBe(true)
     await slide(page).getByRole('button', { name: 'dog' }).click()
     await expect.poll(async () => (await media(page)).src).toBe('/media/words/dog-uk.mp3')

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, openPhone, PHONE_UA, type Fixture } from './support/browser'
 import { expectAccessible } from './support/axe'
-import { BOOK_TITLE, counter, media, open, recordMedia, settle, slide, START_BOOK, swipe } from './support/recorded-share'
+import { BOOK_TITLE, counter, media, open, recordMedia, settle, slide, START_BOOK, swipeLeftTo } from './support/recorded-share'
 
 afterAll(closeBrowser)
 
@@ -174,8 +174,7 @@ describe('a 1,000-word share', () => {
     // 自动翻页 off: on a busy machine three swipes may take longer than a word's clips and the 500 ms
     // pause, and the player would turn a page of its own between two of them.
     await page.getByRole('checkbox', { name: '自动翻页' }).uncheck()
-    for (let i = 0; i < 3; i += 1) await swipe(page, 'left')
-    await expect.poll(() => slide(page).getAttribute('aria-label')).toBe('4/1000')
+    await swipeLeftTo(page, '4/1000')
     const stats = await page.evaluate(() => ({
       nodes: document.getElementsByTagName('*').length,
       images: document.querySelectorAll('.swiper img').length,

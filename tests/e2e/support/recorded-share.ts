@@ -4,6 +4,7 @@
  * time advancing, `ended` firing), the slide on screen, and a finger's swipe.
  */
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { openPhone, type Fixture, type PhonePage } from './browser'
 
 export const BOOK_TITLE = "Mimi's Sunny Day"
@@ -86,3 +87,32 @@ export async function settle(page: Page): Promise<void> {
 }
 
 export const counter = (page: Page, text: string) => slide(page).getByText(text, { exact: true })
+
+/** The name of the slide on screen (`3/7`) once no slide is moving. */
+async function restingSlide(page: Page): Promise<string> {
+  for (;;) {
+    const before = await slide(page).getAttribute('aria-label')
+    await settle(page)
+    const after = await slide(page).getAttribute('aria-label')
+    if (before === after && after) return after
+  }
+}
+
+/**
+ * Swipes left, a page at a time, from the slide on screen to slide `target` (`7/7`), checking that each
+ * swipe moves exactly one page. Turn 自动翻页 off first: the player may have turned a page of its own
+ * before that (a slow step on a busy machine), so the swipes start from wherever the book rests, not
+ * from where the test last saw it.
+ */
+export async function swipeLeftTo(page: Page, target: string): Promise<void> {
+  const [want, total] = target.split('/').map(Number) as [number, number]
+  for (;;) {
+    const now = await restingSlide(page)
+    const at = Number(now.split('/')[0])
+    if (!(at >= 1) || now.split('/')[1] !== String(total)) throw new Error(`swipeLeftTo(${target}): the book is on "${now}"`)
+    if (at === want) return
+    if (at > want) throw new Error(`swipeLeftTo(${target}): the book is already on ${now}`)
+    await swipe(page, 'left')
+    await expect.poll(() => slide(page).getAttribute('aria-label')).toBe(`${at + 1}/${total}`)
+  }
+}
