@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
@@ -15,11 +15,7 @@ const shared = join(root, 'shared')
  */
 const MOCKING_UNIT_FILES = readdirSync(join(root, 'tests/unit'), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(root, 'tests/unit', file), 'utf8').includes('vi.mock('))
-  .map((file) =>
-    relative(root, join(root, 'tests/unit', file))
-      .split('\\')
-      .join('/'),
-  )
+  .map((file) => `tests/unit/${file.replaceAll('\\', '/')}`)
 
 export default defineConfig({
   resolve: { alias: { '@shared': shared } },
