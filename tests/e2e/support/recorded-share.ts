@@ -108,8 +108,8 @@ export async function swipeLeftTo(page: Page, target: string): Promise<void> {
   const [want, total] = target.split('/').map(Number) as [number, number]
   for (;;) {
     const now = await restingSlide(page)
-    const at = Number(now.split('/')[0])
-    if (!(at >= 1) || now.split('/')[1] !== String(total)) throw new Error(`swipeLeftTo(${target}): the book is on "${now}"`)
+    const [at, of] = now.split('/').map(Number) as [number, number | undefined]
+    if (!(at >= 1) || of !== total) throw new Error(`swipeLeftTo(${target}): the book is on "${now}"`)
     if (at === want) return
     if (at > want) throw new Error(`swipeLeftTo(${target}): the book is already on ${now}`)
     await swipe(page, 'left')
