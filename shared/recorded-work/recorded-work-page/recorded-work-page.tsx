@@ -14,7 +14,7 @@ import { SHARE_PARAMS, type ShareQuery } from '../share-page'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
 import { WorkImage } from '../work-image'
 import { ShareNotFound } from './share-not-found'
-import { useViewerModule } from './use-viewer-module'
+import { preloadViewer, useViewerModule } from './use-viewer-module'
 import styles from './recorded-work-page.module.css'
 
 /** Props of {@link RecordedWorkPage}. */
@@ -47,21 +47,41 @@ function WaitingFrame({ title, showBack, children }: { title: string; showBack: 
 const VIEWER_AFTER_MS = 3000
 
 /**
+ * How long the cover frame keeps its picture on screen before the viewer draws its own. The browser
+ * reports a paint (the largest paint of the page) a frame or more after it shows it, and drops the
+ * report when the element is gone by then; on a re-open the viewer chunk is cached and would replace
+ * the picture at once, so the page's largest paint would be the viewer's copy instead of the cover
+ * that was on screen first. Nobody sees the difference: the viewer draws the same cover in the same box.
+ */
+const COVER_SHOWN_MS = 150
+
+/**
  * The loaded work: its cover at once (CoverFrame), then the viewer (Swiper, player, slides), fetched
  * once the cover picture is in so that the largest paint has the connection to itself, or at the first
- * tap. A tap before the viewer is there is handed to it.
+ * tap. The viewer takes over {@link COVER_SHOWN_MS} after the picture is in; a tap before the viewer is
+ * there is handed to it at once.
  */
 function LoadedWork(props: RecordedWorkViewerProps) {
   const [wanted, setWanted] = useState(false)
+  const [pictureIn, setPictureIn] = useState(false)
   const [action, setAction] = useState<CoverAction | null>(null)
   const scrollTop = useRef(0)
   const viewer = useViewerModule(wanted)
   const want = useCallback(() => setWanted(true), [])
+  const settled = useCallback(() => setPictureIn(true), [])
 
   useEffect(() => {
     const timer = setTimeout(want, VIEWER_AFTER_MS)
     return () => clearTimeout(timer)
   }, [want])
+
+  useEffect(() => {
+    if (!pictureIn) return
+    // Fetched now, shown a moment later. A failed fetch is tried again (and reported) by useViewerModule.
+    preloadViewer().catch(() => {})
+    const timer = setTimeout(want, COVER_SHOWN_MS)
+    return () => clearTimeout(timer)
+  }, [pictureIn, want])
 
   if (!viewer) {
     return (
@@ -74,7 +94,7 @@ function LoadedWork(props: RecordedWorkViewerProps) {
           setAction(next)
           want()
         }}
-        onImageSettled={want}
+        onImageSettled={settled}
         onScrollTop={(top) => (scrollTop.current = top)}
       />
     )
