@@ -71,15 +71,10 @@ function LoadedWork(props: RecordedWorkViewerProps) {
   const settled = useCallback(() => setPictureIn(true), [])
 
   useEffect(() => {
-    const timer = setTimeout(want, VIEWER_AFTER_MS)
-    return () => clearTimeout(timer)
-  }, [want])
-
-  useEffect(() => {
-    if (!pictureIn) return
-    // Fetched now, shown a moment later. A failed fetch is tried again (and reported) by useViewerModule.
-    preloadViewer().catch(() => {})
-    const timer = setTimeout(want, COVER_SHOWN_MS)
+    // Once the picture is in, the viewer is fetched at once and shown a moment later (a failed fetch is
+    // tried again, and reported, by useViewerModule); until then, it comes after VIEWER_AFTER_MS anyway.
+    if (pictureIn) preloadViewer().catch(() => {})
+    const timer = setTimeout(want, pictureIn ? COVER_SHOWN_MS : VIEWER_AFTER_MS)
     return () => clearTimeout(timer)
   }, [pictureIn, want])
 
