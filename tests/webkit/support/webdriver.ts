@@ -25,11 +25,23 @@ export interface Session {
   close(): Promise<void>
 }
 
+/**
+ * How long a command may go unanswered (a new session starts a browser: longer). A driver that hangs
+ * then fails the step that sent the command, by name, instead of the whole test's time-out.
+ */
+const COMMAND_TIMEOUT_MS = 20_000
+const NEW_SESSION_TIMEOUT_MS = 45_000
+
 async function command<T>(base: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const timeoutMs = path === '/session' ? NEW_SESSION_TIMEOUT_MS : COMMAND_TIMEOUT_MS
   const response = await fetch(base + path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  }).catch((error: unknown) => {
+    const why = error instanceof Error && error.name === 'TimeoutError' ? `no answer in ${timeoutMs / 1000} s` : String(error)
+    throw new Error(`WebDriver ${method} ${path}: ${why}`, { cause: error })
   })
   const json = (await response.json().catch(() => ({}))) as { value?: { error?: string; message?: string } }
   if (!response.ok) {

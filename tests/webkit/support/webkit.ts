@@ -35,8 +35,8 @@ function freePort(): Promise<number> {
   })
 }
 
-/** Starts Xvfb and reads the display number it chose from fd 3. */
-function startXvfb(): Promise<{ process: ChildProcess; display: string }> {
+/** Starts Xvfb and reads the display number it chose from fd 3. `err()` is what it has written to stderr. */
+function startXvfb(): Promise<{ process: ChildProcess; display: string; err: () => string }> {
   const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   })
@@ -46,7 +46,7 @@ function startXvfb(): Promise<{ process: ChildProcess; display: string }> {
     xvfb.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()))
     xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      if (out.includes('\n')) resolve({ process: xvfb, display: `:${out.trim()}` })
+      if (out.includes('\n')) resolve({ process: xvfb, display: `:${out.trim()}`, err: () => err })
     })
     xvfb.once('error', reject)
     xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}: ${err.trim()}`)))
@@ -65,17 +65,22 @@ function stopProcess(child: ChildProcess): Promise<void> {
   })
 }
 
-export async function startWebKit(): Promise<WebKit> {
+/** Xvfb and the driver on its display, both started, or neither. */
+async function startDisplayAndDriver(): Promise<{ driverUrl: string; alive: () => boolean; stop: () => Promise<void> }> {
   const xvfb = await startXvfb()
   const port = await freePort()
   const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
     env: { ...process.env, DISPLAY: xvfb.display },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  let stopping = false
+  // A display that goes away under a running suite is said, with what Xvfb said, not left to a hang.
+  xvfb.process.once('exit', (code, signal) => {
+    if (!stopping) console.warn(`Xvfb ${xvfb.display} exited (${signal ?? `code ${code}`}): ${xvfb.err().trim() || 'nothing on stderr'}`)
+  })
   const driverUrl = `http://127.0.0.1:${port}`
-  const sessions = new Set<Session>()
   const stop = async () => {
-    for (const session of sessions) await session.close()
+    stopping = true
     await stopProcess(driver)
     await stopProcess(xvfb.process)
   }
@@ -88,9 +93,23 @@ export async function startWebKit(): Promise<WebKit> {
     await stop()
     throw error
   }
+  const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null
+  return { driverUrl, alive: () => running(xvfb.process) && running(driver), stop }
+}
+
+export async function startWebKit(): Promise<WebKit> {
+  let display = await startDisplayAndDriver()
+  const sessions = new Set<Session>()
   return {
     async open(userAgent) {
-      const session = await newSession(driverUrl, {
+      // MiniBrowser cannot start without its display, and the driver then never answers: a display or
+      // driver that went away since the last window is started again first.
+      if (!display.alive()) {
+        await display.stop()
+        sessions.clear()
+        display = await startDisplayAndDriver()
+      }
+      const session = await newSession(display.driverUrl, {
         browserName: 'MiniBrowser',
         'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen', `--user-agent=${userAgent}`] },
       })
@@ -103,6 +122,9 @@ export async function startWebKit(): Promise<WebKit> {
       }
       return session
     },
-    stop,
+    async stop() {
+      for (const session of sessions) await session.close()
+      await display.stop()
+    },
   }
 }
