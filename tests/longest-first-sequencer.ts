@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * project's typical file ({@link TYPICAL}).
  */
 const SLOW_FILES: Record<string, number> = {
-  'tests/e2e/recorded-share-picture-book.test.ts': 52,
+  'tests/e2e/recorded-share-picture-book.test.ts': 58,
   'tests/e2e/link-walk-app.test.ts': 42,
   'tests/e2e/recorded-share-words.test.ts': 40,
   'tests/e2e/cloud-drive.test.ts': 36,
