@@ -89,6 +89,36 @@ describe('buying space', () => {
     await phone.context.close()
   })
 
+  it('says the space grew when the store closes after a purchase, and nothing when it did not grow', async () => {
+    const phone = await openSpaceUpgrade('app')
+    const { page } = phone
+    const before = await api<{ used: number; total: number }>(phone, '/v1/user/myCapacity')
+    const bar = page.getByRole('progressbar')
+    await expect.poll(() => bar.getAttribute('aria-valuemax')).toBe(String(before.total))
+    // Step: the store closes without a purchase: the capacity is asked again, the same, and nothing is said.
+    const same = page.waitForResponse((r) => r.url().endsWith('/v1/user/myCapacity'))
+    await phone.sendHost('visibleChange', { result: true })
+    await same
+    await page.waitForTimeout(300) // a toast would show within a frame of the reply
+    expect(await page.getByRole('alert').count()).toBe(0)
+    // Step: a purchase went through (the reference server has no store for space: the next capacity reply
+    // carries the new total, as the backend's would after the app's store).
+    const grown = before.total + 1024
+    await page.route('**/v1/user/myCapacity', async (route) => {
+      const reply = await route.fetch()
+      const body = (await reply.json()) as { data: { total: number } }
+      await route.fulfill({ response: reply, json: { ...body, data: { ...body.data, total: grown } } })
+    })
+    await phone.sendHost('visibleChange', { result: true })
+    const toast = page.getByRole('alert').filter({ hasText: '扩容成功' })
+    await expect.poll(() => toast.textContent()).toBe(`扩容成功，总空间已增至${formatSize(grown)}`)
+    await expect.poll(() => bar.getAttribute('aria-valuemax')).toBe(String(grown))
+    await phone.shot('storage-app-space-upgrade-grew')
+    await expectAccessible(phone.page, 'storage-app-space-upgrade-grew')
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
   it('shows the capacity with its own retry when the goods fail', async () => {
     const phone = await openPhone('app')
     const { page } = phone
