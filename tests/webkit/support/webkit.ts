@@ -53,8 +53,10 @@ function startXvfb(): Promise<{ process: ChildProcess; display: string; err: () 
   })
 }
 
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
+
 function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  if (exited(child)) return Promise.resolve()
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
     child.once('exit', () => {
@@ -93,8 +95,7 @@ async function startDisplayAndDriver(): Promise<{ driverUrl: string; alive: () =
     await stop()
     throw error
   }
-  const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null
-  return { driverUrl, alive: () => running(xvfb.process) && running(driver), stop }
+  return { driverUrl, alive: () => !exited(xvfb.process) && !exited(driver), stop }
 }
 
 export async function startWebKit(): Promise<WebKit> {
