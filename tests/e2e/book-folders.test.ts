@@ -337,6 +337,32 @@ describe('the picture-book manager in the app', () => {
     await phone.context.close()
   })
 
+  it('says when a new order could not be saved, and shows the order the server kept', async () => {
+    const phone = await openPhone('app', { version: '2.12.0' })
+    const { page, baseUrl } = phone
+    await page.goto(`${baseUrl}/generate_book/list?id=${DEMO_FOLDERS.starterBooks}`)
+    await row(page, 'Mimi the Cat').waitFor()
+    await sortableReady(page)
+    const before = await rowNames(page)
+    // Step: the save is lost on the network; the row is dragged below the third.
+    await page.route('**/v1/bookCreation/move', (route) => route.abort('connectionfailed'))
+    const reloaded = page.waitForResponse((r) => r.url().endsWith(`/v1/directory/${DEMO_FOLDERS.starterBooks}`))
+    await dragWithMouse(page, row(page, before[0]!).getByRole('button', { name: '拖动排序' }), row(page, before[2]!))
+    // Step: the page says so, once, and shows the server's order again.
+    const toast = page.getByRole('alert').filter({ hasText: '排序保存失败' })
+    await expect.poll(() => toast.textContent()).toBe('排序保存失败，已恢复原来的顺序')
+    expect((await reloaded).status()).toBe(200)
+    await expect.poll(() => rowNames(page)).toEqual(before)
+    expect(await page.getByRole('alert').count()).toBe(1)
+    await phone.shot('book-folders-move-failed')
+    await expectAccessible(phone.page, 'book-folders-move-failed')
+    const server = await api<ApiFolder>(phone, 'GET', `/v1/directory/${DEMO_FOLDERS.starterBooks}`)
+    expect(server.items.map((item) => item.title)).toEqual(before)
+    // The failure is also logged, as docs/spec/product-spec.md §4 asks, and nothing else is.
+    expect(phone.errors).toEqual([expect.stringContaining('bookCreation/move failed')])
+    await phone.context.close()
+  })
+
   it('leaves the cloud-drive options out for app version 2.11.9', async () => {
     const phone = await openPhone('app', { version: '2.11.9' })
     await phone.page.goto(`${phone.baseUrl}/generate_book/list?id=${DEMO_FOLDERS.natureBooks}`)
