@@ -30,17 +30,18 @@ export interface Session {
  * then fails the step that sent the command, by name, instead of the whole test's time-out.
  */
 const COMMAND_TIMEOUT_MS = 20_000
-const NEW_SESSION_TIMEOUT_MS = 45_000
+const NEW_SESSION_TIMEOUT_MS = 25_000
 
-async function command<T>(base: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+async function command<T>(base: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, giveUp?: AbortSignal): Promise<T> {
   const timeoutMs = path === '/session' ? NEW_SESSION_TIMEOUT_MS : COMMAND_TIMEOUT_MS
+  const timeout = AbortSignal.timeout(timeoutMs)
   const response = await fetch(base + path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: giveUp ? AbortSignal.any([timeout, giveUp]) : timeout,
   }).catch((error: unknown) => {
-    const why = error instanceof Error && error.name === 'TimeoutError' ? `no answer in ${timeoutMs / 1000} s` : String(error)
+    const why = timeout.aborted ? `no answer in ${timeoutMs / 1000} s` : giveUp?.aborted ? String(giveUp.reason) : String(error)
     throw new Error(`WebDriver ${method} ${path}: ${why}`, { cause: error })
   })
   const json = (await response.json().catch(() => ({}))) as { value?: { error?: string; message?: string } }
@@ -50,9 +51,18 @@ async function command<T>(base: string, method: 'GET' | 'POST' | 'DELETE', path:
   return json.value as T
 }
 
-/** Starts a browser session on the driver at `driverUrl` with these capabilities. */
-export async function newSession(driverUrl: string, capabilities: Record<string, unknown>): Promise<Session> {
-  const created = await command<{ sessionId: string }>(driverUrl, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } })
+/**
+ * Starts a browser session on the driver at `driverUrl` with these capabilities. `giveUp`: stops waiting
+ * for the driver's answer (the browser it launched is known to have failed).
+ */
+export async function newSession(driverUrl: string, capabilities: Record<string, unknown>, giveUp?: AbortSignal): Promise<Session> {
+  const created = await command<{ sessionId: string }>(
+    driverUrl,
+    'POST',
+    '/session',
+    { capabilities: { alwaysMatch: capabilities } },
+    giveUp,
+  )
   const at = `/session/${created.sessionId}`
   const send = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => command<T>(driverUrl, method, at + path, body)
   return {
