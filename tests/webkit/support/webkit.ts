@@ -142,9 +142,12 @@ export async function startWebKit(): Promise<WebKit> {
       // driver that went away since the last window is started again first.
       if (!display.alive()) await restart()
       let session: Session
+      const launching = display.launching()
       try {
-        session = await newSession(display.driverUrl, capabilities, display.launching())
+        session = await newSession(display.driverUrl, capabilities, launching)
       } catch (error) {
+        // Only the failure below is tried again; any other fails the step that opened the window.
+        if (!launching.aborted) throw error
         // Seen twice in CI runs under load: MiniBrowser could not open a display whose Xvfb still ran
         // (the windows before it had opened there). The cause is not pinned; what was there is said,
         // and the window is opened once more on a new display and driver.
