@@ -250,6 +250,35 @@ describe('first paint', () => {
     await phone.context.close()
   })
 
+  it('keeps a tap on 开始欣赏 whose finger is down while the viewer arrives, in the app', async () => {
+    const phone = await openPhone('app', { token: 'demo-basic-token', isVip: false })
+    await phone.context.addInitScript(recordMedia)
+    const { page } = phone
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/recorded-work-viewer-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
+    const start = page.getByRole('button', { name: START_BOOK })
+    await start.waitFor()
+    const box = await start.boundingBox()
+    if (!box) throw new Error('no start button on screen')
+    // Step: the finger goes down on the cover's button, and the viewer arrives under it.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    release()
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('recorded-work-viewer')))
+    await page.waitForTimeout(400) // past the 150 ms the viewer waits after the picture, and then some
+    expect(await page.locator('.swiper').count()).toBe(0) // still the cover the finger is on
+    // Step: the finger lifts: the tap counts, and page 1 plays.
+    await page.mouse.up()
+    await expect.poll(() => counter(page, '1/7').isVisible()).toBe(true)
+    await expect.poll(async () => (await media(page)).currentTime, { timeout: 5000 }).toBeGreaterThan(0.2)
+    await phone.context.close()
+  })
+
   it('paints the cover of the picture book quickly', async () => {
     const phone = await openPhone('browser')
     const { page } = phone

@@ -14,6 +14,7 @@ import { SHARE_PARAMS, type ShareQuery } from '../share-page'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
 import { WorkImage } from '../work-image'
 import { ShareNotFound } from './share-not-found'
+import { useAfterRelease } from './use-after-release'
 import { preloadViewer, useViewerModule } from './use-viewer-module'
 import styles from './recorded-work-page.module.css'
 
@@ -58,8 +59,9 @@ const COVER_SHOWN_MS = 150
 /**
  * The loaded work: its cover at once (CoverFrame), then the viewer (Swiper, player, slides), fetched
  * once the cover picture is in so that the largest paint has the connection to itself, or at the first
- * tap. The viewer takes over {@link COVER_SHOWN_MS} after the picture is in; a tap before the viewer is
- * there is handed to it at once.
+ * tap. The viewer takes over {@link COVER_SHOWN_MS} after the picture is in, but never under a finger
+ * (a press that went down on the cover's button would lift on the viewer's, and its tap be lost); a tap
+ * before the viewer is there is handed to it at once.
  */
 function LoadedWork(props: RecordedWorkViewerProps) {
   const [wanted, setWanted] = useState(false)
@@ -67,6 +69,7 @@ function LoadedWork(props: RecordedWorkViewerProps) {
   const [action, setAction] = useState<CoverAction | null>(null)
   const scrollTop = useRef(0)
   const viewer = useViewerModule(wanted)
+  const released = useAfterRelease(viewer !== null)
   const want = useCallback(() => setWanted(true), [])
   const settled = useCallback(() => setPictureIn(true), [])
 
@@ -78,7 +81,7 @@ function LoadedWork(props: RecordedWorkViewerProps) {
     return () => clearTimeout(timer)
   }, [pictureIn, want])
 
-  if (!viewer) {
+  if (!viewer || (!released && !action)) {
     return (
       <CoverFrame
         work={props.work}

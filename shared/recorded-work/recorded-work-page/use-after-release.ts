@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * How long after the finger lifts a swap may happen. The browser sends `click` after `pointerup`, on a
+ * phone in a later task, and a WebView that still waits to rule out a double tap sends it up to 300 ms
+ * later; a button replaced in between never gets it.
+ */
+export const RELEASE_MS = 300
+
+/**
+ * `ready`, held back while a finger (or mouse button) is down anywhere on the page and for
+ * {@link RELEASE_MS} after it lifts. A part of the page that replaces another (the viewer
+ * taking over the cover) waits for this, so that a tap that went down on the old button is not lost on
+ * the new one. Once it has returned true with no press held it stops listening.
+ */
+export function useAfterRelease(ready: boolean): boolean {
+  const [pressed, setPressed] = useState(false)
+  const free = ready && !pressed
+
+  useEffect(() => {
+    if (free) return
+    let release: ReturnType<typeof setTimeout> | undefined
+    const down = () => {
+      clearTimeout(release)
+      setPressed(true)
+    }
+    const up = () => {
+      clearTimeout(release)
+      release = setTimeout(() => setPressed(false), RELEASE_MS)
+    }
+    // Capture, so that nothing the page does with the event can hide it.
+    document.addEventListener('pointerdown', down, true)
+    window.addEventListener('pointerup', up, true)
+    window.addEventListener('pointercancel', up, true)
+    return () => {
+      clearTimeout(release)
+      document.removeEventListener('pointerdown', down, true)
+      window.removeEventListener('pointerup', up, true)
+      window.removeEventListener('pointercancel', up, true)
+    }
+  }, [free])
+
+  return free
+}
