@@ -1,5 +1,5 @@
 /**
- * Browser-test setup: checks that Chromium and the CJK and emoji fonts are installed (it installs
+ * Browser-test setup: checks that Chromium's headless shell and the CJK and emoji fonts are installed (it installs
  * nothing: `.ci/run` does, on a fresh machine), builds the pages (unless
  * E2E_SKIP_BUILD=1 and a build exists), and starts one reference server per worker, each on a random
  * loopback port with a fresh database of its own (tests mutate demo data, so two files running side by
@@ -16,6 +16,7 @@ import { openDb } from '../../server/db/open-db'
 import { seedIfEmpty } from '../../server/seed/seed'
 import { startServer } from '../../server/start'
 import { seedQuickShares } from './support/quick-shares'
+import { CHROMIUM } from './support/chromium'
 import './support/server'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -23,7 +24,7 @@ const root = resolve(import.meta.dirname, '../..')
 /** Fails with what to install when the browser or the fonts the screenshots need are missing. */
 function ensureBrowser(): void {
   const missing: string[] = []
-  if (!existsSync('/usr/bin/chromium')) missing.push('chromium')
+  if (!existsSync(CHROMIUM)) missing.push('chromium-headless-shell')
   for (const fonts of ['fonts-noto-cjk', 'fonts-noto-color-emoji']) {
     try {
       execSync(`dpkg -s ${fonts}`, { stdio: 'ignore' })

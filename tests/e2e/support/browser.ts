@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { CHROMIUM } from './chromium'
 import { serverUrl } from './server'
 
 export type Fixture = 'app' | 'browser'
@@ -46,7 +47,7 @@ let browser: Browser | null = null
 
 export async function launchBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
       '--disable-gpu',
