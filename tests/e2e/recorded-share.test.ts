@@ -3,6 +3,7 @@
  * shares: load failures, sharing and the back button, a 1,000-word share, and the first paint. The
  * played-through journeys are in recorded-share-picture-book.test.ts and recorded-share-words.test.ts.
  */
+import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, openPhone, PHONE_UA, type Fixture } from './support/browser'
 import { expectAccessible } from './support/axe'
@@ -210,20 +211,28 @@ describe.each<Fixture>(['browser', 'app'])('before any JavaScript file arrives, 
   })
 })
 
+/**
+ * Holds the viewer chunk (Swiper, player, slides) back until `release()`; `asked` lists its requests.
+ */
+async function holdViewerChunk(page: Page): Promise<{ asked: string[]; release: () => void }> {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const asked: string[] = []
+  await page.route(/recorded-work-viewer-[\w-]+\.js$/, async (route) => {
+    asked.push(route.request().url())
+    await held
+    await route.continue()
+  })
+  return { asked, release }
+}
+
 describe('first paint', () => {
   it('draws the cover before the viewer chunk, plays a start tapped meanwhile, and keeps the picture', async () => {
     const phone = await openPhone('browser')
     await phone.context.addInitScript(recordMedia)
     const { page } = phone
     // Step: hold the viewer chunk (Swiper, player, slides) back until the test lets it through.
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    const viewerAsked: string[] = []
-    await page.route(/recorded-work-viewer-[\w-]+\.js$/, async (route) => {
-      viewerAsked.push(route.request().url())
-      await held
-      await route.continue()
-    })
+    const { asked: viewerAsked, release } = await holdViewerChunk(page)
     const coverFetches: string[] = []
     page.on('request', (r) => {
       if (r.url().endsWith('/media/book/cover.svg')) coverFetches.push(r.resourceType())
@@ -254,12 +263,7 @@ describe('first paint', () => {
     const phone = await openPhone('app', { token: 'demo-basic-token', isVip: false })
     await phone.context.addInitScript(recordMedia)
     const { page } = phone
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/recorded-work-viewer-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const { release } = await holdViewerChunk(page)
     await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
     const start = page.getByRole('button', { name: START_BOOK })
     await start.waitFor()

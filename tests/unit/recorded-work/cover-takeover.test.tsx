@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ApiResult } from '@shared/http'
 import type { ShareData } from '@shared/api/types'
-import { FakeAudio } from './support/fake-audio'
+import { stubPlayerGlobals } from './support/fake-audio'
 import { clearOverlays } from '../components/clear-overlays'
 
 // The viewer module is cached once loaded; each test starts from a page that has not loaded it yet.
@@ -40,14 +40,19 @@ const onScreen = () => within(screen.getByRole('group', { name: /^(封面|\d+\/\
 /** Runs the takeover's timers out (150 ms after the picture, 300 ms after a release). */
 const pastTakeover = () => act(() => vi.advanceTimersByTimeAsync(500))
 
+/** Opens the share and puts a finger on 开始欣赏 past the takeover's time: the cover stays under it. */
+async function pressPastTakeover() {
+  const start = await openShare()
+  fireEvent.pointerDown(start)
+  await pastTakeover()
+  expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).toBe(start)
+  return start
+}
+
 beforeEach(() => {
   // Fake clocks that still move with real time, for the page's own awaits.
   vi.useFakeTimers({ shouldAdvanceTime: true })
-  vi.stubGlobal('Audio', FakeAudio)
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response(''))),
-  )
+  stubPlayerGlobals()
 })
 
 afterEach(async () => {
@@ -66,20 +71,14 @@ describe('the viewer taking over the cover', () => {
   })
 
   it('waits while a finger is on 开始欣赏, so the tap starts the work', async () => {
-    const start = await openShare()
-    fireEvent.pointerDown(start)
-    await pastTakeover()
-    expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).toBe(start)
+    const start = await pressPastTakeover()
     fireEvent.pointerUp(start)
     fireEvent.click(start)
     await waitFor(() => expect(onScreen().getByText('1/2')).toBeTruthy())
   })
 
   it('takes over once the finger lifts without a tap (a scroll)', async () => {
-    const start = await openShare()
-    fireEvent.pointerDown(start)
-    await pastTakeover()
-    expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).toBe(start)
+    const start = await pressPastTakeover()
     fireEvent.pointerCancel(start)
     await pastTakeover()
     expect(screen.getByRole('button', { name: '开始欣赏《The Cat》' })).not.toBe(start)

@@ -6,7 +6,7 @@ import type { ShareData } from '@shared/api/types'
 import { getShare } from '@shared/api/get-share'
 import { startBridge } from '@shared/bridge'
 import { RecordedWorkPage } from '@shared/recorded-work/recorded-work-page'
-import { FakeAudio } from './support/fake-audio'
+import { stubPlayerGlobals } from './support/fake-audio'
 import { installAndroidHost, removeHost, sendFromHost } from '../bridge/fake-host'
 import { clearOverlays } from '../components/clear-overlays'
 
@@ -42,14 +42,7 @@ function openAt(search: string) {
   window.history.replaceState({}, '', `/recorded_share${search}`)
 }
 
-beforeEach(() => {
-  vi.stubGlobal('Audio', FakeAudio)
-  // The player fetches the next page's audio in the background; no network in unit tests.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response(''))),
-  )
-})
+beforeEach(stubPlayerGlobals)
 
 afterEach(async () => {
   await clearOverlays()

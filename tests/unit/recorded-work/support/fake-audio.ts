@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import type { AudioElementLike } from '@shared/recorded-work/player'
 
 type PlayOutcome = 'resolve' | 'NotAllowedError' | 'NotSupportedError' | 'AbortError'
@@ -97,4 +98,17 @@ export class FakeAudio implements AudioElementLike {
 /** Lets the promise callbacks of `play()` run. */
 export async function flush(): Promise<void> {
   for (let i = 0; i < 3; i += 1) await Promise.resolve()
+}
+
+/**
+ * What a page with the player needs in a unit test: FakeAudio for `Audio`, and a `fetch` that answers
+ * empty (the player fetches the next page's audio in the background; no network in unit tests).
+ * `vi.unstubAllGlobals()` undoes both.
+ */
+export function stubPlayerGlobals(): void {
+  vi.stubGlobal('Audio', FakeAudio)
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(''))),
+  )
 }
