@@ -11,11 +11,14 @@ export const RELEASE_MS = 300
  * `ready`, held back while a finger (or mouse button) is down anywhere on the page and for
  * {@link RELEASE_MS} after it lifts. A part of the page that replaces another (the viewer
  * taking over the cover) waits for this, so that a tap that went down on the old button is not lost on
- * the new one. Once it has returned true with no press held it stops listening.
+ * the new one. Once it has returned true it stays true, and stops listening.
  */
 export function useAfterRelease(ready: boolean): boolean {
   const [pressed, setPressed] = useState(false)
-  const free = ready && !pressed
+  // Once true, for good: the listeners go only after the commit that shows the new part, and a finger
+  // landing on it in between must not bring the old part back under itself.
+  const [free, setFree] = useState(false)
+  if (!free && ready && !pressed) setFree(true)
 
   useEffect(() => {
     if (free) return
