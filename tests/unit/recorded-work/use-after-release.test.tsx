@@ -9,7 +9,8 @@ function Probe({ ready, pressWhenFree = false }: { ready: boolean; pressWhenFree
   // A layout effect runs before the hook's own effect lets go of its listeners: the finger that lands
   // on the new part of the page the moment it is shown.
   useLayoutEffect(() => {
-    if (free && pressWhenFree) fireEvent.pointerDown(document)
+    // Dispatched directly: this runs inside React's commit, where act() must not be entered again.
+    if (free && pressWhenFree) document.dispatchEvent(new Event('pointerdown'))
   }, [free, pressWhenFree])
   return <output>{free ? 'free' : 'held'}</output>
 }
