@@ -17,6 +17,8 @@ interface Lcp {
   t: number
   size: number
   el: string
+  /** The image's URL ('' for text). */
+  url: string
 }
 
 interface BenchState {
@@ -44,7 +46,7 @@ export function collectMetrics(ready: ReadyProbe | null): void {
   }
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null; url: string })[]) {
-      state.lcp.push({ t: e.startTime, size: e.size, el: describe(e.element, e.url) })
+      state.lcp.push({ t: e.startTime, size: e.size, el: describe(e.element, e.url), url: e.url })
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true })
   try {
@@ -84,6 +86,26 @@ export function collectMetrics(ready: ReadyProbe | null): void {
   requestAnimationFrame(frame)
 }
 
+/**
+ * One request on the way to the largest paint, from Resource Timing: when the page asked for it, how long
+ * it waited for a connection (HTTP/1.1 allows 6 per host), and how long the answer took from being sent
+ * to its last byte (the emulated latency runs from the send, so a server quicker than one RTT is hidden).
+ */
+export interface CriticalRequest {
+  start: number
+  wait: number
+  time: number
+  end: number
+}
+
+/** The path to a largest paint that is a picture fetched from the network (issue 18's share cover). */
+export interface CriticalPath {
+  /** The page's first API request, if it made one. */
+  api: CriticalRequest | null
+  /** The request of the picture that was the largest paint. */
+  image: CriticalRequest
+}
+
 /** One page load's figures (times in ms from navigation start, sizes in bytes as transferred). */
 export interface LoadFigures {
   ttfb: number
@@ -96,6 +118,8 @@ export interface LoadFigures {
   apiRequests: number
   longTasksMs: number
   ready: { seen: number; interactive: number | null } | null
+  /** Set when the largest paint is a picture with a Resource Timing entry. */
+  critical?: CriticalPath | null
 }
 
 /** Reads the figures of the load in `page` (call once the network is quiet). */
@@ -109,6 +133,15 @@ export function readLoad(page: Page): Promise<LoadFigures> {
     let cssBytes = 0
     let apiRequests = 0
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    // Inline callbacks only: a named function here would get tsx's `__name(...)`, which the page lacks.
+    const [image, api] = [
+      lcp?.url ? resources.find((r) => r.name === new URL(lcp.url, location.href).href) : undefined,
+      resources.find((r) => new URL(r.name).pathname.startsWith('/v1/')),
+    ].map((r) =>
+      r && r.requestStart > 0
+        ? { start: r.startTime, wait: r.requestStart - r.startTime, time: r.responseEnd - r.requestStart, end: r.responseEnd }
+        : null,
+    )
     for (const r of resources) {
       const path = new URL(r.name).pathname
       if (path.endsWith('.js')) jsBytes += r.encodedBodySize
@@ -128,6 +161,7 @@ export function readLoad(page: Page): Promise<LoadFigures> {
       apiRequests,
       longTasksMs: state.longTasks.reduce((sum, t) => sum + t.duration, 0),
       ready: state.ready,
+      critical: image ? { api: api ?? null, image } : null,
     }
   })
 }
