@@ -74,7 +74,6 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 interface DisplayAndDriver {
   driverUrl: string
-  display: string
   alive(): boolean
   /** Aborted once the browser the driver launches says it cannot open the display (the driver then never answers). */
   launching(): AbortSignal
@@ -119,7 +118,6 @@ async function startDisplayAndDriver(): Promise<DisplayAndDriver> {
   }
   return {
     driverUrl,
-    display: xvfb.display,
     alive: () => !exited(xvfb.process) && !exited(driver),
     launching: () => (launch = new AbortController()).signal,
     stop,
@@ -131,20 +129,22 @@ export async function startWebKit(): Promise<WebKit> {
   const sessions = new Set<Session>()
   return {
     async open(userAgent) {
-      const capabilities = {
-        browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen', `--user-agent=${userAgent}`] },
-      }
-      const restart = async () => {
+      // MiniBrowser cannot start without its display, and the driver then never answers: a display or
+      // driver that went away since the last window is started again first.
+      if (!display.alive()) {
         await display.stop()
         sessions.clear()
         display = await startDisplayAndDriver()
       }
-      // MiniBrowser cannot start without its display, and the driver then never answers: a display or
-      // driver that went away since the last window is started again first.
-      if (!display.alive()) await restart()
       // A browser that cannot open the display fails the step at once, with what it said.
-      const session = await newSession(display.driverUrl, capabilities, display.launching())
+      const session = await newSession(
+        display.driverUrl,
+        {
+          browserName: 'MiniBrowser',
+          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen', `--user-agent=${userAgent}`] },
+        },
+        display.launching(),
+      )
       sessions.add(session)
       await session.setWindowRect(390, 844)
       const close = session.close.bind(session)
