@@ -133,21 +133,26 @@ export function readLoad(page: Page): Promise<LoadFigures> {
     let cssBytes = 0
     let apiRequests = 0
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
-    // Inline callbacks only: a named function here would get tsx's `__name(...)`, which the page lacks.
-    const [image, api] = [
-      lcp?.url ? resources.find((r) => r.name === new URL(lcp.url, location.href).href) : undefined,
-      resources.find((r) => new URL(r.name).pathname.startsWith('/v1/')),
-    ].map((r) =>
-      r && r.requestStart > 0
-        ? { start: r.startTime, wait: r.requestStart - r.startTime, time: r.responseEnd - r.requestStart, end: r.responseEnd }
-        : null,
-    )
+    // The largest paint's picture and the first API request, for the path to that paint.
+    const lcpHref = lcp?.url ? new URL(lcp.url, location.href).href : null
+    let imageEntry: PerformanceResourceTiming | undefined
+    let apiEntry: PerformanceResourceTiming | undefined
     for (const r of resources) {
       const path = new URL(r.name).pathname
       if (path.endsWith('.js')) jsBytes += r.encodedBodySize
       else if (path.endsWith('.css')) cssBytes += r.encodedBodySize
-      if (path.startsWith('/v1/')) apiRequests++
+      if (path.startsWith('/v1/')) {
+        apiRequests++
+        apiEntry ??= r
+      }
+      if (r.name === lcpHref) imageEntry ??= r
     }
+    // Inline callbacks only: a named function here would get tsx's `__name(...)`, which the page lacks.
+    const [image, api] = [imageEntry, apiEntry].map((r) =>
+      r && r.requestStart > 0
+        ? { start: r.startTime, wait: r.requestStart - r.startTime, time: r.responseEnd - r.requestStart, end: r.responseEnd }
+        : null,
+    )
     return {
       // Chromium's emulated latency holds back the body, not the headers: responseStart comes before
       // the throttling. The document is a few KB, so its responseEnd is the honest first byte.

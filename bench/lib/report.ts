@@ -62,21 +62,26 @@ const SHARE_PAGES = new Set(['/recorded_share', '/word_share'])
 const REOPEN_GOAL_PAGES = new Set(['/recorded_share', '/generate_book/list'])
 const ratio = (v: number | null) => (v === null ? '–' : v.toFixed(2))
 
-/** Median over the runs of `f(page run i) ÷ g(reference run i)`: runs are interleaved, so each pair shared the machine's load. */
+type Run = PageResult['runs'][number]
+
+/** Median over the runs of `f(page run i, reference run i)`: runs are interleaved, so each pair shared the machine's load. */
+function paired(page: PageResult, ref: PageResult | undefined, f: (run: Run, refRun: Run) => number | null): number | null {
+  if (!ref) return null
+  return median(page.runs.map((run, i) => (ref.runs[i] ? f(run, ref.runs[i]) : null)))
+}
+
+/** Median over the runs of `f(page run i) ÷ g(reference run i)`. */
 function pairedRatio(
   page: PageResult,
   ref: PageResult | undefined,
-  f: (x: PageResult['runs'][number]) => number | null,
-  g: (x: PageResult['runs'][number]) => number | null,
+  f: (x: Run) => number | null,
+  g: (x: Run) => number | null,
 ): number | null {
-  if (!ref) return null
-  return median(
-    page.runs.map((run, i) => {
-      const a = f(run)
-      const b = ref.runs[i] ? g(ref.runs[i]) : null
-      return a !== null && b ? a / b : null
-    }),
-  )
+  return paired(page, ref, (run, refRun) => {
+    const a = f(run)
+    const b = g(refRun)
+    return a !== null && b ? a / b : null
+  })
 }
 
 function limitTable(pages: readonly PageResult[]): string[] {
@@ -135,9 +140,9 @@ function criticalTable(pages: readonly PageResult[]): string[] {
   ]
   for (const p of pages.filter((x) => x.name === 'limit' || SHARE_PAGES.has(x.name))) {
     const runs = p.runs.filter((x) => x.critical)
-    const pick = (f: (x: PageResult['runs'][number]) => number | null | undefined) => ms(median(runs.map((x) => f(x) ?? null)))
+    const pick = (f: (x: Run) => number | null | undefined) => ms(median(runs.map((x) => f(x) ?? null)))
     const late = runs.filter((x) => x.critical!.api && x.critical!.api.time > PROFILE.rttMs + 50).length
-    const gap = median(p.runs.map((x, i) => (x.lcp !== null && limit?.runs[i]?.lcp ? x.lcp - limit.runs[i].lcp : null)))
+    const gap = paired(p, limit, (run, limitRun) => (run.lcp !== null && limitRun.lcp ? run.lcp - limitRun.lcp : null))
     const hasApi = runs.some((x) => x.critical!.api)
     lines.push(
       `| ${cell(p.name)} | ${ms(p.lcp)} | ${p.name === 'limit' ? '–' : ms(gap)} | ${ms(p.ttfb)} | ` +
