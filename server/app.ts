@@ -5,14 +5,20 @@ import { createDemoProvider } from './cloud-drive/demo/demo-provider'
 import { ImportRunner } from './cloud-drive/import-runner'
 import type { CloudDriveProvider } from './cloud-drive/provider'
 import type { Db } from './db/db'
+import { fairDb } from './db/fair-db'
+import { isProduction } from './dev-mode'
 import { cloudDriveDevRoutes } from './dev/cloud-drive-dev-routes'
 import { authenticate } from './http/auth'
+import { answerClientError, requireHost } from './http/client-errors'
 import { installCors } from './http/cors'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
 import { rejectNul } from './http/reject-nul'
+import { laneRequests } from './http/request-lanes'
 import { parseJsonAsUtf8 } from './http/utf8-json'
 import { logRequests, terminalLogger, type LogSink } from './http/request-log'
+import { DEFAULT_TIME_LIMITS, limitBodyTime, serverTimeouts, type TimeLimits } from './http/time-limits'
 import { formatSchemaErrors } from './http/validation-messages'
+import { spaceDevRoutes } from './dev/space-dev-routes'
 import { vipDevRoutes } from './dev/vip-dev-routes'
 import { DEFAULT_DIST_DIR } from './paths'
 import { bookCreationRoutes } from './routes/book-creation-routes'
@@ -25,6 +31,7 @@ import { vipRoutes } from './routes/vip-routes'
 import { scheduleUploadCollection } from './uploads/collect-uploads'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { pageRoutes } from './web/page-routes'
+import { installCompression } from './web/compression'
 import { securityHeaders } from './web/security-headers'
 import { staticRoutes } from './web/static-routes'
 
@@ -40,13 +47,21 @@ export interface BuildAppOptions {
   corsOrigins?: readonly string[]
   /** Upload size limits; the contract's by default (tests lower them). */
   uploadLimits?: UploadLimits
+  /** How long headers, bodies and idle connections may take; docs/server.md's by default (tests lower them). */
+  timeLimits?: TimeLimits
   /** The cloud drive imports read from; default the demo drive in `<dataDir>/cloud-drive-demo`. */
   cloudDrive?: CloudDriveProvider
   /**
-   * Development-only routes under `/v1/dev/` (server/dev/): grant or expire the demo cloud drive,
-   * for the fake host and tests. Off unless asked for; a production deployment leaves them off.
+   * Development-only routes under `/v1/dev/` (server/dev/): grant or expire the demo cloud drive, buy
+   * a membership for free, for the fake host and tests. Off unless asked for; never with
+   * `NODE_ENV=production` (see `isProduction`).
    */
   devRoutes?: boolean
+  /**
+   * The fake host: `/__fake-host.js` and its injection into pages (`?fakeHost=app`). Off unless asked
+   * for; never with `NODE_ENV=production`.
+   */
+  fakeHost?: boolean
 }
 
 declare module 'fastify' {
@@ -61,11 +76,18 @@ declare module 'fastify' {
  * host script and the built pages. Does not listen; call `listen` or use `inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { db, dataDir, distDir = DEFAULT_DIST_DIR, logger = false } = options
+  const { dataDir, distDir = DEFAULT_DIST_DIR, logger = false } = options
+  // Users take turns at the database (one user's burst must not queue ahead of everyone else).
+  const db = fairDb(options.db)
+  const devRoutes = options.devRoutes === true && !isProduction()
+  const fakeHost = options.fakeHost === true && !isProduction()
   const uploadsDir = join(dataDir, 'uploads')
   mkdirSync(uploadsDir, { recursive: true })
 
+  const timeLimits = options.timeLimits ?? DEFAULT_TIME_LIMITS
   const app = Fastify({
+    ...serverTimeouts(timeLimits),
+    clientErrorHandler: answerClientError,
     logger: logger ? terminalLogger(logger) : false,
     // One line per request (request-log.ts) instead of Fastify's two JSON records.
     logController: new LogController({ disableRequestLogging: true }),
@@ -78,6 +100,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorateRequest('currentUser', null)
   app.decorateRequest('failureMsg', null)
+  laneRequests(app)
+  limitBodyTime(app, timeLimits, (url) => url === '/v1/upload' || url.startsWith('/v1/upload?'))
+  app.addHook('onRequest', requireHost)
   if (logger) logRequests(app)
   const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
   const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
@@ -96,8 +121,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   parseJsonAsUtf8(app)
   securityHeaders(app)
   installCors(app, options.corsOrigins ?? [])
+  // Before every route: the plugin hooks each route as it is added (after the headers' hook, which reads the HTML).
+  await installCompression(app)
 
-  await app.register(staticRoutes, { uploadsDir })
+  await app.register(staticRoutes, { uploadsDir, fakeHost })
   await app.register(async (api) => {
     // Before every schema and handler of the API (pages keep their query strings untouched).
     api.addHook('preValidation', rejectNul)
@@ -105,17 +132,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(async (signedIn) => {
       signedIn.addHook('onRequest', authenticate(db))
       await signedIn.register(directoryRoutes, { db })
-      await signedIn.register(bookCreationRoutes, { db })
+      await signedIn.register(bookCreationRoutes, { db, uploadsDir })
       await signedIn.register(spaceRoutes, { db })
       await signedIn.register(uploadRoutes, { db, uploadsDir, limits: uploadLimits })
       await signedIn.register(cloudDriveRoutes, { db, provider: cloudDrive, runner: importRunner })
       await signedIn.register(vipRoutes, { db })
-      if (options.devRoutes) {
+      if (devRoutes) {
         await signedIn.register(cloudDriveDevRoutes, { db })
         await signedIn.register(vipDevRoutes, { db })
+        await signedIn.register(spaceDevRoutes, { db })
       }
     })
   })
-  await app.register(pageRoutes, { distDir })
+  await app.register(pageRoutes, { distDir, fakeHost })
   return app
 }

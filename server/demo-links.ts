@@ -80,14 +80,20 @@ export function demoLinks(distDir: string): DemoLink[] {
   })
 }
 
-/** The links `npm start` prints: those that work in any browser first, then those in the app. */
-export function demoLinkGroups(distDir: string): DemoLinkGroup[] {
+/**
+ * The links `npm start` prints: those that work in any browser first, then every page in the app, each
+ * link whole (a browser link again with the fake host on, unless an app link already opens that address).
+ * Without the fake host there is no app group: an app page cannot load its data in a browser.
+ */
+export function demoLinkGroups(distDir: string, { fakeHost = true }: { fakeHost?: boolean } = {}): DemoLinkGroup[] {
   const links = demoLinks(distDir)
+  const inApp = links.filter((l) => l.inApp)
+  const asInApp = links.filter((l) => !l.inApp && !inApp.some((a) => a.path === l.path)).map((l) => ({ ...l, inApp: true }))
   return [
-    { heading: 'In any browser (add &fakeHost=app to view a page as in the app):', links: links.filter((l) => !l.inApp) },
+    { heading: 'In any browser:', links: links.filter((l) => !l.inApp) },
     {
       heading: 'In the app (the fake host signs you in as the VIP demo user; ?fakeHost=off turns it off):',
-      links: links.filter((l) => l.inApp),
+      links: fakeHost ? [...asInApp, ...inApp] : [],
     },
   ].filter((group) => group.links.length > 0)
 }

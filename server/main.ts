@@ -2,12 +2,14 @@
  * `npm start` / `npm run serve`: the reference server with pages, API and demo data.
  *   PORT (3000), HOST (127.0.0.1), DATA_DIR (.data/), DATABASE_URL (PostgreSQL instead of PGlite),
  *   CORS_ORIGINS (pages' origins allowed to call the API from elsewhere),
- *   DEV_ROUTES (on; `off` leaves out the development-only routes of server/dev/)
+ *   DEV_ROUTES (on; `off` leaves out the development-only routes of server/dev/ and the fake host),
+ *   NODE_ENV (`production` always leaves them out: server/dev-mode.ts)
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR } from './paths'
 import { demoLinkGroups, demoLinkUrl } from './demo-links'
+import { devMode } from './dev-mode'
 import { parseCorsOrigins } from './http/cors'
 import { isPortFree, isPortInUse, portInUseMessage } from './port-in-use'
 import { DEMO_TOKENS } from './seed/demo'
@@ -17,7 +19,7 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
 const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR
 const databaseUrl = process.env.DATABASE_URL || undefined
-const devRoutes = process.env.DEV_ROUTES !== 'off'
+const dev = devMode()
 
 // Before the database opens (seconds on a first start): a busy port says so at once.
 if (port !== 0 && !(await isPortFree(port, host))) {
@@ -32,7 +34,8 @@ const server = await startServer({
   distDir: DEFAULT_DIST_DIR,
   logger: (line) => console.log(line),
   corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),
-  devRoutes,
+  devRoutes: dev.on,
+  fakeHost: dev.on,
 }).catch((error: unknown) => {
   // Taken since server/check-port.ts looked (or started with `npm run serve`): one line, no stack trace.
   if (!isPortInUse(error)) throw error
@@ -44,7 +47,9 @@ const base = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:',
 const lines = [
   `Reference server on ${base}  (${databaseUrl ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pglite')}`})`,
   existsSync(DEFAULT_DIST_DIR) ? '' : '  ! dist/ is missing: pages answer 503 until you run `npm run build` (the API works).',
-  ...demoLinkGroups(DEFAULT_DIST_DIR).flatMap(({ heading, links }) => [
+  '',
+  ...dev.banner,
+  ...demoLinkGroups(DEFAULT_DIST_DIR, { fakeHost: dev.on }).flatMap(({ heading, links }) => [
     '',
     heading,
     ...links.map((link) => `  ${link.label.padEnd(19)} ${demoLinkUrl(base, link)}`),

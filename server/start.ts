@@ -21,10 +21,12 @@ export interface StartServerOptions {
   logger?: LogSink | false
   /**
    * The development-only routes (server/dev/, e.g. the fake host's cloud-drive grant). On by default:
-   * this is the reference server of `npm start` and the browser tests; a production deployment of
-   * `buildApp` leaves them off.
+   * this is the reference server of `npm start` and the browser tests; `NODE_ENV=production` leaves
+   * them out whatever this says.
    */
   devRoutes?: boolean
+  /** The fake host (`?fakeHost=app`); on by default, like `devRoutes`, and out with `NODE_ENV=production`. */
+  fakeHost?: boolean
 }
 
 /** A running server. */
@@ -50,11 +52,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger = false,
     corsOrigins = [],
     devRoutes = true,
+    fakeHost = true,
   } = options
   const db = await openDb({ dataDir, databaseUrl })
   try {
     await seedIfEmpty(db)
-    const app = await buildApp({ db, dataDir, distDir, logger, corsOrigins, devRoutes })
+    const app = await buildApp({ db, dataDir, distDir, logger, corsOrigins, devRoutes, fakeHost })
     await app.listen({ port, host })
     const address = app.server.address()
     const realPort = typeof address === 'object' && address ? address.port : port

@@ -11,9 +11,14 @@ import { seedIfEmpty } from '../../server/seed/seed.ts'
 
 export const HEAVY_FOLDERS = 150
 export const BOOKS_PER_FOLDER = 40
+/** Books of the heavy user's full folder (issue 32 item 4): the folder limit. */
+export const FULL_FOLDER_BOOKS = 1000
 
-/** Seeds the demo data and the heavy user's folders and books into `dataDir`. */
-export async function seedHeavyUser(dataDir: string): Promise<void> {
+/**
+ * Seeds the demo data and the heavy user's folders and books into `dataDir`, and a type 1 folder at
+ * the heavy user's root holding 1,000 books; returns that folder's id.
+ */
+export async function seedHeavyUser(dataDir: string): Promise<number> {
   const db = await openDb({ dataDir })
   try {
     await seedIfEmpty(db)
@@ -34,6 +39,25 @@ export async function seedHeavyUser(dataDir: string): Promise<void> {
       })),
     )
     for (let i = 0; i < books.length; i += 1000) await insertRows(db, 'folders', books.slice(i, i + 1000))
+    const [full] = await db.query<{ id: number }>(
+      `INSERT INTO folders (user_id, parent_id, type, title, position) VALUES ($1, NULL, 1, '一千本', 0) RETURNING id`,
+      [userId],
+    )
+    await insertRows(
+      db,
+      'folders',
+      Array.from({ length: FULL_FOLDER_BOOKS }, (_, n) => ({
+        user_id: userId,
+        parent_id: full!.id,
+        type: 0,
+        title: `绘本 ${n + 1}`,
+        position: n,
+        file_size_mb: 0.5,
+      })),
+    )
+    // Room for the imports of the fair-under-load phase (the books above already hold 3,500 MB).
+    await db.query('UPDATE capacities SET total_mb = 1000000 WHERE user_id = $1', [userId])
+    return full!.id
   } finally {
     await db.close()
   }

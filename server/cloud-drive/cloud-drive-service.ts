@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/db'
 import { ApiError, badRequest, notFound } from '../http/envelope'
-import { formatChinaTime, roundMb } from '../http/text'
+import { formatChinaTime } from '../http/text'
 import { findGrant } from '../repositories/cloud-grants-repository'
 import type { User } from '../repositories/users-repository'
 import { CLOUD_MSG } from './messages'
@@ -26,9 +26,6 @@ export interface CloudFileView {
 
 /** 403 CLOUD_AUTH_EXPIRED: the page goes back to its authorize step. */
 export const authExpired = (msg: string = CLOUD_MSG.authExpired) => new ApiError(403, msg, 'CLOUD_AUTH_EXPIRED')
-
-/** A book's size in MB from its bytes, exactly as POST /v1/upload reports it. */
-export const fileSizeMb = (bytes: number) => Math.max(0.01, roundMb(bytes / 1048576))
 
 /** Turns a provider failure into the reply the page sees. */
 export function asApiError(error: unknown): unknown {

@@ -8,13 +8,13 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/db'
+import { inLane } from '../db/fair-db'
 import { ApiError } from '../http/envelope'
 import { findGrant } from '../repositories/cloud-grants-repository'
 import * as jobs from '../repositories/cloud-import-repository'
-import { findFolder, insertFolder, lockFolder, setBookFile, touchFolder } from '../repositories/folders-repository'
-import { insertUpload } from '../repositories/uploads-repository'
+import { fileSizeMb } from '../uploads/capacity'
 import { receiveUpload, type UploadLimits } from '../uploads/receive-upload'
-import { BOOK_SUFFIX, fileSizeMb, isLive } from './cloud-drive-service'
+import { BOOK_SUFFIX, isLive } from './cloud-drive-service'
 import { bookTitle } from './import-service'
 import { CLOUD_MSG } from './messages'
 import { CloudDriveError, type CloudDriveProvider } from './provider'
@@ -80,6 +80,13 @@ export class ImportRunner {
     const { db } = this.options
     const [job] = (await jobs.listRunningJobs(db)).filter((j) => j.id === jobId)
     if (!job) return
+    // The job's database work takes its turns in its user's lane (db/fair-db.ts), beside their requests.
+    return inLane(`user:${job.userId}`, () => this.runJob(job))
+  }
+
+  private async runJob(job: jobs.ImportJobRecord): Promise<void> {
+    const { db } = this.options
+    const jobId = job.id
     try {
       for (const item of (await jobs.listItems(db, jobId)).filter((i) => i.status === 'pending')) {
         if (this.abort.signal.aborted) return
@@ -107,30 +114,24 @@ export class ImportRunner {
       const received = await receiveUpload(source, () => false, uploadsDir, limits)
       fileName = received.fileName
       if (received.kind.ext !== BOOK_SUFFIX) throw new ApiError(400, CLOUD_MSG.invalidPdf)
-      await db.transaction(async (tx) => {
-        // Until COMMIT nobody deletes the folder; deleted before, the file fails.
-        if (!(await lockFolder(tx, job.userId, item.folderId, 'change'))) throw new ApiError(404, CLOUD_MSG.targetGone)
-        const folder = (await findFolder(tx, job.userId, item.folderId))!
-        await insertUpload(tx, {
-          userId: job.userId,
-          fileName: received.fileName,
-          originalName: item.name.slice(0, 255),
-          mimeType: received.kind.mime,
-          sizeBytes: received.sizeBytes,
-          attached: true,
-        })
-        const bookId = await insertFolder(tx, job.userId, item.folderId, 0, {
-          title: bookTitle(item.name),
-          intro: '',
-          imageUrl: '',
-          categoryId: folder.categoryId,
-          ages: [],
-          tags: [],
-        })
-        await setBookFile(tx, bookId, { sizeMb: fileSizeMb(received.sizeBytes), suffix: BOOK_SUFFIX, url: `/uploads/${received.fileName}` })
-        await touchFolder(tx, item.folderId)
-        await jobs.finishItem(tx, job.id, item.position, { status: 'done', bookId })
+      // The job reserved the listed size; the bytes read are what is stored, and must fit too.
+      const added = await jobs.insertImportedBook(db, {
+        userId: job.userId,
+        jobId: job.id,
+        position: item.position,
+        folderId: item.folderId,
+        title: bookTitle(item.name),
+        reservedMb: item.sizeMb,
+        sizeMb: fileSizeMb(received.sizeBytes),
+        suffix: BOOK_SUFFIX,
+        fileName: received.fileName,
+        originalName: item.name.slice(0, 255),
+        mimeType: received.kind.mime,
+        sizeBytes: received.sizeBytes,
       })
+      // Deleted before the book could go in: the file fails.
+      if (added === 'folder-gone') throw new ApiError(404, CLOUD_MSG.targetGone)
+      if (added === 'no-room') throw new ApiError(409, CLOUD_MSG.capacity, 'CAPACITY')
     } catch (error) {
       if (fileName) await rm(join(uploadsDir, fileName), { force: true })
       if (this.abort.signal.aborted) throw error

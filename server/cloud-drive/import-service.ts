@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto'
 import type { Db, Queryable } from '../db/db'
 import { ApiError, badRequest, conflict, notFound } from '../http/envelope'
 import { countCharacters, roundMb } from '../http/text'
-import { getTotalMb, lockCapacity } from '../repositories/capacities-repository'
+import { lockRoomMb } from '../repositories/capacities-repository'
 import * as jobs from '../repositories/cloud-import-repository'
 import { findFolder, insertFolder, lockFolder, touchFolder } from '../repositories/folders-repository'
 import type { User } from '../repositories/users-repository'
 import { checkFolderCount, checkFolderRoom, ITEMS_PER_FOLDER, LIMIT_MSG } from '../services/folder-limits'
 import { checkNesting, TITLE_MAX } from '../services/folder-rules'
-import { reservedMb } from '../uploads/capacity'
-import { asApiError, BOOK_SUFFIX, fileSizeMb, requireGrant } from './cloud-drive-service'
+import { fileSizeMb } from '../uploads/capacity'
+import { asApiError, BOOK_SUFFIX, requireGrant } from './cloud-drive-service'
 import { CLOUD_MSG } from './messages'
 import { CloudDriveError, hasSuffix, type CloudDriveProvider, type CloudEntry, type CloudGrant } from './provider'
 
@@ -127,15 +127,14 @@ export async function createImport(db: Db, provider: CloudDriveProvider, user: U
   const jobId = randomUUID()
   await db.transaction(async (tx) => {
     const { categoryId } = await checkTarget(tx, user, mode, targetId, true)
-    await lockCapacity(tx, user.id)
+    const room = await lockRoomMb(tx, user.id)
     await checkFolderRoom(tx, user.id, targetId, mode === 'album' ? groups[0]!.files.length : groups.length)
     if (mode === 'parent') {
       await checkFolderCount(tx, user.id, groups.length)
       const largest = Math.max(0, ...groups.map((g) => g.files.length))
       if (largest > ITEMS_PER_FOLDER) throw conflict(LIMIT_MSG.folderFull(ITEMS_PER_FOLDER))
     }
-    const used = await reservedMb(tx, user.id)
-    if (roundMb((await getTotalMb(tx, user.id)) - used) < needMb) throw new ApiError(409, CLOUD_MSG.capacity, 'CAPACITY')
+    if (room < needMb) throw new ApiError(409, CLOUD_MSG.capacity, 'CAPACITY')
     const createdIds: number[] = []
     const items: jobs.NewImportItem[] = []
     for (const group of groups) {

@@ -1,7 +1,7 @@
 /**
  * The cloud-drive provider interface: everything the import needs from a cloud drive. The reference
  * server ships the demo provider (demo/demo-provider.ts); a production deployment passes its own
- * module (e.g. Baidu Netdisk's open API) as `buildApp({ cloudDrive })`. See server/README.md.
+ * module (e.g. Baidu Netdisk's open API) as `buildApp({ cloudDrive })`. See docs/server.md.
  */
 import type { Readable } from 'node:stream'
 

@@ -12,6 +12,12 @@ export interface Queryable {
   exec(sql: string): Promise<void>
 }
 
+/** One statement of a batch. */
+export interface Statement {
+  sql: string
+  params?: readonly unknown[]
+}
+
 /** The database: queries, transactions and shutdown. */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres'
@@ -20,6 +26,14 @@ export interface Db extends Queryable {
    * is re-thrown). Use the `tx` it receives for every statement that must be atomic.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Runs `statements` one after the other in one transaction sent to the database at once, and
+   * returns the rows of each: COMMIT when all succeed, ROLLBACK (and the error) otherwise. For a
+   * transaction with no JavaScript between its statements: on PGlite, where a transaction holds the
+   * one connection, it then takes one trip to the worker instead of one per statement. Each
+   * statement still starts after the previous ended (it sees what a lock it waited for protected).
+   */
+  batch(statements: readonly Statement[]): Promise<Record<string, unknown>[][]>
   /** Releases the database (closes PGlite / ends the pool). */
   close(): Promise<void>
 }

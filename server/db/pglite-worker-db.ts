@@ -79,6 +79,11 @@ export async function createPgliteWorkerDb(dir: string): Promise<Db> {
       await send({ op: 'end', txId, commit: true })
       return result
     },
+    batch: (statements) =>
+      send<Record<string, unknown>[][]>({
+        op: 'batch',
+        statements: statements.map(({ sql, params = [] }) => ({ sql, params: [...params] })),
+      }),
     close() {
       closed ??= (async () => {
         if (!failure) await send({ op: 'close' })

@@ -6,7 +6,8 @@
  * same file runs under node, tsx and vitest without a loader.
  *
  * Messages in: `{ id, op: 'query' | 'exec', sql, params?, txId? }`, `{ id, op: 'begin' }`,
- * `{ id, op: 'end', txId, commit }`, `{ id, op: 'close' }`. Out: `{ id, ok: true, result }` or
+ * `{ id, op: 'end', txId, commit }`, `{ id, op: 'batch', statements: [{ sql, params }] }` (a whole
+ * transaction in one message), `{ id, op: 'close' }`. Out: `{ id, ok: true, result }` or
  * `{ id, ok: false, error }` with the error's own plain fields (a PostgreSQL error's `code`,
  * `severity`, `detail`, ...) kept.
  */
@@ -83,7 +84,14 @@ port.on('message', async (/** @type {any} */ msg) => {
     if (msg.op === 'query') result = (await target(msg).query(msg.sql, msg.params ?? [])).rows
     else if (msg.op === 'exec') await target(msg).exec(msg.sql)
     else if (msg.op === 'begin') result = await begin(pg)
-    else if (msg.op === 'end') {
+    else if (msg.op === 'batch') {
+      result = await pg.transaction(async (tx) => {
+        /** @type {unknown[][]} */
+        const rows = []
+        for (const statement of msg.statements) rows.push((await tx.query(statement.sql, statement.params)).rows)
+        return rows
+      })
+    } else if (msg.op === 'end') {
       const entry = transactions.get(msg.txId)
       if (!entry?.finish) throw new Error(`no open transaction ${msg.txId}`)
       entry.finish(msg.commit)

@@ -16,7 +16,8 @@ import { afterPurchase, toVipInfo } from '../services/membership'
 /** The path the fake host posts `{ goodsId }` to. */
 export const DEV_VIP_PURCHASE_PATH = '/v1/dev/vip/purchase'
 
-const body = {
+/** The body both development purchase routes take (this one and space-dev-routes.ts). */
+export const goodsIdBody = {
   type: 'object',
   required: ['goodsId'],
   additionalProperties: false,
@@ -25,17 +26,21 @@ const body = {
 
 /** `POST /v1/dev/vip/purchase { goodsId }`: the caller bought that plan; answers the new VipInfo. */
 export const vipDevRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.post<{ Body: { goodsId: number } }>(DEV_VIP_PURCHASE_PATH, { schema: { body, response: replies(vipInfoData) } }, async (request) => {
-    const user = currentUser(request)
-    const now = new Date()
-    const info = await db.transaction(async (tx) => {
-      const plan = await findVipGoods(tx, request.body.goodsId)
-      if (!plan) throw notFound('会员方案不存在')
-      const current = (await getMembership(tx, user.id, true)) ?? { permanent: false, expireAt: null }
-      const next = afterPurchase(current, plan.months, now)
-      await setMembership(tx, user.id, next)
-      return toVipInfo(next, now)
-    })
-    return ok(info)
-  })
+  app.post<{ Body: { goodsId: number } }>(
+    DEV_VIP_PURCHASE_PATH,
+    { schema: { body: goodsIdBody, response: replies(vipInfoData) } },
+    async (request) => {
+      const user = currentUser(request)
+      const now = new Date()
+      const info = await db.transaction(async (tx) => {
+        const plan = await findVipGoods(tx, request.body.goodsId)
+        if (!plan) throw notFound('会员方案不存在')
+        const current = (await getMembership(tx, user.id, true)) ?? { permanent: false, expireAt: null }
+        const next = afterPurchase(current, plan.months, now)
+        await setMembership(tx, user.id, next)
+        return toVipInfo(next, now)
+      })
+      return ok(info)
+    },
+  )
 }

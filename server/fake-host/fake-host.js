@@ -10,9 +10,9 @@
  * before this script, or the query/cookie values fakeHostVersion, fakeHostToken, fakeHostVip,
  * fakeHostPermanentVip, fakeHostTransport ('ios' | 'android' | 'both'). An empty version or token
  * leaves its marker out.
- * buyGoods of a membership plan "pays" through the server's development-only route
- * (/v1/dev/vip/purchase) and then sends visibleChange { result: true }, like the app after its store;
- * any other goods (space items) are only logged.
+ * buyGoods "pays" through the server's development-only routes, the membership plan's
+ * (/v1/dev/vip/purchase) or, for any other goods id, the space good's (/v1/dev/space/purchase), and then
+ * sends visibleChange { result: true }, like the app after its store.
  * Plain ES2017, no build step.
  */
 ;(function () {
@@ -49,8 +49,8 @@
     'demo-permanent-token': { id: 3, nickName: '豆豆奶奶', avatar: '' },
     'demo-trial-token': { id: 4, nickName: '朵朵妈妈', avatar: '' },
   }
-  /** The server's development-only purchase route (server/dev/vip-dev-routes.ts). */
-  var DEV_VIP_PURCHASE = '/v1/dev/vip/purchase'
+  /** The server's development-only purchase routes (server/dev/): a membership plan, else a space good. */
+  var DEV_PURCHASES = ['/v1/dev/vip/purchase', '/v1/dev/space/purchase']
 
   // ---- configuration ------------------------------------------------------------------------
   function readCookie(name) {
@@ -182,22 +182,26 @@
   }
 
   /**
-   * The store: a membership plan is "paid" by the server's development-only route, then the WebView
-   * shows again (visibleChange true). The route answers 404 for any other goods id (a space item),
-   * which stays logged only, as before.
+   * The store: the server's development-only routes "pay", a membership plan's first, then, when that
+   * route knows no such plan (404), a space good's; then the WebView shows again (visibleChange true).
+   * Goods neither route knows stay logged only.
    */
   function buy(goodsId) {
     if (typeof goodsId !== 'number' || typeof fetch !== 'function') return undefined
     var headers = { 'content-type': 'application/json' }
     if (config.token) headers.authorization = 'Bearer ' + config.token
-    return fetch(DEV_VIP_PURCHASE, { method: 'POST', headers: headers, body: JSON.stringify({ goodsId: goodsId }) })
-      .then(function (res) {
-        log('store', res.ok ? 'membership bought' : 'not a membership plan (' + res.status + ')', { goodsId: goodsId })
+    var body = JSON.stringify({ goodsId: goodsId })
+    function attempt(i) {
+      return fetch(DEV_PURCHASES[i], { method: 'POST', headers: headers, body: body }).then(function (res) {
+        if (res.status === 404 && i + 1 < DEV_PURCHASES.length) return attempt(i + 1)
+        log('store', res.ok ? (i === 0 ? 'membership bought' : 'space bought') : 'not for sale (' + res.status + ')', { goodsId: goodsId })
         if (res.ok) send('visibleChange', { result: true })
+        return undefined
       })
-      .catch(function (error) {
-        log('store', 'failed', String(error))
-      })
+    }
+    return attempt(0).catch(function (error) {
+      log('store', 'failed', String(error))
+    })
   }
 
   /**
@@ -262,6 +266,23 @@
   // ---- (e) the panel ------------------------------------------------------------------------
   var lines = []
   var open = false
+  /** Folded into a thin tab at the edge (隐藏), for this tab's session. */
+  var folded = readFolded()
+  function readFolded() {
+    try {
+      return sessionStorage.getItem('fakeHostFolded') === '1'
+    } catch {
+      return false
+    }
+  }
+  function setFolded(value) {
+    folded = value
+    try {
+      sessionStorage.setItem('fakeHostFolded', value ? '1' : '0')
+    } catch {
+      /* storage refused: folded for this page only */
+    }
+  }
   var shadow = null
   var hostElement = null
 
@@ -280,9 +301,14 @@
 
   var CSS =
     ':host{all:initial}' +
-    '.chip{position:fixed;left:0;bottom:45%;z-index:2147483647;font:12px/1.4 system-ui,sans-serif;' +
-    'background:rgba(20,20,30,.55);color:#fff;border:0;border-radius:12px;padding:3px 9px;cursor:pointer;opacity:.75}' +
-    '.panel{position:fixed;left:8px;bottom:calc(45% + 28px);z-index:2147483647;width:min(340px,calc(100vw - 16px));max-height:calc(55vh - 40px);' +
+    // Bottom left, above the pages' bottom bars (about 80 px with the safe area), at the very edge: small and
+    // see-through over the content, and 隐藏 folds it into a thin tab.
+    '.chip{position:fixed;left:0;bottom:calc(96px + env(safe-area-inset-bottom,0px));z-index:2147483647;' +
+    'font:11px/1.4 system-ui,sans-serif;background:rgba(20,20,30,.5);color:#fff;border:0;border-radius:0 10px 10px 0;' +
+    'padding:2px 7px 2px 5px;cursor:pointer;opacity:.7}' +
+    '.chip.tab{width:9px;height:36px;padding:0;font-size:0}' +
+    '.panel{position:fixed;left:8px;bottom:calc(124px + env(safe-area-inset-bottom,0px));z-index:2147483647;' +
+    'width:min(340px,calc(100vw - 16px));max-height:calc(100vh - 200px);' +
     'display:flex;flex-direction:column;background:rgba(20,20,30,.88);color:#eee;border-radius:10px;' +
     'font:12px/1.4 ui-monospace,monospace;box-shadow:0 4px 16px rgba(0,0,0,.3)}' +
     '.bar{display:flex;flex-wrap:wrap;gap:4px;padding:6px}' +
@@ -309,12 +335,15 @@
     var style = document.createElement('style')
     style.textContent = CSS
     shadow.appendChild(style)
-    shadow.appendChild(
-      button((open ? '▼ ' : '▲ ') + 'App · ' + api.calls.length, function () {
-        open = !open
+    var chip = shadow.appendChild(
+      button(folded ? 'App' : (open ? '▼ ' : '▲ ') + 'App · ' + api.calls.length, function () {
+        if (folded) setFolded(false)
+        else open = !open
         render()
       }),
-    ).className = 'chip'
+    )
+    chip.className = folded ? 'chip tab' : 'chip'
+    chip.title = folded ? 'Fake host: show' : 'Fake host: calls and host messages'
     if (open) {
       var panel = document.createElement('div')
       panel.className = 'panel'
@@ -346,6 +375,13 @@
         }),
       )
       bar.appendChild(button('clear', api.clear))
+      bar.appendChild(
+        button('隐藏', function () {
+          open = false
+          setFolded(true)
+          render()
+        }),
+      )
       panel.appendChild(bar)
       var list = document.createElement('div')
       list.className = 'log'

@@ -56,7 +56,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       msg = known?.msg ?? '请求无效'
     }
     request.failureMsg = msg
-    if (status >= 500) request.log.error({ err: error }, `${request.method} ${request.url.split('?')[0]} failed`)
+    // A request whose client left (or whose body was cut off for time) fails on its closed stream: the
+    // abort is its log line (request-log.ts), not a server error with a stack.
+    const aborted = request.raw.aborted
+    if (status >= 500 && !aborted) request.log.error({ err: error }, `${request.method} ${request.url.split('?')[0]} failed`)
     void reply.code(status).send({ result: result ?? resultForStatus(status), data: null, msg })
   })
 

@@ -2,9 +2,12 @@
  * What `npm start` prints while it runs: one readable line per request (method, path, status, time,
  * and the Chinese message of a refusal), and every 5xx with its cause and stack. Fastify's logger
  * (pino) writes JSON; this turns each record into a terminal line. Tokens never appear: request headers
- * are not logged, and query values whose name says token are masked.
+ * are not logged, and query values whose name says token are masked. Nothing a client sends can
+ * forge a line or colour the terminal: every record is escaped (escapeLogText) to one line, and only
+ * the stack frames of an error follow it, each indented.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { BODY_TIMEOUT_MSG } from './time-limits'
 
 /** Receives each formatted line (stdout for `npm start`, an array in the tests). */
 export type LogSink = (line: string) => void
@@ -35,6 +38,22 @@ function decodeSafe(text: string): string {
   }
 }
 
+/**
+ * Characters that would break a log line or drive the terminal: controls (line breaks, ESC of colour
+ * and cursor codes, DEL, C1), Unicode line and paragraph separators, and bidirectional overrides.
+ */
+const UNSAFE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+
+/** `text` on one line with every unsafe character written as an escape (`\n`, `\x1b`, `\u2028`). */
+export function escapeLogText(text: string): string {
+  return text.replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0)
+    return NAMED[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+  })
+}
+
 interface Record_ {
   level: number
   time: number
@@ -52,8 +71,19 @@ export function formatRecord(json: string): string {
   }
   const time = new Date(record.time).toISOString().slice(11, 19)
   const level = (LEVELS[record.level] ?? String(record.level)).padEnd(5)
-  const cause = record.err ? `\n${record.err.stack ?? `${record.err.type ?? 'Error'}: ${record.err.message ?? ''}`}` : ''
-  return `${time} ${level} ${record.msg ?? ''}${cause}`
+  return `${time} ${level} ${escapeLogText(record.msg ?? '')}${record.err ? `\n${formatCause(record.err)}` : ''}`
+}
+
+/**
+ * An error as its type and message on one line, then its stack frames (the indented lines of the
+ * stack; the message's own lines, already on the first line, are left out).
+ */
+function formatCause(err: NonNullable<Record_['err']>): string {
+  const message = err.message ?? ''
+  const stack = err.stack ?? ''
+  const at = message ? stack.indexOf(message) : -1
+  const frames = (at >= 0 ? stack.slice(at + message.length) : stack).split('\n').filter((line) => /^\s+\S/.test(line))
+  return [escapeLogText(`${err.type ?? 'Error'}: ${message}`), ...frames.map(escapeLogText)].join('\n')
 }
 
 /** Fastify logger options that send formatted lines to `sink`. */
@@ -65,12 +95,30 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The Chinese message an error reply carried (error-handler.ts), for the request's log line. */
     failureMsg: string | null
+    /** `performance.now()` when the request arrived (the time of an aborted one). */
+    receivedAt: number
   }
 }
 
-/** Logs one line per answered request; refusals carry their message, 5xx are logged with their cause by the error handler. */
+/**
+ * Logs one line per answered request; refusals carry their message, 5xx are logged with their cause by
+ * the error handler. A request whose connection closed before it was answered is one line too: cut off
+ * for a body too slow (time-limits.ts, WARN) or aborted by the client (INFO), never an error.
+ */
 export function logRequests(app: FastifyInstance): void {
+  app.decorateRequest('receivedAt', 0)
+  app.addHook('onRequest', async (request) => {
+    request.receivedAt = performance.now()
+  })
+  app.addHook('onRequestAbort', async (request) => {
+    const ms = Math.round(performance.now() - request.receivedAt)
+    const what = `${request.method} ${maskUrl(request.url)}`
+    if (request.bodyTimedOut) request.log.warn(`${what} 408 ${ms}ms ${BODY_TIMEOUT_MSG}`)
+    else request.log.info(`${what} aborted by the client after ${ms}ms`)
+  })
   app.addHook('onResponse', async (request, reply) => {
+    // Logged above (the reply, if any, went nowhere).
+    if (request.raw.aborted) return
     const ms = Math.round(reply.elapsedTime)
     const line = `${request.method} ${maskUrl(request.url)} ${reply.statusCode} ${ms}ms${request.failureMsg ? ` ${request.failureMsg}` : ''}`
     if (reply.statusCode >= 500) request.log.error(line)

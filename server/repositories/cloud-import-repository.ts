@@ -1,5 +1,6 @@
 /** cloud_import_jobs and their cloud_import_items (one job is always read and written with its items). */
-import type { Queryable } from '../db/db'
+import type { Db, Queryable } from '../db/db'
+import { roomSql } from './capacities-repository'
 
 export type ImportMode = 'album' | 'parent'
 export type JobStatus = 'running' | 'done' | 'failed'
@@ -87,10 +88,12 @@ export async function finishItem(
   outcome: { status: 'done'; bookId: number } | { status: 'failed'; msg: string },
 ): Promise<void> {
   await q.query(
-    `UPDATE cloud_import_items SET status = $3, book_id = $4, msg = $5 WHERE job_id = $1 AND position = $2 AND status = 'pending'`,
+    `WITH item AS (
+       UPDATE cloud_import_items SET status = $3, book_id = $4, msg = $5 WHERE job_id = $1 AND position = $2 AND status = 'pending'
+     )
+     UPDATE cloud_import_jobs SET updated_at = now() WHERE id = $1`,
     [jobId, position, outcome.status, outcome.status === 'done' ? outcome.bookId : null, outcome.status === 'failed' ? outcome.msg : ''],
   )
-  await q.query('UPDATE cloud_import_jobs SET updated_at = now() WHERE id = $1', [jobId])
 }
 
 /** Fails every file of the job that is still pending, with `msg`. */
@@ -107,13 +110,76 @@ export async function finishJob(q: Queryable, jobId: string, status: 'done' | 'f
   ])
 }
 
-/** MB the user's running jobs will still add (their pending files): reserved against the capacity. */
-export async function pendingImportMb(q: Queryable, userId: number): Promise<number> {
-  const [row] = await q.query<{ mb: number }>(
-    `SELECT coalesce(sum(i.size_mb), 0)::float8 AS mb FROM cloud_import_items i
-     JOIN cloud_import_jobs j ON j.id = i.job_id
-     WHERE j.user_id = $1 AND j.status = 'running' AND i.status = 'pending'`,
-    [userId],
-  )
-  return row?.mb ?? 0
+/** A file of a job, read and stored (uploads/), to become a picture book. */
+export interface ImportedBook {
+  userId: number
+  jobId: string
+  position: number
+  /** The type 1 folder it goes into (the book takes its category). */
+  folderId: number
+  title: string
+  /** What the job reserved for it (the listed size) and what its bytes count. */
+  reservedMb: number
+  sizeMb: number
+  suffix: string
+  fileName: string
+  originalName: string
+  mimeType: string
+  sizeBytes: number
+}
+
+/**
+ * Adds the book of an imported file with its upload row, stamps its folder and marks the file done —
+ * when the folder is still there and the book fits in the room left (counting its own reservation) —
+ * in one transaction sent at once (Db.batch: the job's file holds PGlite's one connection for one trip,
+ * issue 32 item 4): lock the folder, lock the capacity row, then everything else in one statement that
+ * starts once both are held. Returns the book's id, or why nothing was written.
+ */
+export async function insertImportedBook(db: Db, book: ImportedBook): Promise<number | 'folder-gone' | 'no-room'> {
+  const [folder, , added] = await db.batch([
+    { sql: 'SELECT id FROM folders WHERE id = $1 AND user_id = $2 FOR NO KEY UPDATE', params: [book.folderId, book.userId] },
+    { sql: 'SELECT user_id FROM capacities WHERE user_id = $1 FOR UPDATE', params: [book.userId] },
+    {
+      sql: `WITH room AS (
+         SELECT ${roomSql('$1')} + $6::float8 AS mb FROM capacities c WHERE c.user_id = $1
+       ), target AS (
+         SELECT category_id FROM folders WHERE id = $2 AND user_id = $1
+       ), book AS (
+         INSERT INTO folders (user_id, parent_id, type, title, category_id, position, file_size_mb, file_suffix, file_url)
+         SELECT $1, $2, 0, $5, target.category_id,
+           (SELECT coalesce(max(position) + 1, 0) FROM folders WHERE user_id = $1 AND parent_id = $2),
+           $7::float8, $8, '/uploads/' || $9
+         FROM room, target WHERE round(room.mb::numeric, 2) >= $7::float8::numeric
+         RETURNING id
+       ), upload AS (
+         INSERT INTO uploads (user_id, file_name, original_name, mime_type, size_bytes, book_id, attached_at)
+         SELECT $1, $9, $10, $11, $12, book.id, now() FROM book
+       ), folder AS (
+         UPDATE folders SET updated_at = now() WHERE id = $2 AND EXISTS (SELECT 1 FROM book)
+       ), item AS (
+         UPDATE cloud_import_items SET status = 'done', book_id = (SELECT id FROM book)
+         WHERE job_id = $3 AND position = $4 AND status = 'pending' AND EXISTS (SELECT 1 FROM book)
+       ), job AS (
+         UPDATE cloud_import_jobs SET updated_at = now() WHERE id = $3 AND EXISTS (SELECT 1 FROM book)
+       )
+       SELECT id FROM book`,
+      params: [
+        book.userId,
+        book.folderId,
+        book.jobId,
+        book.position,
+        book.title,
+        book.reservedMb,
+        book.sizeMb,
+        book.suffix,
+        book.fileName,
+        book.originalName,
+        book.mimeType,
+        book.sizeBytes,
+      ],
+    },
+  ])
+  if (folder!.length === 0) return 'folder-gone'
+  const id = added![0]?.id
+  return typeof id === 'number' ? id : 'no-room'
 }

@@ -24,3 +24,12 @@ export async function upsertSpaceGoods(q: Queryable, goods: readonly SpaceGoods[
   const rows = goods.map((g, position) => ({ id: g.id, name: g.name, capacity_mb: g.capacity, money_cents: g.money, position }))
   await insertRows(q, 'space_goods', rows, upsertOn('id', rows[0] ?? {}))
 }
+
+/** One space good by id, or null. */
+export async function findSpaceGoods(q: Queryable, id: number): Promise<SpaceGoods | null> {
+  const [row] = await q.query<SpaceGoods>(
+    `SELECT id, name, capacity_mb::float8 AS capacity, money_cents AS money FROM space_goods WHERE id = $1`,
+    [id],
+  )
+  return row ?? null
+}

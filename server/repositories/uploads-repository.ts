@@ -7,16 +7,16 @@ export interface NewUpload {
   originalName: string
   mimeType: string
   sizeBytes: number
-  /** Already in use (a cloud-drive import's book file); else it counts until attached. */
-  attached?: boolean
+  /** The book whose file this is (a cloud-drive import): the book counts it, and takes it along when deleted. */
+  bookId?: number
 }
 
 /** Records a file received from `userId`. */
 export async function insertUpload(q: Queryable, upload: NewUpload): Promise<void> {
   await q.query(
-    `INSERT INTO uploads (user_id, file_name, original_name, mime_type, size_bytes, attached_at)
-     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END)`,
-    [upload.userId, upload.fileName, upload.originalName, upload.mimeType, upload.sizeBytes, upload.attached ?? false],
+    `INSERT INTO uploads (user_id, file_name, original_name, mime_type, size_bytes, book_id, attached_at)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6::int IS NOT NULL THEN now() END)`,
+    [upload.userId, upload.fileName, upload.originalName, upload.mimeType, upload.sizeBytes, upload.bookId ?? null],
   )
 }
 
@@ -26,21 +26,67 @@ export async function countUploads(q: Queryable, userId: number): Promise<number
   return row?.n ?? 0
 }
 
-/** The MB of `userId`'s unattached uploads, each rounded as `POST /v1/upload` reports it. */
-export async function unattachedUploadsMb(q: Queryable, userId: number): Promise<number> {
+/** An upload's size as it counts against the capacity (uploads/capacity.ts `fileSizeMb`, in SQL). */
+export const UPLOAD_SIZE_MB_SQL = 'greatest(0.01, ceil(size_bytes * 100 / 1048576.0) / 100)'
+
+/**
+ * The MB of `userId`'s stored uploads that no book counts: the ones not attached yet and the covers.
+ * (A book's file counts as the book's `file_size_mb`.)
+ */
+export async function storedUploadsMb(q: Queryable, userId: number): Promise<number> {
   const [row] = await q.query<{ mb: number }>(
-    `SELECT coalesce(sum(greatest(0.01, round(size_bytes / 1048576.0, 2))), 0)::float8 AS mb
-     FROM uploads WHERE user_id = $1 AND attached_at IS NULL`,
+    `SELECT coalesce(sum(${UPLOAD_SIZE_MB_SQL}), 0)::float8 AS mb FROM uploads WHERE user_id = $1 AND book_id IS NULL`,
     [userId],
   )
   return row?.mb ?? 0
 }
 
-/** Marks `userId`'s upload behind `url` (`…/uploads/<file>`) as attached; other URLs are ignored. */
-export async function attachUpload(q: Queryable, userId: number, url: string): Promise<void> {
-  const fileName = /\/uploads\/([0-9a-f]{32}\.[a-z]+)$/.exec(url)?.[1]
-  if (!fileName) return
-  await q.query('UPDATE uploads SET attached_at = now() WHERE file_name = $1 AND user_id = $2 AND attached_at IS NULL', [fileName, userId])
+/** Why an upload cannot be a cover. */
+export type CoverRefusal = 'missing' | 'not-image'
+
+/**
+ * Attaches `userId`'s upload `fileName` as a cover, or says why it cannot be one (absent or
+ * another user's: `missing`; a PDF or a book's file: `not-image`). The row stays locked until the
+ * transaction ends, so a concurrent release (releaseCovers) cannot delete it meanwhile.
+ */
+export async function attachCover(q: Queryable, userId: number, fileName: string): Promise<CoverRefusal | null> {
+  const [row] = await q.query<{ mimeType: string; bookId: number | null }>(
+    'SELECT mime_type AS "mimeType", book_id AS "bookId" FROM uploads WHERE file_name = $1 AND user_id = $2 FOR UPDATE',
+    [fileName, userId],
+  )
+  if (!row) return 'missing'
+  if (row.bookId !== null || !row.mimeType.startsWith('image/')) return 'not-image'
+  await q.query('UPDATE uploads SET attached_at = now() WHERE file_name = $1 AND attached_at IS NULL', [fileName])
+  return null
+}
+
+/** No folder shows the upload `u` as its cover. */
+const UNUSED_COVER = `u.book_id IS NULL AND u.attached_at IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM folders f WHERE f.image_url = '/uploads/' || u.file_name)`
+
+/**
+ * Deletes the rows of the covers among `fileNames` that no folder shows any more; returns their file
+ * names (the caller removes the files once the transaction has committed). Locks the rows first, then
+ * checks in a statement of its own: on PostgreSQL that statement's snapshot includes any folder that
+ * an attaching transaction (attachCover holds the row) committed meanwhile.
+ */
+export async function releaseCovers(q: Queryable, fileNames: readonly string[]): Promise<string[]> {
+  if (fileNames.length === 0) return []
+  await q.query('SELECT id FROM uploads WHERE file_name = ANY($1) ORDER BY id FOR UPDATE', [fileNames])
+  const rows = await q.query<{ fileName: string }>(
+    `DELETE FROM uploads u WHERE u.file_name = ANY($1) AND ${UNUSED_COVER} RETURNING u.file_name AS "fileName"`,
+    [fileNames],
+  )
+  return rows.map((row) => row.fileName)
+}
+
+/** Deletes the rows of the books' files (before the books go); returns their file names. */
+export async function deleteBookFiles(q: Queryable, bookIds: readonly number[]): Promise<string[]> {
+  if (bookIds.length === 0) return []
+  const rows = await q.query<{ fileName: string }>('DELETE FROM uploads WHERE book_id = ANY($1) RETURNING file_name AS "fileName"', [
+    bookIds,
+  ])
+  return rows.map((row) => row.fileName)
 }
 
 /** Deletes the unattached uploads older than `maxAgeSeconds`; returns their file names. */
@@ -51,4 +97,22 @@ export async function deleteStaleUploads(q: Queryable, maxAgeSeconds: number): P
     [maxAgeSeconds],
   )
   return rows.map((row) => row.fileName)
+}
+
+/** Deletes every cover no folder shows (the collector's sweep behind releaseCovers); returns the file names. */
+export async function deleteUnusedCovers(q: Queryable): Promise<string[]> {
+  const ids = await q.query<{ id: number }>(`SELECT u.id FROM uploads u WHERE ${UNUSED_COVER} ORDER BY u.id FOR UPDATE`)
+  if (ids.length === 0) return []
+  const rows = await q.query<{ fileName: string }>(
+    `DELETE FROM uploads u WHERE u.id = ANY($1) AND ${UNUSED_COVER} RETURNING u.file_name AS "fileName"`,
+    [ids.map((row) => row.id)],
+  )
+  return rows.map((row) => row.fileName)
+}
+
+/** Which of `fileNames` have a row. */
+export async function knownFileNames(q: Queryable, fileNames: readonly string[]): Promise<Set<string>> {
+  if (fileNames.length === 0) return new Set()
+  const rows = await q.query<{ fileName: string }>('SELECT file_name AS "fileName" FROM uploads WHERE file_name = ANY($1)', [fileNames])
+  return new Set(rows.map((row) => row.fileName))
 }

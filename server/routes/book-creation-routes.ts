@@ -10,8 +10,14 @@ import { addBody, deleteBody, moveBody, optionsData, updateBody } from './book-c
 
 const nullData = { type: 'null' } as const
 
+export interface BookCreationRoutesOptions {
+  db: Db
+  /** Where uploads live: a deleted folder's files and a replaced cover go from there. */
+  uploadsDir: string
+}
+
 /** /v1/bookCreation/* — create, edit, submit, delete and reorder the caller's books and folders. */
-export const bookCreationRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const bookCreationRoutes: FastifyPluginAsync<BookCreationRoutesOptions> = async (app, { db, uploadsDir }) => {
   app.post<{ Body: AddInput }>('/v1/bookCreation/add', { schema: { body: addBody, response: replies(folderSchema) } }, async (request) =>
     ok(await addFolder(db, currentUser(request), request.body)),
   )
@@ -19,14 +25,14 @@ export const bookCreationRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
   app.post<{ Body: UpdateInput }>(
     '/v1/bookCreation/update',
     { schema: { body: updateBody, response: replies(folderSchema) } },
-    async (request) => ok(await updateFolder(db, currentUser(request), request.body)),
+    async (request) => ok(await updateFolder(db, currentUser(request), request.body, uploadsDir)),
   )
 
   app.post<{ Body: { id: number } }>(
     '/v1/bookCreation/delete',
     { schema: { body: deleteBody, response: replies(nullData) } },
     async (request) => {
-      await deleteFolder(db, currentUser(request), request.body.id)
+      await deleteFolder(db, currentUser(request), request.body.id, uploadsDir)
       return ok(null)
     },
   )

@@ -7,10 +7,9 @@ import { currentUser } from '../http/auth'
 import { ApiError, badRequest, ok } from '../http/envelope'
 import { hasNul } from '../http/reject-nul'
 import { replies } from '../http/schemas'
-import { roundMb } from '../http/text'
-import { getTotalMb, lockCapacity } from '../repositories/capacities-repository'
+import { lockRoomMb } from '../repositories/capacities-repository'
 import { insertUpload } from '../repositories/uploads-repository'
-import { reservedMb } from '../uploads/capacity'
+import { fileSizeMb } from '../uploads/capacity'
 import { receiveUpload, type UploadLimits } from '../uploads/receive-upload'
 
 export interface UploadRoutesOptions {
@@ -87,15 +86,13 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     const received = await receiveUpload(part.file, () => part.file.truncated, uploadsDir, limits).catch((error: unknown) => {
       throw asMalformed(error)
     })
-    const sizeMb = Math.max(0.01, roundMb(received.sizeBytes / 1048576))
+    const sizeMb = fileSizeMb(received.sizeBytes)
     try {
       await refuseMoreFiles(parts).catch((error: unknown) => {
         throw asMalformed(error)
       })
       await db.transaction(async (tx) => {
-        await lockCapacity(tx, user.id)
-        const remaining = roundMb((await getTotalMb(tx, user.id)) - (await reservedMb(tx, user.id)))
-        if (remaining < sizeMb) throw new ApiError(409, '空间不足', 'CAPACITY')
+        if ((await lockRoomMb(tx, user.id)) < sizeMb) throw new ApiError(409, '空间不足', 'CAPACITY')
         await insertUpload(tx, {
           userId: user.id,
           fileName: received.fileName,

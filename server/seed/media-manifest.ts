@@ -8,7 +8,7 @@ export type MediaManifest = Record<string, { durationMs: number; partsMs: [numbe
 
 let cached: MediaManifest | null = null
 
-/** The manifest written by scripts/generate-demo-media.ts next to the media. */
+/** The manifest written by server/media-gen/generate-demo-media.ts next to the media. */
 export function loadManifest(): MediaManifest {
   cached ??= JSON.parse(readFileSync(join(DEMO_MEDIA_DIR, 'manifest.json'), 'utf8')) as MediaManifest
   return cached
@@ -17,6 +17,6 @@ export function loadManifest(): MediaManifest {
 /** The timings of the clip at a `/media/...` URL; throws when the media were not generated. */
 export function clipTimings(url: string): MediaManifest[string] {
   const clip = loadManifest()[mediaKey(url)]
-  if (!clip) throw new Error(`${url} is missing from the demo media: run scripts/generate-demo-media.sh`)
+  if (!clip) throw new Error(`${url} is missing from the demo media: run server/media-gen/generate-demo-media.sh`)
   return clip
 }

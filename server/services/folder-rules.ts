@@ -34,17 +34,6 @@ export function cleanIntro(intro: string | null): string {
   return trimmed
 }
 
-/**
- * A cover address: empty, a root-relative path (`/uploads/…`) or an http(s) URL. Anything else
- * (`javascript:`, `data:`, protocol-relative `//host`) is refused because pages put it in `src`.
- */
-export function cleanImageUrl(url: string | null): string {
-  const trimmed = (url ?? '').trim()
-  if (!trimmed) return ''
-  if (/^\/(?!\/)\S*$/.test(trimmed) || /^https?:\/\/[^\s/]+\S*$/i.test(trimmed)) return trimmed
-  throw badRequest('封面地址无效')
-}
-
 /** Trimmed, non-empty, de-duplicated labels (null = none); each at most `max` characters. */
 export function cleanLabels(labels: readonly string[] | null, max: number, what: string): string[] {
   const out: string[] = []

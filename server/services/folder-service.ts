@@ -8,10 +8,12 @@ import { lockCapacity } from '../repositories/capacities-repository'
 import { categoryExists } from '../repositories/categories-repository'
 import * as folders from '../repositories/folders-repository'
 import type { FolderFields, FolderRecord } from '../repositories/folders-repository'
-import { attachUpload } from '../repositories/uploads-repository'
+import { attachCover, deleteBookFiles, releaseCovers } from '../repositories/uploads-repository'
 import type { User } from '../repositories/users-repository'
+import { removeUploadFiles } from '../uploads/upload-files'
+import { COVER_MSG, coverText, parseCoverUrl, uploadOfCover } from './cover-url'
 import { checkFolderCount, checkFolderRoom } from './folder-limits'
-import { checkNesting, cleanImageUrl, cleanIntro, cleanLabels, cleanTitle, TAG_MAX, type ParentKind } from './folder-rules'
+import { checkNesting, cleanIntro, cleanLabels, cleanTitle, TAG_MAX, type ParentKind } from './folder-rules'
 import { rootFolderView, toFolderView, type FolderView } from './folder-view'
 
 /** The editable fields as a client sends them; any may be absent, and all but title null. */
@@ -42,12 +44,27 @@ export interface UpdateInput extends FolderInput {
 const MISSING = '该内容不存在或已被删除'
 const AGE_MAX = 10
 
+/**
+ * The cover `imageUrl` asks for, over the `current` one. The current address is kept as it is (a demo
+ * cover, or one saved before these rules); a new upload must be the user's own picture, and is
+ * attached (it counts against the capacity as long as a folder shows it).
+ */
+async function resolveCover(q: Queryable, userId: number, imageUrl: string | null, current: string): Promise<string> {
+  if ((imageUrl ?? '').trim() === current) return current
+  const cover = parseCoverUrl(imageUrl)
+  if (cover.kind === 'upload') {
+    const refusal = await attachCover(q, userId, cover.fileName)
+    if (refusal) throw badRequest(refusal === 'missing' ? COVER_MSG.missing : COVER_MSG.notImage)
+  }
+  return coverText(cover)
+}
+
 /** Applies the provided fields of `input` over `base`, checking each. */
-async function resolveFields(q: Queryable, input: FolderInput, base: FolderFields): Promise<FolderFields> {
+async function resolveFields(q: Queryable, userId: number, input: FolderInput, base: FolderFields): Promise<FolderFields> {
   const fields = { ...base }
   if (input.title !== undefined) fields.title = cleanTitle(input.title)
   if (input.intro !== undefined) fields.intro = cleanIntro(input.intro)
-  if (input.imageUrl !== undefined) fields.imageUrl = cleanImageUrl(input.imageUrl)
+  if (input.imageUrl !== undefined) fields.imageUrl = await resolveCover(q, userId, input.imageUrl, base.imageUrl)
   if (input.ages !== undefined) fields.ages = cleanLabels(input.ages, AGE_MAX, '年龄')
   if (input.tags !== undefined) fields.tags = cleanLabels(input.tags, TAG_MAX, '标签')
   if (input.rootId !== undefined) {
@@ -83,9 +100,11 @@ async function reload(q: Queryable, userId: number, id: number): Promise<FolderV
 /** A folder with its children; id 0 is the user's root (see rootFolderView). */
 export async function getDirectory(db: Db, user: User, id: number): Promise<FolderView> {
   if (id === 0) return rootFolderView(user.id, await folders.listChildren(db, user.id, 0))
-  const folder = await folders.findFolder(db, user.id, id)
+  // The folder's own figures come from its children, listed anyway (the second statement).
+  const folder = await folders.findFolderAlone(db, user.id, id)
   if (!folder) throw notFound('文件夹不存在')
-  return { ...toFolderView(folder), items: (await folders.listChildren(db, user.id, id)).map(toFolderView) }
+  const children = await folders.listChildren(db, user.id, id, folder.type)
+  return { ...toFolderView(folders.withFigures(folder, children)), items: children.map(toFolderView) }
 }
 
 /** Creates a book or folder at the end of its parent. A new item takes its parent's category by default. */
@@ -109,18 +128,20 @@ export function addFolder(db: Db, user: User, input: AddInput): Promise<FolderVi
     }
     await checkFolderRoom(tx, user.id, input.parentId, 1)
     const base: FolderFields = { title: '', intro: '', imageUrl: '', categoryId, ages: [], tags: [] }
-    const fields = await resolveFields(tx, input, base)
+    const fields = await resolveFields(tx, user.id, input, base)
     const id = await folders.insertFolder(tx, user.id, input.parentId, input.type, fields)
-    // An upload used as the cover stops counting against the capacity and is never collected.
-    await attachUpload(tx, user.id, fields.imageUrl)
     await folders.touchFolder(tx, input.parentId)
     return reload(tx, user.id, id)
   })
 }
 
-/** Edits the provided fields and/or the status. Type and parent cannot change here. */
-export function updateFolder(db: Db, user: User, input: UpdateInput): Promise<FolderView> {
-  return db.transaction(async (tx) => {
+/**
+ * Edits the provided fields and/or the status. Type and parent cannot change here. A cover replaced
+ * and shown nowhere else is deleted, row and file, from `uploadsDir`.
+ */
+export async function updateFolder(db: Db, user: User, input: UpdateInput, uploadsDir: string): Promise<FolderView> {
+  const freed: string[] = []
+  const view = await db.transaction(async (tx) => {
     const current = await lockAndFind(tx, user.id, input.id, 'change')
     if (!current) throw notFound(MISSING)
     if (input.type !== undefined && input.type !== current.type) throw badRequest('不能修改类型')
@@ -129,24 +150,38 @@ export function updateFolder(db: Db, user: User, input: UpdateInput): Promise<Fo
     }
     const touchesFields = (['title', 'intro', 'imageUrl', 'rootId', 'ages', 'tags'] as const).some((key) => input[key] !== undefined)
     if (touchesFields) {
-      const fields = await resolveFields(tx, input, fieldsOf(current))
+      const fields = await resolveFields(tx, user.id, input, fieldsOf(current))
       await folders.updateFolderFields(tx, current.id, fields)
-      await attachUpload(tx, user.id, fields.imageUrl)
+      const old = fields.imageUrl === current.imageUrl ? null : uploadOfCover(current.imageUrl)
+      if (old) freed.push(...(await releaseCovers(tx, [old])))
     }
     if (input.status !== undefined) await folders.updateFolderStatus(tx, current.id, input.status)
     return reload(tx, user.id, current.id)
   })
+  await removeUploadFiles(uploadsDir, freed)
+  return view
 }
 
-/** Deletes an item and everything inside it; its files stop counting against the capacity. */
-export async function deleteFolder(db: Db, user: User, id: number): Promise<void> {
+/**
+ * Deletes an item and everything inside it. Its files go with it, rows in the transaction and files
+ * from `uploadsDir` right after: the books' files, and the covers no other folder shows.
+ */
+export async function deleteFolder(db: Db, user: User, id: number, uploadsDir: string): Promise<void> {
   if (id === 0) throw badRequest('不能删除根目录')
-  return db.transaction(async (tx) => {
+  const freed = await db.transaction(async (tx) => {
     const current = await lockAndFind(tx, user.id, id, 'delete')
     if (!current) throw notFound(MISSING)
+    const subtree = await folders.listSubtree(tx, id)
+    const bookFiles = await deleteBookFiles(
+      tx,
+      subtree.filter((f) => f.type === 0).map((f) => f.id),
+    )
     await folders.deleteFolder(tx, id)
     await folders.touchFolder(tx, current.parentId)
+    const covers = subtree.flatMap((f) => uploadOfCover(f.imageUrl) ?? [])
+    return [...bookFiles, ...(await releaseCovers(tx, [...new Set(covers)]))]
   })
+  await removeUploadFiles(uploadsDir, freed)
 }
 
 /** Reorders the children of `parentId`; `ids` must be exactly those children, each once. */

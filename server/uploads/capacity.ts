@@ -1,18 +1,20 @@
 /**
  * What counts against a user's capacity (`myCapacity`'s `used`): the files of their books and
- * the uploads not yet attached (a cover or a book file) nor collected. A capacity check also
- * reserves the files a running cloud-drive import has still to add (`reservedMb`).
+ * every upload they keep that is no book's file — not attached yet, or a cover — until it is
+ * collected or released. A capacity check also reserves the files a running cloud-drive import has
+ * still to add (capacities-repository.ts `lockRoomMb`, the same sums in one statement).
  */
 import type { Queryable } from '../db/db'
-import { pendingImportMb } from '../repositories/cloud-import-repository'
 import { sumFileSizesMb } from '../repositories/folders-repository'
-import { unattachedUploadsMb } from '../repositories/uploads-repository'
+import { storedUploadsMb } from '../repositories/uploads-repository'
+
+/**
+ * A file's size as it counts and is reported (`POST /v1/upload`'s and a book's `fileSizeMb`): MB
+ * rounded **up** to 0.01, at least 0.01. Rounded to the nearest, a file of 15 KB counted 0.01 MB
+ * (10.2 KB), so many small files could hold more bytes than the capacity.
+ */
+export const fileSizeMb = (bytes: number) => Math.max(0.01, Math.ceil((bytes * 100) / 1048576) / 100)
 
 export async function usedMb(q: Queryable, userId: number): Promise<number> {
-  return (await sumFileSizesMb(q, userId)) + (await unattachedUploadsMb(q, userId))
-}
-
-/** `usedMb` plus the running imports' files still to come: what a capacity check subtracts. */
-export async function reservedMb(q: Queryable, userId: number): Promise<number> {
-  return (await usedMb(q, userId)) + (await pendingImportMb(q, userId))
+  return (await sumFileSizesMb(q, userId)) + (await storedUploadsMb(q, userId))
 }

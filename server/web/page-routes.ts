@@ -10,6 +10,8 @@ import { NOT_BUILT_PAGE } from './html-pages'
 export interface PageRoutesOptions {
   /** The `vite build` output. */
   distDir: string
+  /** Inject the fake host on `?fakeHost=app` (development only); off, pages are served as built. */
+  fakeHost: boolean
 }
 
 const YEAR_S = 31_536_000
@@ -103,7 +105,7 @@ export function toRelativePath(pathname: string): string | null {
 }
 
 /**
- * Files of a build or deploy target that are for the deploy tool only (README, Headers): the
+ * Files of a build or deploy target that are for the deploy tool only (docs/deploying.md, Headers): the
  * pages manifest, and anything whose name starts with a dot (`.releases/`, a running deploy's temp
  * files).
  */
@@ -117,7 +119,7 @@ export function isDeployOnly(rel: string): boolean {
  * `/recorded_share/` and `/recorded_share/index.html` all serve `<dist>/recorded_share/index.html`),
  * and the other files of dist (hashed /assets/* cached for a year), except the deploy tool's.
  */
-export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { distDir }) => {
+export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { distDir, fakeHost: fakeHostOn }) => {
   // Only for `reply.sendFile`; the route below decides what is served.
   await app.register(fastifyStatic, { root: distDir, serve: false })
   // HTML is revalidated on every open (`no-cache`); an unchanged page costs a 304 and no body.
@@ -129,7 +131,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { d
     headers: FastifyRequest['headers'],
     revalidate = true,
   ) => {
-    const fakeHost = decideFakeHost(query, headers.cookie)
+    const fakeHost = fakeHostOn ? decideFakeHost(query, headers.cookie) : { inject: false, setCookie: null }
     const raw = await readFile(file, 'utf8')
     const html = fakeHost.inject ? injectFakeHost(raw) : raw
     if (fakeHost.setCookie) reply.header('set-cookie', fakeHost.setCookie)

@@ -2,11 +2,11 @@
  * Headers every answer carries, and the page policy every HTML answer carries: scripts from this origin
  * plus the hashes of the page's own inline scripts (computed from the bytes sent, so a page with the
  * fake host or a server-made page gets its own), no plugins, no <base>, and never inside a frame.
- * The built pages also carry the script policy as a <meta> (scripts/csp-meta.ts) for CDNs that cannot
+ * The built pages also carry the script policy as a <meta> (scripts/build/csp-meta.ts) for CDNs that cannot
  * set it per page; the two agree.
  */
 import type { FastifyInstance } from 'fastify'
-import { inlineScriptHashes } from './inline-script-hashes'
+import { inlineScriptHashes } from '../../common/inline-script-hashes'
 
 /** The Content-Security-Policy of an HTML answer. */
 export function htmlPolicy(html: string): string {

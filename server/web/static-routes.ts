@@ -6,6 +6,8 @@ import { DEMO_MEDIA_DIR } from '../paths'
 export interface StaticRoutesOptions {
   /** Where uploads are stored (served at /uploads/). */
   uploadsDir: string
+  /** Serve the fake host script (development only). */
+  fakeHost: boolean
 }
 
 const FAKE_HOST_FILE = new URL('../fake-host/fake-host.js', import.meta.url)
@@ -13,9 +15,9 @@ const DAY_MS = 86_400_000
 
 /**
  * Files that are not pages: the demo media (/media/, cached a day), uploads (/uploads/, random
- * names that never change, so cached for good) and the fake host script (/__fake-host.js).
+ * names that never change, so cached for good) and, in development, the fake host script (/__fake-host.js).
  */
-export const staticRoutes: FastifyPluginAsync<StaticRoutesOptions> = async (app, { uploadsDir }) => {
+export const staticRoutes: FastifyPluginAsync<StaticRoutesOptions> = async (app, { uploadsDir, fakeHost }) => {
   await app.register(fastifyStatic, {
     root: DEMO_MEDIA_DIR,
     prefix: '/media/',
@@ -30,6 +32,7 @@ export const staticRoutes: FastifyPluginAsync<StaticRoutesOptions> = async (app,
     immutable: true,
     index: false,
   })
+  if (!fakeHost) return
   app.get('/__fake-host.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')

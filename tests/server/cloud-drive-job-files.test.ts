@@ -1,12 +1,12 @@
 /** What happens to a job's files when their bytes or their target change under it. */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDemoProvider } from '../../server/cloud-drive/demo/demo-provider'
 import type { CloudDriveProvider } from '../../server/cloud-drive/provider'
-import { DEMO_FOLDERS } from '../../server/seed/demo'
+import { DEMO_FOLDERS, DEMO_USERS } from '../../server/seed/demo'
 import { fsId, grant, jobReply, startImport } from './helpers/cloud-drive'
 import { envelope, setupServer } from './helpers/test-app'
 
@@ -17,6 +17,10 @@ const BEAR = '/英语绘本/Brown Bear Says Hello.pdf'
 const driveDir = mkdtempSync(join(tmpdir(), 'kids-english-drive-'))
 afterAll(() => rmSync(driveDir, { recursive: true, force: true }))
 const demo = createDemoProvider(driveDir)
+
+/** Bytes BEAR reads as while `swollen`: a PDF much larger than the drive listed. */
+const SWOLLEN = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1048576, 0x20)])
+let swollen = false
 
 /** Reads wait for `release()`; the file at HEN reads as an HTML page instead of a PDF. */
 let gate: Promise<void> = Promise.resolve()
@@ -29,6 +33,7 @@ const drive: CloudDriveProvider = {
   async read(g, id, signal) {
     await gate
     if (id === fsId(HEN)) return Readable.from([Buffer.from('<!doctype html><title>not a book</title>')])
+    if (id === fsId(BEAR) && swollen) return Readable.from([SWOLLEN])
     return demo.read(g, id, signal)
   },
 }
@@ -101,5 +106,26 @@ describe('the files of a running job', () => {
     release()
     await server.app.importRunner.idle()
     expect(envelope(await jobReply(server.app, jobId)).data).toMatchObject({ status: 'done', done: 1 })
+  })
+
+  it('fails a file whose bytes, larger than the drive listed, do not fit in the capacity, and keeps nothing of it', async () => {
+    await grant(server.app)
+    const capacity = async () => envelope<{ total: number; used: number }>(await server.get('/v1/user/myCapacity')).data
+    const { used } = await capacity()
+    await server.db.query('UPDATE capacities SET total_mb = $2 WHERE user_id = $1', [DEMO_USERS.vip.id, Math.ceil(used) + 1])
+    const files = readdirSync(join(server.dataDir, 'uploads'))
+    swollen = true
+    try {
+      const jobId = await importWith({ fsIds: [fsId(BEAR), fsId(STARS)], albumId: DEMO_FOLDERS.emptyFolder }, async () => undefined)
+      expect(envelope(await jobReply(server.app, jobId)).data).toMatchObject({
+        status: 'done',
+        failed: [{ name: 'Brown Bear Says Hello.pdf', msg: '空间不足' }],
+      })
+    } finally {
+      swollen = false
+    }
+    expect((await server.folder(DEMO_FOLDERS.emptyFolder)).items.map((b) => b.title)).toEqual(['Counting Stars'])
+    expect(readdirSync(join(server.dataDir, 'uploads')).filter((name) => !files.includes(name))).toHaveLength(1)
+    expect((await capacity()).used).toBeLessThanOrEqual(Math.ceil(used) + 1)
   })
 })

@@ -83,7 +83,14 @@ async function restart(): Promise<FastifyInstance> {
   return app
 }
 
-describe('a server restart during an import', () => {
+/**
+ * Each test opens a database up to three times (a copy of the template, then the same folder again as
+ * a restarted server does): ~3 s each alone, and three times that on a loaded 2-core machine, where the
+ * project's 20 s ran out.
+ */
+const SLOW = { timeout: 60_000 }
+
+describe('a server restart during an import', SLOW, () => {
   it('leaves the job running with its unfinished files when the server stops', async () => {
     const jobId = await startJobAndStopServer()
     db = await openDb({ dataDir: testDb!.dataDir })
@@ -139,7 +146,7 @@ describe('a server restart during an import', () => {
   })
 })
 
-describe('capacity held by a running job', () => {
+describe('capacity held by a running job', SLOW, () => {
   it('counts the files a running job has still to import against the remaining space', async () => {
     testDb = await openTestDb()
     db = testDb.db

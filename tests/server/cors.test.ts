@@ -42,6 +42,20 @@ describe('the API on another origin than its pages', () => {
     expect((await preflight(`${PAGES}.evil.net`)).statusCode).toBe(403)
   })
 
+  it('lets an allowed origin read the media and uploads the replies name (a prefetch of a clip), and no other origin', async () => {
+    const media = await server.inject({ method: 'GET', url: '/media/book/p1.mp3', headers: { origin: PAGES } })
+    expect(media.statusCode).toBe(200)
+    expect(media.headers['access-control-allow-origin']).toBe(PAGES)
+    expect(media.headers.vary).toContain('Origin')
+    const ranged = await preflight(PAGES, '/media/book/p1.mp3')
+    expect(ranged.statusCode).toBe(204)
+    expect(ranged.headers['access-control-allow-methods']).toBe('GET, HEAD')
+    const upload = await server.inject({ method: 'GET', url: '/uploads/none.png', headers: { origin: PAGES } })
+    expect(upload.headers['access-control-allow-origin']).toBe(PAGES)
+    const other = await server.inject({ method: 'GET', url: '/media/book/p1.mp3', headers: { origin: 'https://evil.example.net' } })
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
   it('leaves the pages alone', async () => {
     const res = await server.inject({ method: 'GET', url: '/', headers: { origin: PAGES } })
     expect(res.headers['access-control-allow-origin']).toBeUndefined()

@@ -91,7 +91,7 @@ const book = (extra: Record<string, unknown> = {}) => ({
 
 describe('POST /v1/bookCreation/add', () => {
   it('creates a book at the end of its folder and returns it', async () => {
-    const res = await add(book({ parentId: DEMO_FOLDERS.starterBooks, intro: '简介', imageUrl: '/uploads/a.png' }))
+    const res = await add(book({ parentId: DEMO_FOLDERS.starterBooks, intro: '简介', imageUrl: 'https://cdn.example.com/a.png' }))
     expect(res.statusCode).toBe(200)
     const data = folderOf(res)
     expect(data).toMatchObject({
@@ -104,7 +104,7 @@ describe('POST /v1/bookCreation/add', () => {
       ages: ['3', '6'],
       tags: ['动物'],
       intro: '简介',
-      imageUrl: '/uploads/a.png',
+      imageUrl: 'https://cdn.example.com/a.png',
       childCnt: 0,
       status: 0,
       fileSizeMb: 0,

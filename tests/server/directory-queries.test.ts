@@ -107,6 +107,8 @@ beforeAll(async () => {
   await resetTables(testDb.db)
   db = recordQueries(testDb.db)
   app = await buildApp({ db, dataDir: testDb.dataDir })
+  // The uploads collector runs on start: its statements must not count as a listing's.
+  await app.ready()
 })
 afterAll(async () => {
   await app?.close()
@@ -142,5 +144,27 @@ describe('Listing a folder', () => {
         expect(reads.filter((read) => read.includes('Seq Scan') || read.includes('(whole index)'))).toEqual([])
       }
     }
+  })
+})
+
+describe('Deleting a folder', () => {
+  it('finds its books, their files and the covers it releases through indexes', async () => {
+    const top = await makeFolderOf(20)
+    const cover = `${'d'.repeat(32)}.png`
+    await db.query(`INSERT INTO uploads (user_id, file_name, mime_type, size_bytes, attached_at) VALUES ($1, $2, 'image/png', 10, now())`, [
+      user,
+      cover,
+    ])
+    await db.query('UPDATE folders SET image_url = $2 WHERE id = $1', [top, `/uploads/${cover}`])
+    db.queries.length = 0
+    const res = await app.inject({ method: 'POST', url: '/v1/bookCreation/delete', headers: BASIC, payload: { id: top } })
+    expect(res.statusCode).toBe(200)
+    const statements = db.queries.filter((q) => /\bfolders\b/.test(q.sql) && !/^\s*(UPDATE|DELETE FROM folders)/.test(q.sql))
+    expect(statements.length).toBeGreaterThan(0)
+    for (const query of statements) {
+      const reads = await folderReads(query)
+      expect(reads.filter((read) => read.includes('Seq Scan') || read.includes('(whole index)'))).toEqual([])
+    }
+    expect(await db.query('SELECT 1 FROM uploads WHERE file_name = $1', [cover])).toEqual([])
   })
 })

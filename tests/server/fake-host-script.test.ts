@@ -211,15 +211,28 @@ describe('the answers', () => {
     expect(page.received[0]).toEqual({ type: 'visibleChange', data: { result: true } })
   })
 
-  it('only logs buyGoods of a space item (the development route answers 404)', async () => {
+  it('pays for a space good through the space route when the membership route knows no such plan', async () => {
+    const page = load(undefined, { listen: true })
+    const posts: string[] = []
+    page.g.fetch = (url) => {
+      posts.push(url)
+      return Promise.resolve(url === '/v1/dev/space/purchase' ? { ok: true, status: 200 } : { ok: false, status: 404 })
+    }
+    page.g.webkit!.messageHandlers.buyGoods!.postMessage({ goodsId: 1 })
+    await until(() => page.received.length === 1)
+    expect(posts).toEqual(['/v1/dev/vip/purchase', '/v1/dev/space/purchase'])
+    expect(page.received[0]).toEqual({ type: 'visibleChange', data: { result: true } })
+  })
+
+  it('only logs buyGoods of goods no route sells', async () => {
     const page = load()
     let asked = 0
     page.g.fetch = () => {
       asked++
       return Promise.resolve({ ok: false, status: 404 })
     }
-    page.g.webkit!.messageHandlers.buyGoods!.postMessage({ goodsId: 1 })
-    await until(() => asked === 1)
+    page.g.webkit!.messageHandlers.buyGoods!.postMessage({ goodsId: 999 })
+    await until(() => asked === 2)
     await new Promise((r) => setTimeout(r, 100))
     expect(page.received).toEqual([])
     expect(page.g.__fakeHost.calls).toHaveLength(1)

@@ -62,7 +62,7 @@ function fakeDist(): string {
 }
 
 const dist = fakeDist()
-const server = setupServer({ distDir: dist })
+const server = setupServer({ distDir: dist, fakeHost: true })
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 const get = (url: string, headers: Record<string, string> = {}) => server.inject({ method: 'GET', url, headers })
@@ -142,11 +142,13 @@ describe('the demo links npm start prints', () => {
     expect(groups.map((g) => g.links.map((l) => demoLinkUrl('http://h', l)))).toEqual([
       ['http://h/'],
       [
+        // Every page in the app, each link whole: the browser page again with the fake host on.
+        'http://h/?fakeHost=app',
         'http://h/generate_book/list?id=0&fakeHost=app',
         `http://h/generate_book/list?id=${DEMO_FOLDERS.collection}&fakeHostToken=${DEMO_TOKENS.basic}&fakeHost=app`,
       ],
     ])
-    expect(groups[1]!.links.map((l) => l.bench)).toEqual([false, true])
+    expect(groups[1]!.links.map((l) => l.bench)).toEqual([true, false, true])
   })
 
   it('refuse a placeholder the seed has no value for', () => {

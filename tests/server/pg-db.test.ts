@@ -4,7 +4,7 @@
  * starts one. By hand:
  *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project server tests/server/pg-db.test.ts'
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -17,6 +17,7 @@ import { ITEMS_PER_FOLDER } from '../../server/services/folder-limits'
 import { resetTables } from '../../server/seed/seed'
 import type { FolderView } from '../../server/services/folder-view'
 import { envelope, VIP } from './helpers/test-app'
+import { pngOf, uploadedUrl, uploadFile } from './helpers/uploads'
 
 const url = process.env.TEST_DATABASE_URL
 
@@ -187,5 +188,53 @@ describe.skipIf(!url)('on PostgreSQL', () => {
     const sum = (folder.items ?? []).reduce((total, f) => total + f.fileSizeMb, 0)
     expect(folder.fileSizeMb).toBeCloseTo(sum, 2)
     expect(folder.fileSizeMb).toBeGreaterThan(0)
+  })
+
+  it('runs a batch as one transaction, rolled back whole when a statement fails', async () => {
+    await db.exec('CREATE TABLE IF NOT EXISTS batch_probe (n int); TRUNCATE batch_probe')
+    expect(await db.batch([{ sql: 'INSERT INTO batch_probe VALUES ($1) RETURNING n', params: [1] }])).toEqual([[{ n: 1 }]])
+    await expect(db.batch([{ sql: 'INSERT INTO batch_probe VALUES (2)' }, { sql: 'SELECT $1::int', params: ['x'] }])).rejects.toMatchObject(
+      {
+        code: '22P02',
+      },
+    )
+    expect(await db.query('SELECT n FROM batch_probe')).toEqual([{ n: 1 }])
+    await db.exec('DROP TABLE batch_probe')
+  })
+
+  it('stores no more than the capacity when uploads and covers race', async () => {
+    const { used } = envelope<{ used: number }>(await app.inject({ method: 'GET', url: '/v1/user/myCapacity', headers: VIP })).data
+    const total = Math.ceil(used) + 1
+    await db.query('UPDATE capacities SET total_mb = $2 WHERE user_id = $1', [DEMO_USERS.vip.id, total])
+    const filesBefore = new Set(readdirSync(join(dataDir, 'uploads')))
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => uploadFile(app, pngOf(200 * 1024), `c${i}.png`)))
+    const urls = replies.flatMap((res) => uploadedUrl(res) ?? [])
+    expect(urls.length).toBeGreaterThan(0)
+    expect(urls.length).toBeLessThan(12)
+    await Promise.all(urls.map((imageUrl, i) => post('/v1/bookCreation/add', { parentId: 0, type: 1, title: `封面${i}`, imageUrl })))
+    const again = await Promise.all(Array.from({ length: 4 }, (_, i) => uploadFile(app, pngOf(200 * 1024), `d${i}.png`)))
+    expect(statuses(again)).toEqual([409])
+    const bytes = readdirSync(join(dataDir, 'uploads'))
+      .filter((name) => !filesBefore.has(name))
+      .reduce((sum, name) => sum + statSync(join(dataDir, 'uploads', name)).size, 0)
+    expect(bytes).toBeLessThanOrEqual((total - used) * 1048576)
+  })
+
+  it('keeps a cover that a new folder takes while the last folder showing it is deleted, or refuses the new folder', async () => {
+    for (let round = 0; round < 10; round++) {
+      const url = uploadedUrl(await uploadFile(app, pngOf(1024), `r${round}.png`))!
+      const first = envelope<FolderView>(
+        await post('/v1/bookCreation/add', { parentId: 0, type: 1, title: `旧${round}`, imageUrl: url }),
+      ).data
+      const [del, add] = await Promise.all([
+        post('/v1/bookCreation/delete', { id: first.id }),
+        post('/v1/bookCreation/add', { parentId: 0, type: 1, title: `新${round}`, imageUrl: url }),
+      ])
+      expect(del!.statusCode).toBe(200)
+      expect([200, 400]).toContain(add!.statusCode)
+      const kept = (await db.query('SELECT 1 FROM uploads WHERE file_name = $1', [url.split('/').pop()])).length === 1
+      expect(kept).toBe(add!.statusCode === 200)
+      expect(existsSync(join(dataDir, url))).toBe(kept)
+    }
   })
 })

@@ -54,6 +54,21 @@ describe('The PGlite database', () => {
     expect(await testDb.db.query('SELECT n FROM worker_probe ORDER BY n')).toEqual([{ n: 1 }])
   })
 
+  it('runs a batch as one transaction: the rows of each statement, or nothing of any of them', async () => {
+    await testDb.db.exec('CREATE TABLE IF NOT EXISTS batch_probe (n int)')
+    const rows = await testDb.db.batch([
+      { sql: 'INSERT INTO batch_probe VALUES ($1) RETURNING n', params: [1] },
+      { sql: 'SELECT count(*)::int AS c FROM batch_probe' },
+    ])
+    expect(rows).toEqual([[{ n: 1 }], [{ c: 1 }]])
+    const failed = testDb.db.batch([
+      { sql: 'INSERT INTO batch_probe VALUES (2)' },
+      { sql: 'INSERT INTO batch_probe VALUES ($1)', params: ['x'] },
+    ])
+    await expect(failed).rejects.toMatchObject({ code: '22P02' })
+    expect(await testDb.db.query('SELECT n FROM batch_probe ORDER BY n')).toEqual([{ n: 1 }])
+  })
+
   it('runs concurrent transactions one after the other, none lost', async () => {
     await testDb.db.exec('CREATE TABLE IF NOT EXISTS worker_counter (n int); INSERT INTO worker_counter VALUES (0)')
     await Promise.all(

@@ -1,18 +1,48 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { connect } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import type { Db } from '../../server/db/db'
-import { maskUrl } from '../../server/http/request-log'
+import { escapeLogText, formatRecord, maskUrl } from '../../server/http/request-log'
 import { DEMO_TOKENS } from '../../server/seed/demo'
 import { setupServer, VIP } from './helpers/test-app'
 
 const lines: string[] = []
-const ctx = setupServer({ logger: (line) => lines.push(line) })
+// Low body limits, so a body cut off for time is seen in seconds (docs/server.md has the real ones).
+const ctx = setupServer({
+  logger: (line) => lines.push(line),
+  timeLimits: { headersMs: 1000, bodyStallMs: 1000, minBodyBytes: 1024, bodyMs: 3000, uploadMs: 6000, keepAliveMs: 500 },
+})
 beforeEach(() => {
   lines.length = 0
 })
+let port = 0
+beforeAll(async () => {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  port = (ctx.app.server.address() as { port: number }).port
+  lines.length = 0
+})
+
+/** Sends the start of an upload, then (unless `wait`) closes the connection after 300 ms. */
+function unfinishedUpload(wait = false): Promise<void> {
+  const head = Buffer.from(
+    `POST /v1/upload HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${DEMO_TOKENS.vip}\r\n` +
+      'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n' +
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG\r\n\x1a\n' +
+      'x'.repeat(2000),
+    'latin1',
+  )
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(head))
+    socket.on('error', () => {})
+    // Read what comes back, or the server's close is never seen.
+    socket.resume()
+    socket.once('close', () => resolve())
+    if (!wait) setTimeout(() => socket.destroy(), 300)
+  })
+}
 
 describe('the request log', () => {
   it('writes one readable line per request with its method, path, status and time', async () => {
@@ -39,6 +69,51 @@ describe('the request log', () => {
   })
 })
 
+describe('what a client sends', () => {
+  it('cannot forge a line or colour the terminal: a field name with a line break and escapes is escaped', async () => {
+    const forged = encodeURIComponent('\n12:00:00 INFO  GET /v1/forged 200 1ms\u001b[31m\u2028')
+    const res = await ctx.get(`/v1/directory/0?${forged}=%00`)
+    expect(res.statusCode).toBe(400)
+    expect(lines).toHaveLength(1)
+    for (const unsafe of ['\n', '\r', '\u001b', '\u2028']) expect(lines[0]).not.toContain(unsafe)
+    expect(lines[0]).toContain('\\n12:00:00 INFO  GET /v1/forged 200 1ms\\x1b[31m\\u2028')
+  })
+
+  it("keeps an error's message on its line and only the stack frames below it", () => {
+    const stack = 'Error: bad\n09:00:00 INFO  forged\n    at handler (server/x.ts:1:1)'
+    const json = JSON.stringify({
+      level: 50,
+      time: 0,
+      msg: 'POST /x failed',
+      err: { type: 'Error', message: 'bad\n09:00:00 INFO  forged', stack },
+    })
+    expect(formatRecord(json).split('\n')).toEqual([
+      '00:00:00 ERROR POST /x failed',
+      'Error: bad\\n09:00:00 INFO  forged',
+      '    at handler (server/x.ts:1:1)',
+    ])
+  })
+
+  it('escapes controls, separators and direction overrides, and nothing else', () => {
+    expect(escapeLogText('a\tb\r\n\u0000\u007f\u0085\u202e绘本 😀')).toBe('a\\tb\\r\\n\\x00\\x7f\\x85\\u202e绘本 😀')
+  })
+})
+
+describe('a connection closed before the answer', () => {
+  it('is logged as aborted by the client when the client leaves mid-upload, not as a server error', async () => {
+    await unfinishedUpload()
+    await expect.poll(() => lines.join('\n')).toMatch(/INFO {2}POST \/v1\/upload aborted by the client after \d+ms/)
+    expect(lines.join('\n')).not.toMatch(/ERROR|\n\s+at /)
+    expect(lines).toHaveLength(1)
+  })
+
+  it('is logged as a 408 warning when the server cut the body off for time', async () => {
+    await unfinishedUpload(true)
+    await expect.poll(() => lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/WARN {2}POST \/v1\/upload 408 \d+ms 请求超时：请求内容没有及时传完$/)
+  })
+})
+
 describe('a 500', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kids-log-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -53,6 +128,7 @@ describe('a 500', () => {
       query: (sql, params) => (down ? lost() : real.query(sql, params)),
       exec: (sql) => (down ? lost() : real.exec(sql)),
       transaction: (fn) => (down ? lost() : real.transaction(fn)),
+      batch: (statements) => (down ? lost() : real.batch(statements)),
       close: async () => {},
     }
     const own: string[] = []

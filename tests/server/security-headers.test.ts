@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { pagePolicy, withPolicyMeta } from '../../scripts/csp-meta'
+import { pagePolicy, withPolicyMeta } from '../../scripts/build/csp-meta'
 import { setupServer, VIP } from './helpers/test-app'
 
 const INLINE = 'window.__early = 1'
@@ -13,7 +13,7 @@ const page = `<!doctype html><html><head><meta charset="UTF-8"><script>${INLINE}
 writeFileSync(join(dist, 'price_up', 'index.html'), withPolicyMeta(page))
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
-const server = setupServer({ distDir: dist })
+const server = setupServer({ distDir: dist, fakeHost: true })
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 describe('a page', () => {

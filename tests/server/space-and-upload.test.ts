@@ -148,9 +148,11 @@ describe('POST /v1/upload', () => {
     expect(envelope<UploadData>(res).data.url.endsWith(`.${ext}`)).toBe(true)
   })
 
-  it('reports the size in MB', async () => {
-    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)])
+  it('reports the size in MB, rounded up to 0.01', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024 - PNG.length)])
     expect(envelope<UploadData>(await upload(big, 'big.png')).data.fileSizeMb).toBe(3)
+    const over = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)])
+    expect(envelope<UploadData>(await upload(over, 'over.png')).data.fileSizeMb).toBe(3.01)
   })
 
   it('refuses an image over 10 MB with 413 and keeps no file', async () => {

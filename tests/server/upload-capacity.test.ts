@@ -1,7 +1,10 @@
 /**
- * Issue 17 item 4: an upload counts against the user's capacity until it is attached (a cover)
- * or collected (unattached for a day: row and file deleted, on start and every hour); a user
- * over capacity is refused with 409 `CAPACITY` `空间不足`; two file parts in one request are a 400.
+ * The capacity rules, in one place (issue 17 item 4, issue 32, issue 33 item 6): the room left is the
+ * total − the user's books − their uploads that no book counts (unattached, or a cover) − the files their
+ * running cloud-drive imports have still to add. An upload counts until it is collected (unattached for a
+ * day: row and file deleted, on start and every 15 minutes); a user over capacity is refused with 409
+ * `CAPACITY` `空间不足`; two file parts in one request are a 400. Imports and covers racing uploads:
+ * storage.test.ts; an import's own files: cloud-drive-job-files.test.ts.
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -39,11 +42,12 @@ const uploadsDir = () => join(server.dataDir, 'uploads')
 const uploadUrl = (res: { json: () => unknown }) => (res.json() as { data: { url: string } }).data.url
 
 describe('An upload', () => {
-  it('counts against the capacity until it is attached as a cover', async () => {
+  it('counts against the capacity, attached as a cover too', async () => {
     const before = await capacity()
     const res = await post(filePart(pdf(2), 'a.pdf'))
     expect(res.statusCode).toBe(200)
-    expect((await capacity()).used).toBeCloseTo(before.used + 2, 2)
+    // 2 MB and the 9 bytes of the PDF header: rounded up.
+    expect((await capacity()).used).toBeCloseTo(before.used + 2.01, 2)
     const cover = await post(filePart(PNG, 'cover.png'))
     const url = uploadUrl(cover)
     const updated = await server.post('/v1/bookCreation/update', { id: DEMO_FOLDERS.emptyFolder, imageUrl: url })
@@ -53,8 +57,7 @@ describe('An upload', () => {
       [url.split('/').pop()],
     )
     expect(row!.attached).toBe(true)
-    // The PDF still counts, the cover no longer does.
-    expect((await capacity()).used).toBeCloseTo(before.used + 2, 2)
+    expect((await capacity()).used).toBeCloseTo(before.used + 2.02, 2)
   })
 
   it('is refused with 409 CAPACITY 空间不足 when it does not fit, unattached uploads counted, storing nothing', async () => {
@@ -80,6 +83,50 @@ describe('An upload', () => {
     expect(res.json()).toEqual({ result: 'BAD_REQUEST', data: null, msg: '一次只能上传一个文件' })
     expect(readdirSync(uploadsDir())).toEqual(files)
     expect(await countUploads(server.db, VIP_ID)).toBe(0)
+  })
+})
+
+describe('A running import', () => {
+  /** A running import of `DEMO_FOLDERS.emptyFolder` with one file of `sizeMb` still to add. */
+  const startImport = async (id: string, sizeMb: number) => {
+    await server.db.query(`INSERT INTO cloud_import_jobs (id, user_id, mode, target_id) VALUES ($1, $2, 'album', $3)`, [
+      id,
+      VIP_ID,
+      DEMO_FOLDERS.emptyFolder,
+    ])
+    await server.db.query(
+      `INSERT INTO cloud_import_items (job_id, position, fs_id, name, folder_id, size_mb) VALUES ($1, 0, 'fs-1', 'book.pdf', $2, $3)`,
+      [id, DEMO_FOLDERS.emptyFolder, sizeMb],
+    )
+  }
+
+  it('reserves the files it has still to add: an upload that fits beside the books is refused beside them', async () => {
+    const { used } = await capacity()
+    const total = Math.ceil(used) + 2
+    await server.db.query('UPDATE capacities SET total_mb = $2 WHERE user_id = $1', [VIP_ID, total])
+    const room = total - used
+    // A pending file takes all but 0.5 MB: an upload of 1 MB fits the books' room, not the import's.
+    await startImport('capacity-pending', Math.round((room - 0.5) * 100) / 100)
+    const files = readdirSync(uploadsDir())
+    const refused = await post(filePart(pdf(1), 'beside-import.pdf'))
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toEqual({ result: 'CAPACITY', data: null, msg: '空间不足' })
+    expect(readdirSync(uploadsDir())).toEqual(files)
+    // What is reserved is not used: myCapacity reports the stored files only.
+    expect((await capacity()).used).toBeCloseTo(used, 2)
+
+    // The file failed: nothing is reserved any more, and the same upload fits.
+    await server.db.query(`UPDATE cloud_import_items SET status = 'failed' WHERE job_id = 'capacity-pending'`)
+    expect((await post(filePart(pdf(1), 'beside-import.pdf'))).statusCode).toBe(200)
+  })
+
+  it('reserves nothing once it has ended, whatever its files say', async () => {
+    const { used } = await capacity()
+    const total = Math.ceil(used) + 2
+    await server.db.query('UPDATE capacities SET total_mb = $2 WHERE user_id = $1', [VIP_ID, total])
+    await startImport('capacity-ended', Math.round((total - used - 0.5) * 100) / 100)
+    await server.db.query(`UPDATE cloud_import_jobs SET status = 'failed' WHERE id = 'capacity-ended'`)
+    expect((await post(filePart(pdf(1), 'after-import.pdf'))).statusCode).toBe(200)
   })
 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEV_SPACE_PURCHASE_PATH } from '../../server/dev/space-dev-routes'
 import { DEV_VIP_PURCHASE_PATH } from '../../server/dev/vip-dev-routes'
 import { DEMO_VIP_GOODS } from '../../server/seed/seed-catalog'
 import { DEMO_TOKENS } from '../../server/seed/demo'
@@ -125,12 +126,33 @@ describe(`POST ${DEV_VIP_PURCHASE_PATH} (development only)`, () => {
   })
 })
 
+describe(`POST ${DEV_SPACE_PURCHASE_PATH} (development only)`, () => {
+  const capacity = async () => envelope<{ total: number }>(await server.get('/v1/user/myCapacity', BASIC)).data.total
+
+  it("adds the space good to the buyer's capacity and answers the new total", async () => {
+    const before = await capacity()
+    const res = await server.post(DEV_SPACE_PURCHASE_PATH, { goodsId: 1 }, BASIC)
+    expect(res.statusCode).toBe(200)
+    expect(envelope<{ total: number }>(res).data.total).toBe(before + 51_200)
+    expect(await capacity()).toBe(before + 51_200)
+  })
+
+  it('answers 404 with a Chinese message for a goods id that is no space good (a membership plan), changing nothing', async () => {
+    const before = await capacity()
+    const res = await server.post(DEV_SPACE_PURCHASE_PATH, { goodsId: monthly }, BASIC)
+    expect(res.statusCode).toBe(404)
+    expect(envelope(res).msg).toBe('空间商品不存在')
+    expect(await capacity()).toBe(before)
+  })
+})
+
 describe('without the devRoutes option (production)', () => {
   const production = setupServer()
 
   it('has no purchase route', async () => {
     const res = await production.post(DEV_VIP_PURCHASE_PATH, { goodsId: monthly }, BASIC)
     expect(res.statusCode).toBe(404)
+    expect((await production.post(DEV_SPACE_PURCHASE_PATH, { goodsId: 1 }, BASIC)).statusCode).toBe(404)
     expect(await production.get('/v1/user/vipInfo', BASIC).then((r) => envelope<VipInfo>(r).data.isVip)).toBe(false)
   })
 

@@ -1,7 +1,7 @@
 /**
  * The demo picture book shared as `demo-book`: seven pages, the learner's scores spread over every
  * star band, one sentence never recorded and a last page with no media at all.
- * Read by the seed and by scripts/generate-demo-media.ts (which voices and draws it).
+ * Read by the seed and by server/media-gen/generate-demo-media.ts (which voices and draws it).
  */
 
 /** A sentence and the learner's score for it (null = the learner did not record it). */

@@ -30,6 +30,10 @@ export function recordQueries(db: Db): RecordingDb {
     ...record(db),
     queries,
     transaction: (fn) => db.transaction((tx) => fn(record(tx))),
+    batch: (statements) => {
+      for (const { sql, params = [] } of statements) queries.push({ sql, params })
+      return db.batch(statements)
+    },
     close: () => db.close(),
   }
 }

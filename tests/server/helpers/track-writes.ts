@@ -32,6 +32,10 @@ export function trackWrites(db: Db): TrackedDb {
     kind: db.kind,
     ...track(db),
     transaction: (fn) => db.transaction((tx) => fn(track(tx))),
+    batch: (statements) => {
+      dirty = true
+      return db.batch(statements)
+    },
     close: () => db.close(),
     get dirty() {
       return dirty

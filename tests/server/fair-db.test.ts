@@ -1,0 +1,216 @@
+/**
+ * Issue 32 item 4: one heavy user does not slow the others. Statements take turns by caller
+ * (server/db/fair-db.ts): a user whose 8 listings are queued at the database delays another user's
+ * listing by about one statement, not by the whole queue. `npm run bench:load` measures the times.
+ */
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app'
+import { insertRows } from '../../server/db/bulk'
+import type { Db } from '../../server/db/db'
+import { currentLane, fairDb, inLane } from '../../server/db/fair-db'
+import { DEMO_FOLDERS, DEMO_TOKENS, DEMO_USERS } from '../../server/seed/demo'
+import { resetTables } from '../../server/seed/seed'
+import { fsId, grant, importAndWait } from './helpers/cloud-drive'
+import { BASIC, VIP } from './helpers/test-app'
+import { openTestDb, type TestDb } from './helpers/test-db'
+
+/** A database whose statements wait, in order of arrival, until `release`d, and say who made them. */
+function heldDb(calls: string[]) {
+  const calledBy = (params: readonly unknown[] | undefined): string => {
+    const values = params ?? []
+    if (values.includes(DEMO_USERS.basic.id) || values.includes(DEMO_TOKENS.basic)) return 'heavy'
+    if (values.includes(DEMO_USERS.vip.id) || values.includes(DEMO_TOKENS.vip)) return 'other'
+    return '-'
+  }
+  let release = () => {}
+  let gate = new Promise<void>((resolve) => (release = resolve))
+  return {
+    wrap(db: Db): Db {
+      let tail: Promise<unknown> = Promise.resolve()
+      // One at a time, first come first served, as PGlite runs them.
+      const serial = <T>(who: string, work: () => Promise<T>): Promise<T> => {
+        const run = tail.then(() => gate).then(() => (calls.push(who), work()))
+        tail = run.catch(() => undefined)
+        return run
+      }
+      return {
+        kind: db.kind,
+        query: (sql, params) => serial(calledBy(params), () => db.query(sql, params)),
+        exec: (sql) => serial('-', () => db.exec(sql)),
+        transaction: (fn) => serial('-', () => db.transaction(fn)),
+        batch: (statements) => serial(calledBy(statements[0]?.params), () => db.batch(statements)),
+        close: () => db.close(),
+      }
+    },
+    hold: () => {
+      gate = new Promise<void>((resolve) => (release = resolve))
+    },
+    release: () => release(),
+  }
+}
+
+describe('Turns at the database', () => {
+  let testDb: TestDb
+  let app: FastifyInstance
+  const calls: string[] = []
+  const held = heldDb(calls)
+
+  beforeAll(async () => {
+    testDb = await openTestDb()
+    await resetTables(testDb.db)
+    // The heavy user's folder: 300 books more.
+    await insertRows(
+      testDb.db,
+      'folders',
+      Array.from({ length: 300 }, (_, n) => ({
+        user_id: DEMO_USERS.basic.id,
+        parent_id: DEMO_FOLDERS.basicFolder,
+        type: 0,
+        title: `绘本 ${n}`,
+        position: 100 + n,
+      })),
+    )
+    held.release()
+    app = await buildApp({ db: held.wrap(testDb.db), dataDir: testDb.dataDir })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app?.close()
+    await testDb?.dispose()
+  })
+
+  it("give another user's listing the next turn, not the last, behind one user's 8 queued listings", async () => {
+    held.hold()
+    calls.length = 0
+    const heavy = Array.from({ length: 8 }, () =>
+      app.inject({ method: 'GET', url: `/v1/directory/${DEMO_FOLDERS.basicFolder}`, headers: BASIC }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const other = app.inject({ method: 'GET', url: '/v1/directory/0', headers: VIP })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    held.release()
+    const replies = await Promise.all([other, ...heavy])
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(9).fill(200))
+    // Everything was queued before the first statement ran: how many of the heavy user's ran before
+    // the other user's last one? First come first served, all 16 of its sign-ins and folder reads.
+    const heavyFirst = calls.slice(0, calls.lastIndexOf('other')).filter((who) => who === 'heavy').length
+    expect(calls.filter((who) => who === 'other')).toHaveLength(2)
+    expect(heavyFirst).toBeLessThanOrEqual(4)
+  })
+})
+
+describe('Lanes', () => {
+  let testDb: TestDb
+  let app: FastifyInstance
+  const lanes: string[] = []
+
+  beforeAll(async () => {
+    testDb = await openTestDb()
+    await resetTables(testDb.db)
+    const real = testDb.db
+    const recording: Db = {
+      kind: real.kind,
+      query: (sql, params) => (lanes.push(currentLane()), real.query(sql, params)),
+      exec: (sql) => real.exec(sql),
+      transaction: (fn) => (lanes.push(currentLane()), real.transaction(fn)),
+      batch: (statements) => (lanes.push(currentLane()), real.batch(statements)),
+      close: () => real.close(),
+    }
+    app = await buildApp({ db: recording, dataDir: testDb.dataDir, devRoutes: true })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app?.close()
+    await testDb?.dispose()
+  })
+
+  it("put a request's statements in its user's lane, after its body is read too, and the sign-in in its token's", async () => {
+    lanes.length = 0
+    await app.inject({ method: 'GET', url: '/v1/directory/0', headers: VIP })
+    expect(lanes).toEqual([`token:${DEMO_TOKENS.vip}`, `user:${DEMO_USERS.vip.id}`])
+    lanes.length = 0
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/bookCreation/add',
+      headers: VIP,
+      payload: { parentId: 0, type: 1, title: '新' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(lanes[0]).toBe(`token:${DEMO_TOKENS.vip}`)
+    expect(new Set(lanes.slice(1))).toEqual(new Set([`user:${DEMO_USERS.vip.id}`]))
+  })
+
+  it("put an import job's statements in its user's lane", async () => {
+    await grant(app)
+    lanes.length = 0
+    await importAndWait(app, { fsIds: [fsId('/英语绘本/Counting Stars.pdf')], albumId: DEMO_FOLDERS.emptyFolder })
+    expect(lanes.length).toBeGreaterThan(3)
+    expect(lanes.filter((lane) => lane !== `user:${DEMO_USERS.vip.id}` && lane !== `token:${DEMO_TOKENS.vip}`)).toEqual([])
+  })
+})
+
+describe('fairDb', () => {
+  /** A database whose statements finish when the test says, recording the order they start in. */
+  function manualDb(kind: Db['kind'] = 'pglite') {
+    const started: string[] = []
+    const pending: (() => void)[] = []
+    const run = (tag: string) =>
+      new Promise<never[]>((resolve) => {
+        started.push(tag)
+        pending.push(() => resolve([]))
+      })
+    const db: Db = {
+      kind,
+      query: (sql) => run(sql),
+      exec: (sql) => run(sql).then(() => undefined),
+      transaction: async (fn) => {
+        started.push('BEGIN')
+        return fn({ query: async (sql) => (started.push(`tx ${sql}`), []), exec: async () => undefined })
+      },
+      batch: (statements) => run(statements.map((statement) => statement.sql).join('; ')).then(() => []),
+      close: async () => undefined,
+    }
+    const settle = () => new Promise((resolve) => setImmediate(resolve))
+    const finishOne = async () => {
+      await settle()
+      pending.shift()?.()
+      await settle()
+    }
+    return { db, started, finishOne }
+  }
+
+  it('serves the lanes in turn, one statement each', async () => {
+    const { db, started, finishOne } = manualDb()
+    const fair = fairDb(db)
+    const a = inLane('a', () => Promise.all(['a1', 'a2', 'a3'].map((sql) => fair.query(sql))))
+    const b = inLane('b', () => Promise.all(['b1', 'b2'].map((sql) => fair.query(sql))))
+    for (let i = 0; i < 5; i++) await finishOne()
+    await Promise.all([a, b])
+    expect(started).toEqual(['a1', 'b1', 'a2', 'b2', 'a3'])
+  })
+
+  it('runs a transaction as one turn, its statements straight through', async () => {
+    const { db, started, finishOne } = manualDb()
+    const fair = fairDb(db)
+    const first = inLane('a', () => fair.query('a1'))
+    const tx = inLane('b', () => fair.transaction(async (t) => (await t.query('x'), await t.query('y'), 'done')))
+    const last = inLane('a', () => fair.query('a2'))
+    await finishOne()
+    expect(await tx).toBe('done')
+    await finishOne()
+    await Promise.all([first, last])
+    expect(started).toEqual(['a1', 'BEGIN', 'tx x', 'tx y', 'a2'])
+  })
+
+  it('lets as many run at once as the PostgreSQL pool holds', async () => {
+    const { db, started, finishOne } = manualDb('postgres')
+    const fair = fairDb(db, 3)
+    const all = inLane('a', () => Promise.all(['1', '2', '3', '4'].map((sql) => fair.query(sql))))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(started).toEqual(['1', '2', '3'])
+    for (let i = 0; i < 4; i++) await finishOne()
+    await all
+    expect(started).toEqual(['1', '2', '3', '4'])
+  })
+})
