@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { HOME_FOLDER } from '../routes.ts'
+import { HOME_FOLDER } from '../build/routes.ts'
 import { hashFileSync } from './hash.ts'
 import { cssRefs, htmlRefs } from './html-refs.ts'
 import { MANIFEST_FILE, type AssetRef, type PagesManifest, type RouteEntry } from './manifest.ts'

@@ -1,24 +1,28 @@
 /**
- * deploy: publishes a build (or some of its pages) into a target directory standing in for the CDN
- * origin. Assets first, never overwritten or deleted; then each route's HTML, atomically. Routes not
- * picked keep their HTML byte for byte and keep their entry in the target's manifest.
+ * deploy: publishes a build (or some of its pages) into a target (a directory, or an S3 bucket behind
+ * a CDN). Assets first, never overwritten or deleted; then each route's HTML, each in one step. Routes
+ * not picked keep their HTML byte for byte and keep their entry in the target's manifest. Then the
+ * switched pages are purged from the CDN and verified at their public URL (go-live.ts).
  */
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { publishNoOverwrite } from './fs-atomic.ts'
+import { join, resolve } from 'node:path'
+import { checkGoLiveOptions, goLive, type GoLiveOptions } from './go-live.ts'
 import { sha256 } from './hash.ts'
 import { liveRefusal } from './live-check.ts'
 import { readLiveState } from './live-state.ts'
 import { DeliveryError, loadManifest, stringifyManifest, type AssetRef, type PagesManifest, type RouteEntry } from './manifest.ts'
-import { commitRelease, conflictMessage, inspectTarget, uniqueRefs, type DeliveryHooks } from './publish.ts'
-import { withLock } from './target-lock.ts'
+import { mapLimit, PARALLEL } from './parallel.ts'
+import { conflictMessage, inspectTarget, uniqueRefs, uploadAssets, type DeliveryHooks } from './publish.ts'
+import type { RunReport } from './run-report.ts'
 import { selectRoutes } from './select-routes.ts'
+import { openStore, type Store } from './store.ts'
+import { withLock, type HeldLock } from './target-lock.ts'
 
-export interface DeployOptions {
+export interface DeployOptions extends GoLiveOptions {
   /** The build output directory (with pages-manifest.json). */
   from: string
-  /** The target directory. */
-  to: string
+  /** The target: a directory, `s3://<bucket>/<prefix>`, or an opened store. */
+  to: string | Store
   /** Route names to deploy; all routes when absent. */
   pages?: readonly string[]
   /** Plan and check only; write nothing. */
@@ -27,6 +31,8 @@ export interface DeployOptions {
 }
 
 export interface DeployResult {
+  /** What the run did after the switch (purge, verify, time): kept in its release record. */
+  report?: RunReport
   /** The new release id (`null` for a dry run or when nothing changed). */
   release: string | null
   /** Assets copied (or, in a dry run, to copy). */
@@ -39,26 +45,34 @@ export interface DeployResult {
   unchanged: string[]
   /** Live routes the build does not have (left as they are by a full deploy). */
   notInBuild: string[]
+  /** Seconds the run took. */
+  seconds: number
 }
 
-/** Deploys `from` into `to` (see README "Deploying one page at a time"). */
+/** Deploys `from` into `to` (see docs/deploying.md). */
 export async function deploy(options: DeployOptions): Promise<DeployResult> {
-  return options.dryRun ? run(options) : withLock(options.to, () => run(options))
+  checkGoLiveOptions(options)
+  const started = options.started ?? Date.now()
+  const store = await openStore(options.to)
+  const opened = { ...options, started }
+  const result = options.dryRun ? await run(store, opened, undefined) : await withLock(store, (lock) => run(store, opened, lock))
+  return { ...result, seconds: (Date.now() - started) / 1000 }
 }
 
-async function run({ from, to, pages, dryRun, hooks }: DeployOptions): Promise<DeployResult> {
-  const source = loadManifest(join(from, 'pages-manifest.json'))
+async function run(store: Store, options: DeployOptions, lock: HeldLock | undefined): Promise<Omit<DeployResult, 'seconds'>> {
+  const { from, pages, dryRun, hooks } = options
+  const source = loadManifest(join(resolve(from), 'pages-manifest.json'))
   const picked = pages ? selectRoutes(source, pages) : Object.values(source.routes)
-  const live = await readLiveState(to)
+  const live = await readLiveState(store)
   const refusal = liveRefusal(live, new Set(picked.map((r) => r.path)))
   if (refusal) throw new DeliveryError(refusal)
 
   const refs = uniqueRefs([...picked.flatMap((r) => r.assets), ...(pages ? [] : source.other)])
-  const check = await inspectTarget(to, refs)
+  const check = await inspectTarget(store, refs)
   if (check.conflicts.length > 0) throw new DeliveryError(conflictMessage(check.conflicts))
 
   const switchedRoutes = picked.filter((r) => live.manifest.routes[r.path]?.html.sha256 !== r.html.sha256)
-  const result: DeployResult = {
+  const result: Omit<DeployResult, 'seconds'> = {
     release: null,
     copy: check.missing,
     present: check.present,
@@ -67,24 +81,32 @@ async function run({ from, to, pages, dryRun, hooks }: DeployOptions): Promise<D
     notInBuild: pages ? [] : Object.keys(live.manifest.routes).filter((p) => !source.routes[p]),
   }
   // Read every source file before writing anything: a stale or edited build is refused up front.
-  const assetBytes = await Promise.all(check.missing.map((ref) => readVerified(from, ref)))
-  const htmlBytes = await Promise.all(switchedRoutes.map((r) => readVerified(from, r.html)))
+  const assetBytes = await mapLimit(check.missing, PARALLEL, (ref) => readVerified(from, ref))
+  const htmlBytes = await mapLimit(switchedRoutes, PARALLEL, (r) => readVerified(from, r.html))
   if (dryRun) return result
 
-  for (const [i, ref] of check.missing.entries()) await publishNoOverwrite(join(to, ref.file), assetBytes[i]!)
+  await uploadAssets(
+    store,
+    check.missing.map((ref, i) => ({ ref, bytes: assetBytes[i]! })),
+    lock,
+  )
   const next = nextManifest(live.manifest, picked, pages ? live.manifest.other : source.other)
   // Nothing to record when the current release already says exactly this (after a cut-short run it
   // does not, and the new release records what is really served).
   const sameRecord = live.recorded !== null && stringifyManifest(next) === stringifyManifest(live.recorded)
   if (switchedRoutes.length === 0 && sameRecord) return result
-  const release = await commitRelease({
-    to,
+  const done = await goLive({
+    store,
+    live,
     next,
     switched: switchedRoutes.map((route, i) => ({ route, html: htmlBytes[i]! })),
     info: { kind: 'deploy', switched: result.switched, from },
+    uploaded: { files: check.missing.length, bytes: check.missing.reduce((sum, a) => sum + a.size, 0) },
+    options,
     ...(hooks ? { hooks } : {}),
+    ...(lock ? { lock } : {}),
   })
-  return { ...result, release: release.id }
+  return { ...result, ...done, release: done.release }
 }
 
 /** The live manifest with the picked routes replaced by the build's entries. */

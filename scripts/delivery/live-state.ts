@@ -1,13 +1,13 @@
 /**
- * What a deploy target serves right now, read from the HTML files themselves rather than trusted from
+ * What a deploy target serves right now, read from the HTML objects themselves rather than trusted from
  * the `current` pointer: a deploy interrupted while switching HTML leaves some routes on the new
  * release, and the next deploy, rollback or prune must know that (or prune could delete assets a
  * live page loads).
  */
-import { join } from 'node:path'
-import { hashFile } from './hash.ts'
 import { emptyManifest, type AssetRef, type PagesManifest, type RouteEntry } from './manifest.ts'
-import { currentRelease, listReleases, readReleaseManifest, type ReleaseInfo } from './releases.ts'
+import { mapLimit, PARALLEL } from './parallel.ts'
+import { readCurrent, readReleases, type Release } from './releases.ts'
+import type { Store } from './store.ts'
 
 export interface LiveState {
   /** Every route as served now, each with the entry of the release its HTML came from. */
@@ -17,22 +17,23 @@ export interface LiveState {
   /** The manifest the current release recorded; differs from `manifest` after a cut-short run. */
   recorded: PagesManifest | null
   /** Kept releases, newest first, with their manifests. */
-  releases: { info: ReleaseInfo; manifest: PagesManifest }[]
+  releases: Release[]
   /** Routes whose live HTML matches no kept release (edited or copied in by hand). */
   unknown: string[]
 }
 
-/** Reads the live state of `target` (an empty state for a directory never deployed to). */
-export async function readLiveState(target: string): Promise<LiveState> {
-  const releases = listReleases(target).map((info) => ({ info, manifest: readReleaseManifest(target, info.id) }))
-  const current = currentRelease(target)
+/** Reads the live state of `store` (an empty state for a target never deployed to). */
+export async function readLiveState(store: Store): Promise<LiveState> {
+  const [releases, current] = await Promise.all([readReleases(store), readCurrent(store)])
   const manifest = emptyManifest()
   const unknown: string[] = []
-  const paths = new Set(releases.flatMap((r) => Object.keys(r.manifest.routes)))
+  const paths = [...new Set(releases.flatMap((r) => Object.keys(r.manifest.routes)))].sort()
   const byRecency = currentFirst(releases, current)
-  for (const path of [...paths].sort()) {
-    const file = byRecency.map((r) => r.manifest.routes[path]).find(Boolean)!.html.file
-    const live = await hashFile(join(target, file))
+  const served = await mapLimit(paths, PARALLEL, (path) =>
+    store.stat(byRecency.map((r) => r.manifest.routes[path]).find(Boolean)!.html.file),
+  )
+  for (const [i, path] of paths.entries()) {
+    const live = served[i]
     if (!live) continue
     const match: RouteEntry | undefined = byRecency.map((r) => r.manifest.routes[path]).find((entry) => entry?.html.sha256 === live.sha256)
     if (match) manifest.routes[path] = match
@@ -44,7 +45,7 @@ export async function readLiveState(target: string): Promise<LiveState> {
 }
 
 /** The current release first, then the rest newest first: the likeliest owner of a live file first. */
-function currentFirst<T extends { info: ReleaseInfo }>(releases: T[], current: string | null): T[] {
+function currentFirst<T extends { info: { id: string } }>(releases: T[], current: string | null): T[] {
   return [...releases.filter((r) => r.info.id === current), ...releases.filter((r) => r.info.id !== current)]
 }
 

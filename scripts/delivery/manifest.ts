@@ -1,6 +1,6 @@
 /**
  * The pages manifest: for every route, its HTML file and every file that page loads, each with the
- * sha256 of its bytes and its size. Written into dist/ by the build (scripts/pages-manifest.ts) and kept
+ * sha256 of its bytes and its size. Written into dist/ by the build (scripts/build/pages-manifest.ts) and kept
  * with every release in a deploy target (scripts/delivery/releases.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
@@ -53,6 +53,10 @@ export interface PageInfo {
     bench?: boolean
   }[]
   aliases: string[]
+  /** The page's own `<meta name="description">` (else the brand's). */
+  description?: string
+  /** The page's weight limits in gzipped bytes (scripts/build/budgets.ts). */
+  budget?: { js?: number; css?: number; html?: number; lazy?: number; forbid?: string[] }
 }
 
 export interface PagesManifest {
@@ -73,6 +77,14 @@ export function emptyManifest(): PagesManifest {
 /** Thrown for anything the delivery tools refuse to do; the CLIs print `message` and exit 1. */
 export class DeliveryError extends Error {
   override name = 'DeliveryError'
+
+  /** @param output What the run did before it refused (a report), printed to stdout before the reason. */
+  constructor(
+    message: string,
+    readonly output?: string,
+  ) {
+    super(message)
+  }
 }
 
 /**

@@ -1,42 +1,61 @@
 /**
- * prune: deletes what no recent release needs. Keeps the last N releases (and always the live state,
- * even one a cut-short deploy left behind), deletes older release records first, then every file under
- * assets/ and every file a release once listed that none of the kept releases uses.
+ * prune: deletes what no recent release needs. Keeps the last N releases, the live state (even one a
+ * cut-short deploy left behind) and every release that was live within the grace period (a WebView
+ * opened before a deploy, or HTML still cached at the CDN's edge, may still load its lazy chunks);
+ * deletes the other release records first, then every file under assets/ and every file a release
+ * once listed that none of the kept releases uses.
  */
-import { existsSync, readdirSync, rmdirSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { listFiles } from './asset-graph.ts'
 import { liveRefusal } from './live-check.ts'
 import { readLiveState } from './live-state.ts'
 import { DeliveryError, type PagesManifest } from './manifest.ts'
-import { releasesDir } from './releases.ts'
-import { withLock } from './target-lock.ts'
+import { mapLimit, PARALLEL } from './parallel.ts'
+import { deleteRelease } from './releases.ts'
+import { openStore, type Store } from './store.ts'
+import { withLock, type HeldLock } from './target-lock.ts'
+
+/** The default grace period: an asset live within the last 7 days is never deleted. */
+export const GRACE_MS = 7 * 86_400_000
 
 export interface PruneOptions {
-  to: string
+  /** The target: a directory, `s3://<bucket>/<prefix>`, or an opened store. */
+  to: string | Store
   /** How many of the newest releases to keep (at least 1). */
   keep: number
+  /** Releases live within this many milliseconds are kept, with their assets (GRACE_MS). */
+  graceMs?: number
   dryRun?: boolean
+  /** The clock (tests). */
+  now?: Date
 }
 
 export interface PruneResult {
   keptReleases: string[]
+  /** Of `keptReleases`, those kept only because they were live within the grace period. */
+  inGrace: { id: string; liveUntil: string | null }[]
   deletedReleases: string[]
   deletedFiles: string[]
+  graceMs: number
 }
 
-/** Deletes releases older than the last `keep` and the assets none of the kept releases uses. */
+/** Deletes releases older than the last `keep` (and past the grace period) and the assets none of the kept releases uses. */
 export async function prune(options: PruneOptions): Promise<PruneResult> {
   if (!Number.isInteger(options.keep) || options.keep < 1) throw new DeliveryError('--keep must be a whole number ≥ 1')
-  return options.dryRun ? run(options) : withLock(options.to, () => run(options))
+  const store = await openStore(options.to)
+  return options.dryRun ? run(store, options, undefined) : withLock(store, (lock) => run(store, options, lock))
 }
 
-async function run({ to, keep, dryRun }: PruneOptions): Promise<PruneResult> {
-  const live = await readLiveState(to)
+async function run(
+  store: Store,
+  { keep, dryRun, graceMs = GRACE_MS, now = new Date() }: PruneOptions,
+  lock: HeldLock | undefined,
+): Promise<PruneResult> {
+  const live = await readLiveState(store)
   const refusal = liveRefusal(live, new Set())
   if (refusal) throw new DeliveryError(refusal)
-  const kept = live.releases.filter((r, i) => i < keep || r.info.id === live.current)
+  // A release without liveUntil may still be live (the current one, or one a cut-short run left).
+  const inGraceOf = (liveUntil: string | undefined) => liveUntil === undefined || now.getTime() - Date.parse(liveUntil) < graceMs
+  const newest = live.releases.filter((r, i) => i < keep || r.info.id === live.current)
+  const kept = live.releases.filter((r) => newest.includes(r) || inGraceOf(r.info.liveUntil))
   const dropped = live.releases.filter((r) => !kept.includes(r))
 
   const used = new Set<string>()
@@ -52,33 +71,23 @@ async function run({ to, keep, dryRun }: PruneOptions): Promise<PruneResult> {
   for (const r of kept) note(r.manifest, used)
   note(live.manifest, used)
   for (const r of live.releases) note(r.manifest, listed)
-  const underAssets = existsSync(join(to, 'assets')) ? listFiles(join(to, 'assets')).map((f) => `assets/${f}`) : []
+  const underAssets = new Set(await store.list('assets/'))
   const candidates = [...new Set([...underAssets, ...listed])].filter((f) => !used.has(f) && !htmlFiles.has(f)).sort()
-  const deletedFiles = candidates.filter((f) => existsSync(join(to, f)))
+  const there = await mapLimit(candidates, PARALLEL, async (f) => underAssets.has(f) || (await store.stat(f)) !== null)
+  const deletedFiles = candidates.filter((_, i) => there[i])
 
   const result: PruneResult = {
     keptReleases: kept.map((r) => r.info.id),
+    inGrace: kept.filter((r) => !newest.includes(r)).map((r) => ({ id: r.info.id, liveUntil: r.info.liveUntil ?? null })),
     deletedReleases: dropped.map((r) => r.info.id),
     deletedFiles,
+    graceMs,
   }
   if (dryRun) return result
+  lock?.assertHeld()
   // Release records go first: a prune cut short then leaves unused files, never a release without assets.
-  for (const r of dropped) await rm(join(releasesDir(to), r.info.id), { recursive: true, force: true })
-  // Half-written release records of runs that crashed (the lock says none is running now).
-  for (const name of readdirSync(releasesDir(to))) {
-    if (/^\..+\.tmp$/.test(name)) await rm(join(releasesDir(to), name), { recursive: true, force: true })
-  }
-  for (const file of deletedFiles) {
-    await rm(join(to, file), { force: true })
-    removeEmptyDirs(to, dirname(file))
-  }
+  for (const r of dropped) await deleteRelease(store, r.info.id)
+  lock?.assertHeld()
+  await mapLimit(deletedFiles, PARALLEL, (file) => store.delete(file))
   return result
-}
-
-function removeEmptyDirs(root: string, dir: string): void {
-  for (let d = dir; d !== '.' && d !== ''; d = dirname(d)) {
-    const full = join(root, d)
-    if (!existsSync(full) || readdirSync(full).length > 0) return
-    rmdirSync(full)
-  }
 }

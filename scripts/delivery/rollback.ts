@@ -1,20 +1,24 @@
 /**
  * rollback: puts pages back to the version a kept release served. Only HTML moves: the assets of a kept
  * release are still in the target (prune never deletes them), and each one is checked before switching.
+ * The restored pages are then purged and verified like a deploy's (go-live.ts).
  */
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { sha256 } from './hash.ts'
+import { checkGoLiveOptions, goLive, type GoLiveOptions } from './go-live.ts'
 import { liveRefusal } from './live-check.ts'
 import { readLiveState, type LiveState } from './live-state.ts'
-import { DeliveryError, loadManifest, type PagesManifest, type RouteEntry } from './manifest.ts'
-import { commitRelease, inspectTarget, uniqueRefs, type DeliveryHooks } from './publish.ts'
-import { findRelease, readReleaseManifest, releaseHtmlPath } from './releases.ts'
-import { withLock } from './target-lock.ts'
+import { DeliveryError, loadManifest, type PagesManifest } from './manifest.ts'
+import { mapLimit, PARALLEL } from './parallel.ts'
+import { inspectTarget, uniqueRefs, type DeliveryHooks } from './publish.ts'
+import { findRelease, keptHtml } from './releases.ts'
+import type { RunReport } from './run-report.ts'
 import { selectRoutes } from './select-routes.ts'
+import { openStore, type Store } from './store.ts'
+import { withLock, type HeldLock } from './target-lock.ts'
 
-export interface RollbackOptions {
-  to: string
+export interface RollbackOptions extends GoLiveOptions {
+  /** The target: a directory, `s3://<bucket>/<prefix>`, or an opened store. */
+  to: string | Store
   /** A kept release id (or its number), or a pages manifest (file or dist dir) naming the versions to restore. */
   target: string
   /** Restore only these pages; all pages of `target` when absent. */
@@ -24,6 +28,8 @@ export interface RollbackOptions {
 }
 
 export interface RollbackResult {
+  /** What the run did after the switch (purge, verify, time): kept in its release record. */
+  report?: RunReport
   release: string | null
   /** Routes whose HTML was (or would be) restored, each with the kept release it came from. */
   restored: { path: string; from: string }[]
@@ -31,21 +37,25 @@ export interface RollbackResult {
   unchanged: string[]
 }
 
-/** Restores pages' HTML from kept releases (see README "Deploying one page at a time"). */
+/** Restores pages' HTML from kept releases (see docs/deploying.md). */
 export async function rollback(options: RollbackOptions): Promise<RollbackResult> {
-  return options.dryRun ? run(options) : withLock(options.to, () => run(options))
+  checkGoLiveOptions(options)
+  const opened = { ...options, started: options.started ?? Date.now() }
+  const store = await openStore(options.to)
+  return options.dryRun ? run(store, opened, undefined) : withLock(store, (lock) => run(store, opened, lock))
 }
 
-async function run({ to, target, pages, dryRun, hooks }: RollbackOptions): Promise<RollbackResult> {
-  const live = await readLiveState(to)
-  const wanted = wantedManifest(to, target)
+async function run(store: Store, options: RollbackOptions, lock: HeldLock | undefined): Promise<RollbackResult> {
+  const { target, pages, dryRun, hooks } = options
+  const live = await readLiveState(store)
+  const wanted = wantedManifest(store, live, target)
   const picked = pages ? selectRoutes(wanted, pages) : Object.values(wanted.routes)
   const refusal = liveRefusal(live, new Set(picked.map((r) => r.path)))
   if (refusal) throw new DeliveryError(refusal)
 
   const toRestore = picked.filter((r) => live.manifest.routes[r.path]?.html.sha256 !== r.html.sha256)
-  const sources = await Promise.all(toRestore.map((route) => keptHtml(to, live, route)))
-  const check = await inspectTarget(to, uniqueRefs(picked.flatMap((r) => r.assets)))
+  const sources = await mapLimit(toRestore, PARALLEL, (route) => keptHtml(store, live.releases, route))
+  const check = await inspectTarget(store, uniqueRefs(picked.flatMap((r) => r.assets)))
   const gone = [...check.missing, ...check.conflicts.map((c) => c.ref)]
   if (gone.length > 0) {
     throw new DeliveryError(
@@ -61,31 +71,23 @@ async function run({ to, target, pages, dryRun, hooks }: RollbackOptions): Promi
 
   const next: PagesManifest = { version: 1, routes: { ...live.manifest.routes }, other: live.manifest.other }
   for (const route of picked) next.routes[route.path] = route
-  const release = await commitRelease({
-    to,
+  const done = await goLive({
+    store,
+    live,
     next,
     switched: toRestore.map((route, i) => ({ route, html: sources[i]!.bytes })),
     info: { kind: 'rollback', switched: toRestore.map((r) => r.path), from: target },
+    uploaded: { files: 0, bytes: 0 },
+    options,
     ...(hooks ? { hooks } : {}),
+    ...(lock ? { lock } : {}),
   })
-  return { ...result, release: release.id }
+  return { ...result, ...done }
 }
 
-function wantedManifest(to: string, target: string): PagesManifest {
-  const id = findRelease(to, target)
-  if (id) return readReleaseManifest(to, id)
+function wantedManifest(store: Store, live: LiveState, target: string): PagesManifest {
+  const kept = findRelease(live.releases, target)
+  if (kept) return kept.manifest
   if (existsSync(target)) return loadManifest(target)
-  throw new DeliveryError(`${target} is neither a kept release of ${to} nor a manifest (list releases with --list)`)
-}
-
-/** The HTML bytes of `route` from the newest kept release that has exactly that version. */
-async function keptHtml(to: string, live: LiveState, route: RouteEntry): Promise<{ release: string; bytes: Buffer }> {
-  for (const { info, manifest } of live.releases) {
-    if (manifest.routes[route.path]?.html.sha256 !== route.html.sha256) continue
-    const bytes = await readFile(releaseHtmlPath(to, info.id, route.html.file)).catch(() => null)
-    if (bytes && sha256(bytes) === route.html.sha256) return { release: info.id, bytes }
-  }
-  throw new DeliveryError(
-    `no kept release has ${route.path} at that version (${route.html.sha256.slice(0, 12)}…); deploy it from a build instead`,
-  )
+  throw new DeliveryError(`${target} is neither a kept release of ${store.name} nor a manifest (list releases with --list)`)
 }

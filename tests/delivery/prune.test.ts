@@ -33,11 +33,12 @@ const oldOnly = () => {
   return [...filesOf(pair.before.manifest, [pair.changed.path])].filter((f) => !now.has(f)).sort()
 }
 
+// graceMs: 0 — these tests are about --keep; the grace period has its own (s3.test.ts).
 describe('prune --keep N', () => {
   it('keeps every asset that one of the last N releases uses', async () => {
     await deploy({ from: pair.after.dir, to: target, pages: [pair.changed.name] })
     const was = snapshot(target)
-    const result = await prune({ to: target, keep: 2 })
+    const result = await prune({ to: target, keep: 2, graceMs: 0 })
     expect(result.deletedFiles).toEqual([])
     expect(snapshot(target)).toEqual(was)
     // The old version of the page stays complete: release 1 is kept and can be rolled back to.
@@ -47,7 +48,7 @@ describe('prune --keep N', () => {
   it('deletes exactly the assets only older releases used, and their records', async () => {
     await deploy({ from: pair.after.dir, to: target, pages: [pair.changed.name] })
     expect(oldOnly().length).toBeGreaterThan(0)
-    const result = await prune({ to: target, keep: 1 })
+    const result = await prune({ to: target, keep: 1, graceMs: 0 })
 
     expect(result.deletedFiles).toEqual(oldOnly())
     for (const file of oldOnly()) expect(existsSync(join(target, file))).toBe(false)
@@ -58,7 +59,7 @@ describe('prune --keep N', () => {
   it('deletes nothing on a dry run', async () => {
     await deploy({ from: pair.after.dir, to: target, pages: [pair.changed.name] })
     const was = snapshot(target, { withReleases: true })
-    expect((await prune({ to: target, keep: 1, dryRun: true })).deletedFiles).toEqual(oldOnly())
+    expect((await prune({ to: target, keep: 1, graceMs: 0, dryRun: true })).deletedFiles).toEqual(oldOnly())
     expect(snapshot(target, { withReleases: true })).toEqual(was)
   })
 
@@ -71,7 +72,7 @@ describe('prune --keep N', () => {
     // A later release that never mentions the changed page, then the most aggressive prune.
     const other = Object.values(pair.before.manifest.routes).find((r) => r.path !== pair.changed.path && !r.aliasOf)!
     await deploy({ from: pair.before.dir, to: target, pages: [other.name] })
-    await prune({ to: target, keep: 1 })
+    await prune({ to: target, keep: 1, graceMs: 0 })
 
     const served = servedVersions(target, [pair.before.manifest, pair.after.manifest])
     expect(served.get(pair.changed.path)).toBe(1)

@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -31,6 +31,23 @@ function deadPid(): number {
   return Number(child.stdout)
 }
 
+/**
+ * A process that has exited but that its parent has not reaped yet (a zombie), as a deploy killed under
+ * a parent that does not wait for it: `sh` starts a short `sleep`, then becomes a long `sleep`, which
+ * never waits for children. `stop` ends the parent, and with it the zombie.
+ */
+async function zombie(): Promise<{ pid: number; stop: () => void }> {
+  const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))))
+  const state = () => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+  }
+  for (let i = 0; i < 100 && state() !== 'Z'; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(state()).toBe('Z')
+  return { pid, stop: () => parent.kill('SIGKILL') }
+}
+
 function leaveLock(text: string): string {
   const lock = join(target, '.releases', '.lock')
   mkdirSync(join(target, '.releases'), { recursive: true })
@@ -51,6 +68,20 @@ describe('a deploy killed mid-run', () => {
     expect(result.stderr).toMatch(/took over the lock of an interrupted run \(pid \d+, started 2026-11-01T10:00:00.000Z\)/)
     expect(servedVersions(target, [manifest]).size).toBe(3)
     expect(existsSync(lock)).toBe(false)
+  })
+
+  it('leaves a lock the next deploy takes over while the killed process is a zombie not yet reaped', async () => {
+    const killed = await zombie()
+    try {
+      leaveLock(`pid ${killed.pid} host ${hostname()} since 2026-11-01T10:00:00.000Z\n`)
+      const result = runCli('deploy.ts', ['--to', target, '--from', build])
+      expect(result.stderr).toContain(
+        `took over the lock of an interrupted run (pid ${killed.pid}, started 2026-11-01T10:00:00.000Z), which is no longer running`,
+      )
+      expect(result.code).toBe(0)
+    } finally {
+      killed.stop()
+    }
   })
 
   it('takes over a lock written before locks named their host', () => {
@@ -115,7 +146,7 @@ describe.skipIf(!canMount)('a first deploy into a disk that fills up', () => {
       const result = runCli('deploy.ts', ['--to', to, '--from', big])
       expect(result.code).toBe(1)
       expect(result.stderr.trim().split('\n')).toEqual([
-        `the disk of ${to} is full (ENOSPC while writing a file): free some space and run again; every page still serves a complete version`,
+        `the disk of ${to} is full (ENOSPC while writing a file): free some space and run again; no page was switched: every page still serves a complete version`,
       ])
       // Step: nothing is served or recorded that was not fully written.
       expect(temps(to)).toEqual([])

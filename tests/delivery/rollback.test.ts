@@ -61,7 +61,7 @@ describe('rollback', () => {
   it('refuses, writing nothing, when no kept release has that version any more', async () => {
     await deployBoth()
     await deploy({ from: pair.after.dir, to: target })
-    await prune({ to: target, keep: 1 })
+    await prune({ to: target, keep: 1, graceMs: 0 })
     const was = snapshot(target, { withReleases: true })
     await expect(rollback({ to: target, target: pair.before.dir })).rejects.toThrow(DeliveryError)
     expect(snapshot(target, { withReleases: true })).toEqual(was)

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
-import { discoverRoutes, routeFolder } from '../../../scripts/routes'
+import { discoverRoutes, routeFolder } from '../../../scripts/build/routes'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
-// What the build reads: its one file from server/ is the inline-script hashing that scripts/csp-meta.ts imports.
-const COPIED = ['pages', 'shared', 'public', 'scripts', 'server/web/inline-script-hashes.ts', 'vite.config.ts', 'tsconfig.json']
+// What the build reads: besides pages, shared and its tools, the inline-script hashing of common/ (scripts/build/csp-meta.ts).
+const COPIED = ['pages', 'shared', 'public', 'scripts', 'common/inline-script-hashes.ts', 'vite.config.ts', 'tsconfig.json']
 
 /** Where the two builds are: plain data, so the global setup can hand it to the test files. */
 export interface BuiltTwice {

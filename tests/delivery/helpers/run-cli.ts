@@ -5,9 +5,12 @@ import { fileURLToPath } from 'node:url'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
-/** Runs `scripts/<script>` with `args`; returns exit code and output. */
-export function runCli(script: 'pages-diff.ts' | 'deploy.ts', args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'scripts', script), ...args], {
+/** The command each npm script runs (package.json). */
+const COMMANDS = { 'pages-diff.ts': 'scripts/delivery/pages-diff-command.ts', 'deploy.ts': 'scripts/delivery/deploy-command.ts' }
+
+/** Runs `npm run deploy` or `npm run pages:diff`'s script with `args`; returns exit code and output. */
+export function runCli(script: keyof typeof COMMANDS, args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(join(repo, 'node_modules/.bin/tsx'), [join(repo, COMMANDS[script]), ...args], {
     cwd: repo,
     encoding: 'utf8',
   })

@@ -1,0 +1,85 @@
+/**
+ * npm run deploy -- --to <dir|s3://bucket/prefix> [--from dist] [--pages a,b] [--dry-run] [--public-url URL [--purge CMD] [--verify]]
+ *                   --to <target> --rollback <release id|manifest> [--pages a,b] [--dry-run] [--public-url URL [--purge CMD] [--verify]]
+ *                   --to <target> --prune --keep N [--grace 7d] [--dry-run]
+ *                   --to <target> --list
+ * See docs/deploying.md (issues 8 and 30).
+ */
+import { parseArgs } from 'node:util'
+import { parseDuration, runCli, splitList, UsageError } from './cli.ts'
+import { deploy } from './deploy.ts'
+import { prune } from './prune.ts'
+import { readCurrent, readReleases } from './releases.ts'
+import { formatDeploy, formatPrune, formatReleases, formatRollback } from './report.ts'
+import { rollback } from './rollback.ts'
+import { openStore } from './store.ts'
+
+const USAGE = `Usage:
+  npm run deploy -- --to <target> [--from dist] [--pages a,b] [--dry-run]     publish a build (or some pages)
+  npm run deploy -- --to <target> --rollback <release|manifest> [--pages a,b]  restore pages from a kept release
+  npm run deploy -- --to <target> --prune --keep N [--grace 7d] [--dry-run]    delete assets the last N releases do not use
+  npm run deploy -- --to <target> --list                                       list kept releases (* = current)
+<target>: s3://<bucket>/<prefix> (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+          S3_FORCE_PATH_STYLE=1) or a directory.
+After a deploy or rollback switched pages:
+  --public-url <https://…>  where the CDN serves the target
+  --purge '<command>'       run once, with the switched pages' public URLs on its stdin, one per line
+  --verify                  fetch the switched pages and their files from --public-url; put back those that fail
+`
+
+await runCli(USAGE, async () => {
+  const started = Date.now()
+  const { values: v } = parseArgs({
+    options: {
+      to: { type: 'string' },
+      from: { type: 'string', default: 'dist' },
+      pages: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      rollback: { type: 'string' },
+      prune: { type: 'boolean', default: false },
+      keep: { type: 'string' },
+      grace: { type: 'string' },
+      list: { type: 'boolean', default: false },
+      'public-url': { type: 'string' },
+      purge: { type: 'string' },
+      verify: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (v.help) return USAGE
+  if (!v.to) throw new UsageError('--to <dir | s3://bucket/prefix> is required')
+  const dryRun = v['dry-run']
+  const pages = splitList(v.pages)
+  const modes = [v.rollback !== undefined, v.prune, v.list].filter(Boolean).length
+  if (modes > 1) throw new UsageError('--rollback, --prune and --list do not combine')
+  const goLive = {
+    started,
+    verify: v.verify,
+    ...(v['public-url'] !== undefined ? { publicUrl: v['public-url'] } : {}),
+    ...(v.purge !== undefined ? { purge: v.purge } : {}),
+  }
+  if ((v.prune || v.list) && (v.verify || v.purge !== undefined || v['public-url'] !== undefined)) {
+    throw new UsageError('--public-url, --purge and --verify go with a deploy or a rollback')
+  }
+  if ((v.purge !== undefined || v.verify) && v['public-url'] === undefined) throw new UsageError('--purge and --verify need --public-url')
+  if (v.grace !== undefined && !v.prune) throw new UsageError('--grace goes with --prune')
+  const to = await openStore(v.to)
+
+  if (v.list)
+    return formatReleases(
+      (await readReleases(to)).map((r) => r.info),
+      await readCurrent(to),
+    )
+  if (v.prune) {
+    if (v.keep === undefined || !/^\d+$/.test(v.keep)) throw new UsageError('--prune needs --keep N')
+    if (pages) throw new UsageError('--prune works on the whole target; drop --pages')
+    const graceMs = v.grace === undefined ? undefined : parseDuration(v.grace)
+    if (graceMs === null) throw new UsageError(`--grace ${v.grace}: give a duration such as 7d, 12h, 30m, 45s or 0`)
+    return formatPrune(await prune({ to, keep: Number(v.keep), dryRun, ...(graceMs !== undefined ? { graceMs } : {}) }), dryRun)
+  }
+  if (v.keep !== undefined) throw new UsageError('--keep goes with --prune')
+  if (v.rollback !== undefined) {
+    return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...goLive, ...(pages ? { pages } : {}) }), dryRun)
+  }
+  return formatDeploy(await deploy({ from: v.from, to, dryRun, ...goLive, ...(pages ? { pages } : {}) }), dryRun)
+})

@@ -1,0 +1,63 @@
+/**
+ * Where a deploy publishes: a directory (a disk behind nginx) or a prefix of an S3-compatible bucket
+ * (behind a CDN). deploy, rollback, prune, the lock, purge and verify are written once against this
+ * interface; each store only knows how to read and write its objects. Keys are `/`-separated paths
+ * relative to the target's root: `assets/home-Cx1.js`, `price_up/index.html`, `.releases/current`.
+ */
+import { resolve } from 'node:path'
+import { UsageError } from './cli.ts'
+import { DirStore } from './dir-store.ts'
+
+/** sha256 and size of a stored object. */
+export interface StoredFile {
+  sha256: string
+  size: number
+}
+
+export interface Store {
+  /** The target as people name it: `/srv/h5` or `s3://h5/site`. */
+  readonly name: string
+  /** The bytes of `key`, or `null` when there is no such object. */
+  get(key: string): Promise<Buffer | null>
+  /** The sha256 and size of `key` (an S3 object's from its metadata), or `null` when absent. */
+  stat(key: string): Promise<StoredFile | null>
+  /** Writes `key` in one step (a reader gets the old or the new bytes), with its headers (headers.ts). */
+  put(key: string, bytes: Uint8Array): Promise<void>
+  /**
+   * Writes `key` unless it exists. An existing object must hold the same bytes, or this refuses
+   * (hashed names: same name, same content). Returns `false` when it was already there.
+   */
+  putNew(key: string, bytes: Uint8Array): Promise<boolean>
+  /** Every key under `prefix` (`assets/`, `.releases/`), sorted; temporary files left out. */
+  list(prefix: string): Promise<string[]>
+  /** Deletes `key` (nothing when absent). */
+  delete(key: string): Promise<void>
+  /** Lock writes: creates `key` only if absent; `true` when this call created it. */
+  createIfAbsent(key: string, bytes: Uint8Array): Promise<boolean>
+  /** Lock writes: replaces `key` only if it still holds `expected`; `true` when this call replaced it. */
+  replaceIf(key: string, expected: Uint8Array, bytes: Uint8Array): Promise<boolean>
+  /** Deletes what a killed run left of this store's own temporary writes; returns how many. */
+  removeLeftovers(): Promise<number>
+  /**
+   * A store failure (a full disk, a bucket still failing after the retries) as the first part of a
+   * one-line refusal, or `null` for any other error.
+   */
+  failure(error: unknown): string | null
+}
+
+/** `--to`: a directory, or `s3://<bucket>/<prefix>` (configured from the environment, s3-store.ts). */
+export async function openStore(to: string | Store): Promise<Store> {
+  if (typeof to !== 'string') return to
+  if (/^s3:\/\//i.test(to)) {
+    // Loaded only for an S3 target: the directory target needs no AWS SDK.
+    const { s3StoreFromUrl } = await import('./s3-store.ts')
+    return s3StoreFromUrl(to)
+  }
+  // `s3:/x`, `gs://x`, `https://x`: not a directory (a one-letter `C:` is left to the path rules).
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(to)?.[1]
+  if (scheme?.toLowerCase() === 's3') throw new UsageError(`--to ${to}: write s3://<bucket>/<prefix>`)
+  if (scheme !== undefined) {
+    throw new UsageError(`--to ${to}: unknown target scheme "${scheme}:"; give a directory or s3://<bucket>/<prefix>`)
+  }
+  return new DirStore(resolve(to))
+}

@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { PagesManifest } from '../../scripts/delivery/manifest'
+import { s3StoreFromUrl } from '../../scripts/delivery/s3-store'
+import { LOCK_KEY, withLock } from '../../scripts/delivery/target-lock'
+import { writeMiniBuild } from './helpers/mini-build'
+import { runDeploy } from './helpers/run-deploy'
+import { servedVersionsS3 } from './helpers/s3-checks'
+import { BUCKET, startS3Server, type S3Server } from './helpers/s3-server'
+
+const ROUTES = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5']
+let tmp: string
+let s3: S3Server
+let builds: { dir: string; manifest: PagesManifest }[]
+let prefix: string
+let n = 0
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'kids-s3-recovery-'))
+  builds = ['a', 'b'].map((name) => ({ dir: join(tmp, name), manifest: writeMiniBuild(join(tmp, name), ROUTES) }))
+  s3 = await startS3Server()
+})
+afterAll(async () => {
+  await s3?.stop()
+  rmSync(tmp, { recursive: true, force: true })
+})
+beforeEach(() => {
+  prefix = `site-${n++}`
+  s3.faults.length = 0
+  s3.faulted.clear()
+  s3.onRequest = null
+})
+
+const to = () => `s3://${BUCKET}/${prefix}`
+const deploy = (build: number, ...args: string[]) => runDeploy(['--to', to(), '--from', builds[build]!.dir, ...args], s3.env)
+/** Which build each route serves, after checking every route is complete (throws otherwise). */
+const served = async () => [
+  ...(
+    await servedVersionsS3(
+      s3,
+      prefix,
+      builds.map((b) => b.manifest),
+    )
+  ).values(),
+]
+
+describe('a deploy to S3 killed with SIGKILL', () => {
+  it('leaves every page serving a complete old or new version, at any point, and the next run recovers', async () => {
+    expect((await deploy(0)).code).toBe(0)
+    // A run writes about 25 objects (assets, the release record, HTML, current, its report).
+    for (const [i, build] of [1, 0, 1, 0].entries()) {
+      const killAt = 1 + Math.floor(Math.random() * 24)
+      const why = `run ${i}, killed at its write ${killAt}`
+      let writes = 0
+      const run = await runDeploy(['--to', to(), '--from', builds[build]!.dir], s3.env, (child) => {
+        s3.onRequest = (method, path) => {
+          if (method === 'PUT' && path.startsWith(`/${BUCKET}/${prefix}/`) && ++writes === killAt) child.kill('SIGKILL')
+        }
+      })
+      s3.onRequest = null
+      expect(run.signal === 'SIGKILL' || run.code === 0, why).toBe(true)
+      // Step: whatever the point, each page serves one complete version.
+      expect((await served()).length, why).toBe(ROUTES.length)
+
+      // Step: the same command again finishes the job, taking over the dead run's lock.
+      const again = await deploy(build)
+      expect(again.code, `${why}: ${again.stderr}`).toBe(0)
+      if (run.signal === 'SIGKILL')
+        expect(again.stderr, why).toMatch(/took over the lock of an interrupted run \(pid \d+, started \S+\), which is no longer running/)
+      expect(await served(), why).toEqual(ROUTES.map(() => build))
+    }
+  })
+})
+
+describe('a store answering 503', () => {
+  it('is retried with backoff, and the deploy completes', async () => {
+    expect((await deploy(0)).code).toBe(0)
+    s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/assets/`), status: 503, times: 3 })
+    const run = await deploy(1)
+    expect(run.code, run.stderr).toBe(0)
+    expect(s3.faulted.get(503)).toBe(3)
+    expect(await served()).toEqual(ROUTES.map(() => 1))
+  })
+
+  it('while switching HTML ends in a clean refusal saying what was and was not switched; the same command then finishes', async () => {
+    expect((await deploy(0)).code).toBe(0)
+    // The third page's HTML cannot be written: the first two are switched, the rest not.
+    s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/r2/index\\.html$`), status: 503 })
+    const run = await deploy(1)
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim()).toMatch(
+      new RegExp(
+        `^s3://${BUCKET}/${prefix} did not take PUT r2/index\\.html \\(503 SlowDown, 5 attempts over [\\d.]+ s\\): run again once it answers; ` +
+          'switched: /r0, /r1; not switched: /r2, /r3, /r4, /r5 \\(each page serves a complete old or new version; the same command finishes the switch\\)$',
+      ),
+    )
+    expect(s3.faulted.get(503)).toBe(5)
+    expect(await served()).toEqual([1, 1, 0, 0, 0, 0])
+
+    s3.faults.length = 0
+    expect((await deploy(1)).code).toBe(0)
+    expect(await served()).toEqual(ROUTES.map(() => 1))
+  })
+
+  it('while uploading assets switches no page', async () => {
+    expect((await deploy(0)).code).toBe(0)
+    s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/assets/`), status: 503 })
+    const run = await deploy(1)
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim()).toMatch(
+      /did not take PUT assets\/r\d-\w+\.js \(503 SlowDown, 5 attempts over [\d.]+ s\): run again once it answers; no page was switched: every page still serves a complete version$/,
+    )
+    expect(await served()).toEqual(ROUTES.map(() => 0))
+  })
+})
+
+/** Waits until `done` answers true (every 50 ms, 20 s at most). */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 50))
+}
+
+describe('the lock of an S3 target', () => {
+  const lockOf = (host: string, refreshed: Date) =>
+    `pid 4242 host ${host} since 2026-11-01T10:00:00.000Z refreshed ${refreshed.toISOString()} run 0123456789ab\n`
+
+  it('refuses a second run while the holder refreshes it, naming the holder', async () => {
+    const refreshed = new Date()
+    await s3.putRaw(prefix, LOCK_KEY, lockOf('build-7', refreshed))
+    const run = await deploy(0)
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim()).toBe(
+      `${to()} is locked by another run that is still going (pid 4242 on build-7, started 2026-11-01T10:00:00.000Z, last refreshed ${refreshed.toISOString()}); wait for it to finish`,
+    )
+    expect(await s3.object(prefix, 'r0/index.html')).toBeNull()
+  })
+
+  it('takes over, saying so, a lock from another host not refreshed for over 2 minutes', async () => {
+    const refreshed = new Date(Date.now() - 3 * 60_000)
+    await s3.putRaw(prefix, LOCK_KEY, lockOf('build-7', refreshed))
+    const run = await deploy(0)
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toContain(
+      `took over the lock of an interrupted run (pid 4242 on build-7, started 2026-11-01T10:00:00.000Z), not refreshed since ${refreshed.toISOString()} (over 2 min): taken to be dead`,
+    )
+    expect(await s3.object(prefix, LOCK_KEY)).toBeNull()
+  })
+
+  it('is refreshed while the run lasts, and a run whose lock was taken over stops writing', async () => {
+    const store = s3StoreFromUrl(to(), s3.env)
+    const lockText = async () => (await s3.object(prefix, LOCK_KEY))?.bytes.toString() ?? ''
+    await expect(
+      withLock(
+        store,
+        async (lock) => {
+          const first = await lockText()
+          await until(async () => (await lockText()) !== first)
+          expect((await lockText()).split(' refreshed ')[0]).toBe(first.split(' refreshed ')[0])
+          // Another run takes the lock over: the next refresh finds out, and the run stops at its next write.
+          await s3.putRaw(prefix, LOCK_KEY, lockOf(hostname(), new Date()))
+          await until(async () => {
+            try {
+              lock.assertHeld()
+              return false
+            } catch {
+              return true
+            }
+          })
+          lock.assertHeld()
+        },
+        { refreshMs: 100, notice: () => {} },
+      ),
+    ).rejects.toThrow(`${to()}: another run took the lock over while this one ran; stopped before writing more`)
+    // The other run's lock is left alone.
+    expect(await lockText()).toContain('pid 4242')
+  })
+})
