@@ -1,9 +1,140 @@
+import { readdirSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-import local from './scripts/eslint-import-direction.js'
-import reactFree from './scripts/eslint-react-free.js'
+
+const root = import.meta.dirname
+
+// ---- The boundaries, as data (docs/style.md 2: imports flow one way) -------------------------------------
+// eslint-plugin-import-x's no-restricted-paths holds each rule below as a zone; its no-cycle refuses a loop of
+// files. Imports are resolved like the build resolves them (tsconfig.json: the `@shared` alias, .ts/.tsx).
+
+/**
+ * shared/, lowest layer first: a folder may import the folders listed before it and its own files, never
+ * a folder listed after it, so no two layers can import each other. A folder and the folders under it are
+ * one layer, unless a folder under it is listed too (`components/toast`, below `hooks`, which toast; the
+ * rest of `components` above `hooks`, whose hooks its components use).
+ */
+const SHARED_LAYERS = [
+  'assets',
+  'styles',
+  'config',
+  'format',
+  'clipboard',
+  'open-in-app',
+  'env',
+  'bridge',
+  'share-outside',
+  'http',
+  'api',
+  'first-screen',
+  'recorded-work/player',
+  'recorded-work/data',
+  'book-folder',
+  'components/overlay',
+  'components/toast',
+  'hooks',
+  'components',
+  'app',
+  'recorded-work',
+]
+
+/**
+ * The React-free core of shared/ (README, "A shared library, React-free first"): it renders nothing, so the
+ * pages' inline head script and the server-side prerender can bundle it. No React import, no `.tsx`, and
+ * nothing from shared/ outside the core. Of `book-folder` and `app` only the `.ts` files are core.
+ */
+const CORE = [
+  'shared/config',
+  'shared/format',
+  'shared/clipboard',
+  'shared/env',
+  'shared/bridge',
+  'shared/share-outside',
+  'shared/http',
+  'shared/api',
+  'shared/first-screen',
+  'shared/recorded-work/data',
+  'shared/recorded-work/player',
+]
+const CORE_TS = ['shared/book-folder', 'shared/app']
+
+/** Every route folder (a folder of pages/ with an index.html): a page imports only its own folder and shared/. */
+const PAGE_FOLDERS = readdirSync(join(root, 'pages'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('index.html'))
+  .map((file) => `pages/${dirname(file)}`.replace(/\\/g, '/'))
+
+/** The zones of no-restricted-paths: `target` files may not import `from` files (except `except`). */
+function zones() {
+  const list = [
+    { target: 'shared', from: 'pages', message: 'shared/ must not import a page.' },
+    ...['shared', 'pages'].flatMap((browser) =>
+      ['server', 'scripts', 'bench', 'tests'].map((tool) => ({
+        target: browser,
+        from: tool,
+        message: `browser code must not import ${tool}/.`,
+      })),
+    ),
+    ...['pages', 'shared', 'scripts', 'bench', 'tests'].map((other) => ({
+      target: 'server',
+      from: other,
+      message: `server/ must not import ${other}/: it reads what the build writes (dist/pages-manifest.json).`,
+    })),
+    ...['server', 'bench', 'tests'].map((other) => ({
+      target: 'scripts',
+      from: other,
+      message: `scripts/ (build, delivery, docs and test tools) must not import ${other}/.`,
+    })),
+    // common/: node code the server and the build both use (the CSP hashes); it imports nothing of the repo.
+    ...['pages', 'shared', 'server', 'scripts', 'bench', 'tests'].map((other) => ({
+      target: 'common',
+      from: other,
+      message: `common/ imports nothing of the repo (${other}/): the server and the build both use it.`,
+    })),
+    ...PAGE_FOLDERS.map((page) => ({
+      target: page,
+      from: 'pages',
+      except: [relative('pages', page)],
+      message: 'pages must not import each other: move what both need to shared/.',
+    })),
+  ]
+  // shared/'s layers: each may not import a layer listed after it (its own folders excepted).
+  SHARED_LAYERS.forEach((layer, i) => {
+    for (const higher of SHARED_LAYERS.slice(i + 1)) {
+      if (layer.startsWith(`${higher}/`)) continue // its own parent folder: the other parts of it are listed below
+      const except = SHARED_LAYERS.filter((lower, j) => j <= SHARED_LAYERS.indexOf(higher) && lower.startsWith(`${higher}/`)).map((lower) =>
+        relative(higher, lower),
+      )
+      list.push({
+        target: `shared/${layer}`,
+        from: `shared/${higher}`,
+        ...(except.length ? { except } : {}),
+        message: `shared/${layer} is below shared/${higher} (SHARED_LAYERS in eslint.config.js): move what both need down.`,
+      })
+    }
+  })
+  // The core imports nothing of shared/ outside the core.
+  for (const core of [...CORE, ...CORE_TS.map((folder) => `${folder}/**/*.ts`)]) {
+    const outside = SHARED_LAYERS.map((layer) => `shared/${layer}`).filter(
+      (folder) => ![...CORE, ...CORE_TS].some((c) => folder === c || folder.startsWith(`${c}/`) || c.startsWith(`${folder}/`)),
+    )
+    for (const from of outside)
+      list.push({
+        target: core,
+        from,
+        message: `${core} is React-free core: it must not import ${from} (report to the page layer instead).`,
+      })
+  }
+  return list
+}
+
+const NO_AXIOS = { name: 'axios', message: 'Use shared/http; only it imports axios.' }
+const NO_REACT = { regex: '^react(-dom)?(/|$)', message: 'This folder is React-free core: report to the page layer instead.' }
+const coreFiles = [...CORE.map((folder) => `${folder}/**/*.{ts,tsx}`), ...CORE_TS.map((folder) => `${folder}/**/*.ts`)]
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'artifacts/', 'server/demo-media/', 'bench/tmp/', 'coverage/'] },
@@ -12,11 +143,18 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks, local, 'react-free': reactFree },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // import-x's TypeScript preset (which files it parses to follow imports), with the resolver pointed at tsconfig.json.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(root, 'tsconfig.json') })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'local/import-direction': 'error',
-      'react-free/core': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: zones() }],
+      // A loop of files: type-only imports load nothing and are left out.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
@@ -30,7 +168,7 @@ export default tseslint.config(
     // bench and tests): a promise is awaited, returned or handled, never dropped or passed where a
     // callback's result is ignored.
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
@@ -43,14 +181,12 @@ export default tseslint.config(
       '@typescript-eslint/no-array-delete': 'error',
     },
   },
+  // Browser code: only shared/http imports axios; the core imports no React either.
+  { files: ['pages/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { paths: [NO_AXIOS] }] } },
+  { files: coreFiles, rules: { 'no-restricted-imports': ['error', { paths: [NO_AXIOS], patterns: [NO_REACT] }] } },
+  { files: ['shared/http/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [NO_REACT] }] } },
   {
-    files: ['pages/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'axios', message: 'Use shared/http; only it imports axios.' }] }],
-    },
-  },
-  {
-    files: ['shared/http/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: CORE.map((folder) => `${folder}/**/*.tsx`),
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'This folder is React-free core: no .tsx files here.' }] },
   },
 )

@@ -2,15 +2,16 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
-import { multiPage } from './scripts/vite-multi-page.ts'
-import { pageMeta } from './scripts/page-meta.ts'
-import { discoverRoutes, routeFolder } from './scripts/routes.ts'
-import { cspMeta } from './scripts/csp-meta.ts'
-import { entryWatchdog } from './scripts/entry-watchdog.ts'
-import { pagesManifest } from './scripts/pages-manifest.ts'
-import { chunkModules } from './scripts/prerender/chunk-modules.ts'
-import { prerender } from './scripts/prerender/plugin.ts'
-import { aliasesOf, loadPages } from './scripts/pages/descriptors.ts'
+import { multiPage } from './scripts/build/vite-multi-page.ts'
+import { pageMeta } from './scripts/build/page-meta.ts'
+import { signedInMount } from './scripts/build/signed-in-mount.ts'
+import { discoverRoutes, routeFolder } from './scripts/build/routes.ts'
+import { cspMeta } from './scripts/build/csp-meta.ts'
+import { entryWatchdog } from './scripts/build/entry-watchdog.ts'
+import { pagesManifest } from './scripts/build/pages-manifest.ts'
+import { chunkModules } from './scripts/build/prerender/chunk-modules.ts'
+import { prerender } from './scripts/build/prerender/plugin.ts'
+import { aliasesOf, loadPages } from './scripts/build/pages/descriptors.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pagesDir = resolve(root, 'pages')
@@ -29,12 +30,14 @@ export default defineConfig(async (): Promise<UserConfig> => {
     envDir: root,
     appType: 'mpa',
     plugins: [
+      // A signed-in page (page.ts `signedIn`) mounts inside the open-in-app screen (scripts/build/signed-in-mount.ts).
+      signedInMount(root, pagesDir, pages),
       react(),
       // Never 加载中 forever: the error view when the page's code fails to load or to start.
       entryWatchdog(),
       multiPage({ pagesDir, routes, aliases: aliasesOf(pages) }),
-      // <meta name="description"> and Open Graph tags on every page (scripts/page-meta.ts).
-      pageMeta(),
+      // Each page's <title>, description and Open Graph tags, from its page.ts (scripts/build/page-meta.ts).
+      pageMeta(pagesDir, pages),
       // Paint before JS (issue 7): each page's frame rendered into its HTML; before the manifest hashes it.
       prerender({ repoRoot: root, pagesDir, routes, pages, plugins: () => [react()] }),
       // After the prerender's inline scripts, before the manifest hashes the HTML.

@@ -20,7 +20,7 @@ const MOCKING_UNIT_FILES = readdirSync(join(root, 'tests/unit'), { recursive: tr
 export default defineConfig({
   resolve: { alias: { '@shared': shared } },
   test: {
-    reporters: ['default', './scripts/vitest-summary-reporter.ts'],
+    reporters: ['default', './scripts/test/vitest-summary-reporter.ts'],
     // Two test files at a time, of any project: on CI's 2 cores the browser journeys (mostly waiting for
     // pages, audio and timers) overlap well. The e2e global setup starts one reference server per worker.
     maxWorkers: 2,
@@ -62,6 +62,8 @@ export default defineConfig({
         },
       },
       {
+        // The journeys read the pages' descriptors (pages/<route>/page.ts) as the build does.
+        resolve: { alias: { '@shared': shared } },
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts', 'tests/webkit/**/*.test.ts'],

@@ -24,6 +24,9 @@ const SLOW_FILES: Record<string, number> = {
   'tests/e2e/smoke.test.ts': 13,
   'tests/e2e/cross-origin.test.ts': 13,
   'tests/e2e/storage-pages.test.ts': 9,
+  // Deploys to s3rver through the CLI (tests/delivery/helpers/s3-server.ts); figures from a local run, not CI.
+  'tests/delivery/s3-recovery.test.ts': 30,
+  'tests/delivery/s3-deploy.test.ts': 28,
 }
 
 /** Seconds of a file of each project not listed in {@link SLOW_FILES}. */

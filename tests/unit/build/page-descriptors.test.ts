@@ -1,10 +1,10 @@
 // @vitest-environment node
-/** scripts/pages/descriptors.ts: every route's page.ts, loaded as the build loads it, and as the manifest carries it. */
+/** scripts/build/pages/descriptors.ts: every route's page.ts, loaded as the build loads it, and as the manifest carries it. */
 import { resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PageDescriptor } from '../../../shared/app/define-page'
-import { aliasesOf, describePage, loadPages, typicalQuery } from '../../../scripts/pages/descriptors'
-import { discoverRoutes } from '../../../scripts/routes'
+import { aliasesOf, describePage, loadPages, typicalQuery } from '../../../scripts/build/pages/descriptors'
+import { discoverRoutes } from '../../../scripts/build/routes'
 
 const root = resolve(import.meta.dirname, '../../..')
 const pagesDir = resolve(root, 'pages')

@@ -1,11 +1,11 @@
-/** scripts/prerender/prefetch.ts: where the early-request script goes in a built page's <head>. */
+/** scripts/build/prerender/prefetch.ts: where the early-request script goes in a built page's <head>. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import sharePage from '../../../pages/recorded_share/page'
 import listPage from '../../../pages/generate_book/list/page'
-import { addToHead, keepsReplies, paintsFromReply } from '../../../scripts/prerender/prefetch'
+import { addToHead, deferEntry, keepsReplies, moveCodeToEnd, paintsFromReply } from '../../../scripts/build/prerender/prefetch'
 
 const HEAD =
   '<head><meta charset="UTF-8"><title>t</title>' +
@@ -47,6 +47,42 @@ describe('addToHead', () => {
     expect(readFileSync(file, 'utf8')).toContain('<title>t</title><script>early()</script></head>')
     writeFileSync(file, '<body></body>')
     expect(addToHead(file, '<script>x</script>')).toBe(false)
+  })
+})
+
+const BODY = '<body><div id="root"><p>frame</p></div><script data-inline="first-screen">draw()</script></body>'
+
+describe('moveCodeToEnd', () => {
+  it('moves the entry script and the modulepreload links after the frame and its scripts, and leaves the rest of <head>', () => {
+    const file = page(HEAD.replace('<body></body>', BODY))
+    expect(moveCodeToEnd(file)).toBe(true)
+    const html = readFileSync(file, 'utf8')
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).not.toMatch(/type="module"|modulepreload/)
+    expect(head).toContain('<link rel="stylesheet" href="/assets/a.css">')
+    expect(html.indexOf('draw()')).toBeLessThan(html.indexOf('<script type="module" crossorigin src="/assets/main.js"></script>'))
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/a.js"><\/body>/)
+  })
+})
+
+describe('deferEntry', () => {
+  it('holds the page code in a template the browser neither fetches nor runs, the entry marked, and makes the first paint wait for it', () => {
+    const file = page(HEAD.replace('<body></body>', BODY))
+    expect(deferEntry(file)).toBe(true)
+    const html = readFileSync(file, 'utf8')
+    expect(html).not.toContain('<script type="module"')
+    expect(html).toContain(
+      '<template id="page-code"><link rel="modulepreload" crossorigin href="/assets/main.js" data-entry>' +
+        '<link rel="modulepreload" crossorigin href="/assets/a.js"></template></body>',
+    )
+    expect(html.indexOf('draw()')).toBeLessThan(html.indexOf('<template id="page-code">'))
+    expect(html.slice(0, html.indexOf('</head>'))).toContain('<link rel="expect" href="#page-code" blocking="render">')
+  })
+
+  it('changes nothing in a page without an entry script', () => {
+    const file = page('<head><title>t</title></head>' + BODY)
+    expect(deferEntry(file)).toBe(false)
+    expect(readFileSync(file, 'utf8')).toBe('<head><title>t</title></head>' + BODY)
   })
 })
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { discoverRoutes, resolveRoute } from '../../../scripts/routes'
+import { discoverRoutes, resolveRoute } from '../../../scripts/build/routes'
 
 function pagesTree(folders: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'pages-'))

@@ -3,7 +3,7 @@
  * ended (never interleaved); exits with 1 when any failed, after all have ended. `npm test` runs its
  * checks this way: tsc, ESLint and the build each keep about one core busy, and CI has two.
  *
- *   tsx scripts/together.ts "npm run typecheck" "npm run lint" "npm run build && npm run budgets"
+ *   tsx scripts/test/together.ts "npm run typecheck" "npm run lint" "npm run build && npm run budgets"
  */
 import { spawn } from 'node:child_process'
 

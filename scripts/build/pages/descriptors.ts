@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Alias, type Plugin } from 'vite'
-import type { PageDescriptor } from '../../shared/app/define-page.ts'
-import type { PageInfo } from '../delivery/manifest.ts'
+import type { PageDescriptor } from '../../../shared/app/define-page.ts'
+import type { PageInfo } from '../../delivery/manifest.ts'
 import { routeFolder } from '../routes.ts'
 
 const HERE = import.meta.dirname
@@ -109,6 +109,8 @@ export function describePage(page: PageDescriptor): PageInfo {
     signedIn: page.signedIn,
     demoLinks: page.demoLinks.map((link) => ({ ...link })),
     aliases: [...(page.aliases ?? [])],
+    ...(page.description ? { description: page.description } : {}),
+    ...(page.budget ? { budget: { ...page.budget, forbid: [...(page.budget.forbid ?? [])] } } : {}),
   }
 }
 

@@ -2,15 +2,15 @@
  * Vite plugin `pagesManifest()`: after the build is written, records in `<outDir>/pages-manifest.json`
  * every route's HTML and every file that page loads, with sha256 and size (issue 8), and each page's
  * descriptor (its page.ts, under `pages`). pages:diff and deploy read the files; the server (aliases,
- * demo links), the bench and the smoke test read the descriptors. See README "Deploying one page at a
- * time" and "Adding a page".
+ * demo links), the bench and the smoke test read the descriptors. See docs/deploying.md and the README
+ * ("Adding a page").
  */
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import type { PageDescriptor } from '../shared/app/define-page.ts'
-import { buildManifest, type ChunkInfo } from './delivery/asset-graph.ts'
-import { MANIFEST_FILE, stringifyManifest } from './delivery/manifest.ts'
+import type { PageDescriptor } from '../../shared/app/define-page.ts'
+import { buildManifest, type ChunkInfo } from '../delivery/asset-graph.ts'
+import { MANIFEST_FILE, stringifyManifest } from '../delivery/manifest.ts'
 import { aliasesOf, describePage } from './pages/descriptors.ts'
 
 /** Adds `pages-manifest.json` to the build output. `pages`: route → its descriptor. */

@@ -7,10 +7,13 @@
  * that every `docs/…` path names a file and every spec section exists. Safe to run again and again:
  * a reference already in `docs/` form is left alone.
  *
- * Usage: `tsx scripts/docs-refs.ts` (report, exit 1 if any reference does not resolve)
- *        `tsx scripts/docs-refs.ts --fix` (rewrite old-style references in place, then report)
+ * Usage: `tsx scripts/docs/docs-refs.ts` (report, exit 1 if any reference does not resolve)
+ *        `tsx scripts/docs/docs-refs.ts --fix` (rewrite old-style references in place, then report)
+ *        `tsx scripts/docs/docs-refs.ts --sync` (copy the documents from ../shared/ into docs/, each under a
+ *        first line naming its source and the sha256 of its text)
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -42,7 +45,7 @@ const REWRITES: [RegExp, string][] = [
 ]
 
 /** Files that are not scanned: this script and its test spell the old forms on purpose. */
-const SELF = new Set(['scripts/docs-refs.ts', 'tests/unit/build/docs-refs.test.ts'])
+const SELF = new Set(['scripts/docs/docs-refs.ts', 'tests/unit/build/docs-refs.test.ts'])
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', DOCS_DIR, 'artifacts', 'coverage', '.data', '.git', 'tmp', 'demo-media'])
 const SCANNED = /\.(ts|tsx|js|mjs|cjs|css|html|sql|sh|bash|md)$/
 
@@ -91,9 +94,9 @@ export function badRefs(root: string, file: string, text: string, sections = spe
     const report = (ref: string, why: string) => bad.push({ file, line: i + 1, ref, why })
     if (rewriteRefs(line) !== line) {
       for (const [pattern] of REWRITES)
-        for (const m of line.matchAll(pattern)) report(m[0].trim(), 'old-style reference: run `npx tsx scripts/docs-refs.ts --fix`')
+        for (const m of line.matchAll(pattern)) report(m[0].trim(), 'old-style reference: run `npx tsx scripts/docs/docs-refs.ts --fix`')
     }
-    for (const m of line.matchAll(/(?<![\w.-])docs\/[\w./-]*\w/g)) {
+    for (const m of line.matchAll(/(?<![\w./-])docs\/[\w./-]*\w/g)) {
       const path = m[0]
       if (!existsSync(join(root, path))) report(path, `${path} does not exist`)
     }
@@ -135,6 +138,42 @@ export function fixRepo(root: string): string[] {
 }
 
 /**
+ * The first line of each copy in docs/: where it comes from, and the sha256 of the copied text, so that a
+ * hand edit of the copy is found even where the shared folder is not beside the checkout.
+ */
+export function copyHeader(doc: string, body: string): string {
+  return `<!-- Copied from ../shared/${doc} (sha256 ${sha256(body)}): edit it there, then run npx tsx scripts/docs/docs-refs.ts --sync. -->\n`
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/** A copy's header and body (the document as the shared folder has it); a copy without a header is all body. */
+export function splitCopy(text: string): { header: string | null; body: string } {
+  const end = text.indexOf('\n')
+  const first = end < 0 ? text : text.slice(0, end)
+  return /^<!-- Copied from \.\.\/shared\//.test(first) ? { header: first, body: text.slice(end + 1) } : { header: null, body: text }
+}
+
+/**
+ * Documents of `docs/` whose copy is not what its header says it copied: a missing header, or a body
+ * edited here. Needs no shared folder.
+ */
+export function docsTampered(root: string): string[] {
+  const bad: string[] = []
+  for (const doc of DOCUMENTS) {
+    const path = join(root, DOCS_DIR, doc)
+    if (!existsSync(path)) {
+      bad.push(`${doc}: missing from ${DOCS_DIR}/`)
+      continue
+    }
+    const { header, body } = splitCopy(readFileSync(path, 'utf8'))
+    if (!header) bad.push(`${doc}: no first line naming where it was copied from`)
+    else if (`${header}\n` !== copyHeader(doc, body)) bad.push(`${doc}: edited in ${DOCS_DIR}/; edit ../shared/${doc} and sync instead`)
+  }
+  return bad
+}
+
+/**
  * Documents of `docs/` that differ from the product's shared folder `sharedDir` (`../shared/` beside
  * the repo), and documents there that docs/ lacks. Empty when they agree.
  */
@@ -145,7 +184,7 @@ export function docsDrift(root: string, sharedDir: string): string[] {
     const theirs = join(sharedDir, doc)
     if (!existsSync(theirs)) drift.push(`${doc}: not in ${sharedDir}`)
     else if (!existsSync(ours)) drift.push(`${doc}: missing from ${DOCS_DIR}/`)
-    else if (!readFileSync(ours).equals(readFileSync(theirs))) drift.push(`${doc}: differs from ${theirs}`)
+    else if (splitCopy(readFileSync(ours, 'utf8')).body !== readFileSync(theirs, 'utf8')) drift.push(`${doc}: differs from ${theirs}`)
   }
   // A new contract or spec file there must be brought in too.
   for (const folder of ['contracts', 'spec']) {
@@ -158,8 +197,27 @@ export function docsDrift(root: string, sharedDir: string): string[] {
   return drift
 }
 
+/** Copies every document from `sharedDir` into docs/, each under its header; returns those that changed. */
+export function syncDocs(root: string, sharedDir: string): string[] {
+  const changed: string[] = []
+  for (const doc of DOCUMENTS) {
+    const body = readFileSync(join(sharedDir, doc), 'utf8')
+    const path = join(root, DOCS_DIR, doc)
+    const next = copyHeader(doc, body) + body
+    if (existsSync(path) && readFileSync(path, 'utf8') === next) continue
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, next)
+    changed.push(doc)
+  }
+  return changed
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+  if (process.argv.includes('--sync')) {
+    const changed = syncDocs(root, resolve(root, '../shared'))
+    console.log(`docs-refs: copied ${changed.length} document(s) from ../shared/${changed.length ? `:\n  ${changed.join('\n  ')}` : ''}`)
+  }
   if (process.argv.includes('--fix')) {
     const changed = fixRepo(root)
     console.log(`docs-refs: rewrote ${changed.length} file(s)${changed.length ? `:\n  ${changed.join('\n  ')}` : ''}`)

@@ -31,6 +31,12 @@ export function discoverRoutes(pagesDir: string): string[] {
   return routes.sort()
 }
 
+/** The route of a page folder (relative to pages/, either separator): `home` → `''`. */
+export function routeOfFolder(folder: string): string {
+  const path = folder.split(sep).join('/')
+  return path === HOME_FOLDER ? '' : path
+}
+
 /** The page folder (relative to pages/) of a route. */
 export function routeFolder(route: string): string {
   return route === '' ? HOME_FOLDER : route

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { loadManifest } from './delivery/manifest.ts'
+import { loadManifest } from '../delivery/manifest.ts'
 import type { ChunkModules } from './prerender/chunk-modules.ts'
 
 /** One page's weight, in gzipped bytes. */
@@ -16,6 +16,10 @@ export interface PageWeight {
   path: string
   /** The HTML document (with whatever the build inlined into it). */
   html: number
+  /** Of the HTML: the inline script in <head> that starts the first requests (scripts/build/prerender/prefetch.ts), gzipped alone. */
+  head: number
+  /** Of the HTML: the inline script at the end of <body> that draws the first screen before React (issue 31), gzipped alone. */
+  screen: number
   /** JS loaded before the page runs: the entry and its static imports. */
   js: number
   /** CSS loaded before the page runs. */
@@ -26,8 +30,14 @@ export interface PageWeight {
   files: number
   /** The JS and CSS files with their gzipped size, up-front ones first. */
   assets: { file: string; gzip: number; lazy: boolean }[]
-  /** CSS files the HTML carries inline (scripts/prerender/inline-css.ts): counted in `html`, not again in `css`. */
+  /** CSS files the HTML carries inline (scripts/build/prerender/inline-css.ts): counted in `html`, not again in `css`. */
   inlined: string[]
+}
+
+/** The gzipped size of the build's inline script named `name` (`<script data-inline="name">`), 0 when there is none. */
+function inlineScript(html: string, name: string): number {
+  const found = new RegExp(`<script data-inline="${name}">([\\s\\S]*?)</script>`).exec(html)
+  return found ? gzipSync(found[1]!).byteLength : 0
 }
 
 /** The CSS files an HTML document carries as `<style data-href="...">`. */
@@ -53,10 +63,13 @@ export function measureBuild(distDir: string): PageWeight[] {
   const pages: PageWeight[] = []
   for (const route of Object.values(manifest.routes)) {
     if (route.aliasOf) continue
-    const inline = inlinedCss(readFileSync(join(distDir, route.html.file), 'utf8'))
+    const document = readFileSync(join(distDir, route.html.file), 'utf8')
+    const inline = inlinedCss(document)
     const weight: PageWeight = {
       path: route.path,
       html: gzipSize(join(distDir, route.html.file)),
+      head: inlineScript(document, 'early-requests'),
+      screen: inlineScript(document, 'first-screen'),
       js: 0,
       css: 0,
       lazy: 0,

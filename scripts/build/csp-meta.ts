@@ -3,13 +3,13 @@
  * (right after `<meta charset>`, so it covers every script after it): scripts only from the page's own
  * origin plus the sha256 of each inline script the build put there (the early request, the frame
  * guard). A CDN or object store then needs no per-page header for it; `frame-ancestors`, which a
- * `<meta>` cannot carry, is a static header (README "Headers"). Runs after the prerender wrote its
+ * `<meta>` cannot carry, is a static header (docs/deploying.md, "Headers"). Runs after the prerender wrote its
  * inline scripts and before the pages manifest hashes the HTML.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import { inlineScriptHashes } from '../server/web/inline-script-hashes.ts'
+import { inlineScriptHashes } from '../../common/inline-script-hashes.ts'
 
 /** The policy for a page: its scripts from its origin and its own inline scripts only. */
 export function pagePolicy(html: string): string {

@@ -1,32 +1,53 @@
 /**
- * `npm run budgets`: fails (exit 1) when a page of dist/ downloads more gzipped JS, CSS or HTML than
- * budgets.json allows, or loads a module its `forbid` list names. Prints one row per page.
- * `npm run budgets -- --update` re-baselines: every budget becomes today's figure + headroom (5%),
- * `forbid` lists are kept. Run it after a change that makes pages lighter, or, with a reason in the
- * commit, heavier. Needs a build (`npm run build`): it reads dist/pages-manifest.json and the
- * chunk-module map the build writes.
+ * `npm run budgets`: fails (exit 1) when a page of dist/ downloads more gzipped JS, CSS or HTML than its
+ * budget allows (and, of the HTML, its inline early-request script in <head> and its first-screen script
+ * at the end of <body>, each gzipped alone: `head`, `screen`), or loads a module its `forbid` list names. Prints one row per page. A page's budget is
+ * in its own page.ts (`budget`, read from dist/pages-manifest.json); a page without one is held to the
+ * largest of the others'. `npm run budgets -- --update` re-baselines: every budget becomes today's figure
+ * + headroom (5%), written back into each page.ts, `forbid` lists kept. Run it after a change that makes
+ * pages lighter, or, with a reason in the commit, heavier. Needs a build (`npm run build`): it reads
+ * dist/pages-manifest.json and the chunk-module map the build writes.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import type { PageBudget as DeclaredBudget } from '../../shared/app/define-page.ts'
 import { readChunkModules } from './prerender/chunk-modules.ts'
 import { findForbidden, measureBuild, type PageWeight } from './page-weight.ts'
+import { routeFolder } from './routes.ts'
 
-const ROOT = resolve(import.meta.dirname, '..')
-export const BUDGETS_FILE = join(ROOT, 'budgets.json')
-const METRICS = ['js', 'css', 'html', 'lazy'] as const
+const ROOT = resolve(import.meta.dirname, '../..')
+const METRICS = ['js', 'css', 'html', 'head', 'screen', 'lazy'] as const
 type Metric = (typeof METRICS)[number]
 
-/** One page's limits in gzipped bytes, and the module paths it must never load. */
+/** One page's limits in gzipped bytes, and the module paths it must never load (page.ts `budget`). */
 export type PageBudget = Partial<Record<Metric, number>> & { forbid?: string[] }
 
+/** Added to today's figures by `--update` (0.05 = 5%). */
+export const HEADROOM = 0.05
+
 export interface BudgetsFile {
-  $comment?: string
-  /** Added to today's figures by `--update` (0.05 = 5%). */
+  /** Added to today's figures by `--update`. */
   headroom: number
-  /** Limits for a page that has no entry yet (a new route): the largest of the pages' budgets. */
+  /** Limits for a page that has no budget yet (a new route): the largest of the pages' budgets. */
   default: PageBudget
   /** Keyed by route path (`/`, `/generate_book/list`). */
   pages: Record<string, PageBudget>
+}
+
+/** The budgets the pages declare (the manifest's descriptors), with the largest of each as the default. */
+export function budgetsOf(declared: Record<string, { budget?: DeclaredBudget }>): BudgetsFile {
+  const pages: Record<string, PageBudget> = {}
+  const fallback: PageBudget = {}
+  for (const [path, page] of Object.entries(declared)) {
+    if (!page.budget) continue
+    const { forbid, ...limits } = page.budget
+    pages[path] = { ...limits, ...(forbid?.length ? { forbid: [...forbid] } : {}) }
+    for (const metric of METRICS) {
+      const limit = limits[metric]
+      if (limit !== undefined) fallback[metric] = Math.max(fallback[metric] ?? 0, limit)
+    }
+  }
+  return { headroom: HEADROOM, default: fallback, pages }
 }
 
 /** One failed check. */
@@ -76,7 +97,23 @@ export function rebaseline(pages: readonly PageWeight[], old: BudgetsFile): Budg
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 function table(pages: readonly PageWeight[], budgets: BudgetsFile, breaches: readonly Breach[]): string {
-  const head = ['page', 'JS', 'budget', 'CSS', 'budget', 'HTML', 'budget', 'lazy', 'budget', 'files', '']
+  const head = [
+    'page',
+    'JS',
+    'budget',
+    'CSS',
+    'budget',
+    'HTML',
+    'budget',
+    'head script',
+    'budget',
+    'first screen',
+    'budget',
+    'lazy',
+    'budget',
+    'files',
+    '',
+  ]
   const rows = pages.map((page) => {
     const own = budgets.pages[page.path]
     const budget = own ?? budgets.default
@@ -96,15 +133,15 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const pages = measureBuild(distDir)
-  const budgets = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8')) as BudgetsFile
+  const manifest = JSON.parse(readFileSync(join(distDir, 'pages-manifest.json'), 'utf8')) as {
+    pages?: Record<string, { budget?: DeclaredBudget }>
+  }
+  const budgets = budgetsOf(manifest.pages ?? {})
   if (process.argv.includes('--update')) {
     const next = rebaseline(pages, budgets)
-    // In the repo's formatting, so `npm run lint` (prettier --check) accepts the file as written.
-    const prettier = await import('prettier')
-    const options = await prettier.resolveConfig(BUDGETS_FILE)
-    writeFileSync(BUDGETS_FILE, await prettier.format(JSON.stringify(next), { ...options, filepath: BUDGETS_FILE }))
+    for (const [path, budget] of Object.entries(next.pages)) await writeBudget(path, budget)
     console.log(table(pages, next, []))
-    console.log(`\nbudgets.json re-baselined at today's figures + ${Math.round(budgets.headroom * 100)}%.`)
+    console.log(`\nEach page.ts's budget re-baselined at today's figures + ${Math.round(budgets.headroom * 100)}%.`)
     return
   }
   const modules = readChunkModules(ROOT, distDir)
@@ -116,8 +153,6 @@ async function main(): Promise<void> {
     findForbidden(page, patterns, modules).map((h) => `${h.module} (in ${h.file}), which "${h.pattern}" forbids`)
   const breaches = checkBudgets(pages, budgets, forbidden)
   console.log(table(pages, budgets, breaches))
-  const gone = Object.keys(budgets.pages).filter((path) => !pages.some((p) => p.path === path))
-  if (gone.length) console.log(`\nBudgets for pages the build no longer has: ${gone.join(', ')} (npm run budgets -- --update drops them).`)
   const slack = pages.filter(
     (p) => budgets.pages[p.path] && METRICS.some((m) => (budgets.pages[p.path]![m] ?? 0) > p[m] * (1 + budgets.headroom) * 1.1 + 1024),
   )
@@ -128,10 +163,30 @@ async function main(): Promise<void> {
   if (breaches.length) {
     console.error(`\n${breaches.length} budget breach(es):`)
     for (const b of breaches) console.error(`  ${b.path}: ${b.message}`)
-    console.error('Make the page lighter, or raise its budget with `npm run budgets -- --update` and say why in the commit.')
+    console.error(
+      "Make the page lighter, or raise its budget (its page.ts's `budget`, or `npm run budgets -- --update`) and say why in the commit.",
+    )
     process.exit(1)
   }
   console.log('\nAll pages within budget.')
+}
+
+/**
+ * Writes `budget` as the `budget: { … }` line of the page.ts of route `path` (replacing the line there, or
+ * adding it before the descriptor's end), in the repo's formatting.
+ */
+async function writeBudget(path: string, budget: PageBudget): Promise<void> {
+  const file = join(ROOT, 'pages', routeFolder(path.replace(/^\//, '')), 'page.ts')
+  const source = readFileSync(file, 'utf8')
+  const line = `  budget: ${JSON.stringify(budget)
+    .replace(/"(\w+)":/g, '$1: ')
+    .replace(/"/g, "'")},`
+  const next = /^ {2}budget: .*$/m.test(source)
+    ? source.replace(/^ {2}budget: .*$/m, line)
+    : source.replace(/\n\}\)\s*$/, `\n${line}\n})\n`)
+  const prettier = await import('prettier')
+  const options = await prettier.resolveConfig(file)
+  writeFileSync(file, await prettier.format(next, { ...options, filepath: file }))
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main()

@@ -17,15 +17,26 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin, PluginOption, ResolvedConfig, Rolldown } from 'vite'
-import { buildManifest, type ChunkInfo } from '../delivery/asset-graph.ts'
-import type { PageDescriptor } from '../../shared/app/define-page.ts'
+import { buildManifest, type ChunkInfo } from '../../delivery/asset-graph.ts'
+import type { PageDescriptor } from '../../../shared/app/define-page.ts'
 import { aliasesOf, describePage, probeParams, typicalQuery } from '../pages/descriptors.ts'
 import { routeFolder } from '../routes.ts'
 import { cachedDecision, decisionKey, pruneDecisions, saveDecision } from './decision-cache.ts'
 import { decide, guardScript, type Decision } from './decide.ts'
 import { inlineCss } from './inline-css.ts'
 import { hasEmptyRoot, injectMarkup, splitHoisted } from './inject.ts'
-import { addToHead, buildPrefetchScript, keepsReplies, paintsFromReply, prefetchTag } from './prefetch.ts'
+import {
+  addToBody,
+  addToHead,
+  buildFirstScreenScript,
+  buildPrefetchScript,
+  deferEntry,
+  firstScreenFile,
+  keepsReplies,
+  moveCodeToEnd,
+  paintsFromReply,
+  prefetchTag,
+} from './prefetch.ts'
 import { closeRenderWorkers } from './render-worker.ts'
 import { buildForServer } from './server-build.ts'
 
@@ -124,8 +135,17 @@ async function addPrefetch(config: ResolvedConfig, options: PrerenderOptions, ct
       keeps: keepsReplies(requests),
     })
     const tag = prefetchTag(script)
-    const lowPreloads = paintsFromReply(requests)
-    if (htmlFilesOf(ctx, route).every((file) => addToHead(file, tag, { lowPreloads }))) done.push(`/${route} (${tag.length} B)`)
+    // The first screen drawn before React (issue 31), at the end of <body>.
+    const screen = firstScreenFile(options.pagesDir, route)
+    // A page whose first screen comes from its replies lets them (and the pictures they name) go before its
+    // scripts: the scripts take it over later, without changing what is on screen.
+    const lowPreloads = paintsFromReply(requests) || screen !== null
+    if (!htmlFilesOf(ctx, route).every((file) => addToHead(file, tag, { lowPreloads }))) continue
+    const screenTag = screen
+      ? prefetchTag(await buildFirstScreenScript(config, options.repoRoot, options.pagesDir, route, screen), 'first-screen')
+      : ''
+    if (screenTag && !htmlFilesOf(ctx, route).every((file) => addToBody(file, screenTag) && deferEntry(file))) continue
+    done.push(`/${route} (${tag.length} B${screenTag ? `, first screen ${screenTag.length} B` : ''})`)
   }
   return done
 }
@@ -179,6 +199,7 @@ export function prerender(options: PrerenderOptions): Plugin {
         }
         pruneDecisions(cacheDir)
         const prefetched = await addPrefetch(config, options, ctx)
+        for (const route of options.routes) for (const file of htmlFilesOf(ctx, route)) if (existsSync(file)) moveCodeToEnd(file)
         const reuse = cached ? ` (${cached} of ${lines.length} decisions from the cache)` : ''
         console.log(
           `\nprerender (scripts/prerender)${reuse}:\n${lines.sort().join('\n')}\n  early API request: ${prefetched.join(', ') || 'none'}`,
