@@ -1,4 +1,5 @@
 import { mountPage } from '@shared/app/mount-page'
 import { NotFoundPage } from './not-found-page'
+import page from './page'
 
-mountPage(<NotFoundPage />)
+mountPage(page, <NotFoundPage />)

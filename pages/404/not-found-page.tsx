@@ -11,7 +11,7 @@ import styles from './not-found.module.css'
 export function NotFoundPage() {
   const inApp = useInApp()
   return (
-    <PageShell title="页面不存在">
+    <PageShell>
       <section className={styles.root}>
         <p className={styles.message}>您访问的页面不存在或已被移除</p>
         {!inApp && (

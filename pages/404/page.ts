@@ -6,10 +6,12 @@ import { definePage } from '@shared/app/define-page'
  */
 export default definePage({
   title: '页面不存在',
+  description: '您访问的页面不存在或已被移除。',
   params: {},
   signedIn: false,
   demoLinks: [
     { label: 'page not found', fixture: 'browser', proof: '您访问的页面不存在或已被移除' },
     { label: 'page not found, in the app', fixture: 'app', proof: '您访问的页面不存在或已被移除' },
   ],
+  budget: { js: 79220, css: 0, html: 4400, head: 0, screen: 0, lazy: 0 },
 })

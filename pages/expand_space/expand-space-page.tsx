@@ -13,8 +13,7 @@ import { useAlreadyClaimed } from './use-already-claimed'
 import { useClaim } from './use-claim'
 import { useHiddenNavigationBar } from './use-hidden-navigation-bar'
 import styles from './expand-space.module.css'
-
-const TITLE = '新年空间扩容礼包'
+import page from './page'
 
 /**
  * 新年空间扩容礼包 (/expand_space): in the app the banner claims the VIP gift and a popup confirms
@@ -25,7 +24,7 @@ export function ExpandSpacePage() {
   const { state, claim } = useClaim()
   const alreadyClaimed = useAlreadyClaimed(inApp)
   const { share, maskVisible, closeMask } = usePageShare({
-    title: TITLE,
+    title: page.title,
     text: '会员专享，免费领取新年扩容空间',
     path: '/expand_space',
   })
@@ -47,7 +46,7 @@ export function ExpandSpacePage() {
   )
 
   return (
-    <PageShell title={TITLE} narrow header={{ isShowBack: false, right }}>
+    <PageShell narrow header={{ isShowBack: false, right }}>
       <div className={styles.page}>
         <NewYearBanner onClick={onBanner} claimed={alreadyClaimed} />
         {alreadyClaimed && (

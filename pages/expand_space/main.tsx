@@ -1,6 +1,7 @@
 import { mountPage } from '@shared/app/mount-page'
 import { ExpandSpacePage } from './expand-space-page'
+import page from './page'
 // The claim is the page's one action: bundle the HTTP client so the tap does not wait for its download.
 import '@shared/http/axios-client'
 
-mountPage(<ExpandSpacePage />)
+mountPage(page, <ExpandSpacePage />)

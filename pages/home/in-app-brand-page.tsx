@@ -16,7 +16,7 @@ export function InAppBrandPage() {
     path: '/',
   })
   return (
-    <PageShell title={BRAND.appName} header={{ right: <IconButton icon="share" onClick={share} /> }}>
+    <PageShell header={{ right: <IconButton icon="share" onClick={share} /> }}>
       <BrandContent />
     </PageShell>
   )

@@ -1,4 +1,5 @@
 import { mountPage } from '@shared/app/mount-page'
 import { BrandPage } from './brand-page'
+import page from './page'
 
-mountPage(<BrandPage />)
+mountPage(page, <BrandPage />)

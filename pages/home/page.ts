@@ -4,8 +4,18 @@ import { BRAND } from '@shared/config/brand'
 /** The brand introduction, also served at /wechat, /app and /about_app. */
 export default definePage({
   title: BRAND.appName,
+  description: '陪孩子在玩中学英语：单词卡片、拼写挑战、听力填空、AI发音反馈，孩子爱学，家长放心。',
   params: {},
   signedIn: false,
   aliases: ['wechat', 'app', 'about_app'],
   demoLinks: [{ label: 'home', fixture: 'browser', proof: '陪孩子在玩中学英语' }],
+  budget: {
+    js: 79450,
+    css: 0,
+    html: 9590,
+    head: 0,
+    screen: 0,
+    lazy: 11080,
+    forbid: ['node_modules/axios/', 'shared/http/', 'shared/api/'],
+  },
 })

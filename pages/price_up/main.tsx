@@ -1,4 +1,5 @@
 import { mountPage } from '@shared/app/mount-page'
 import { PriceUpPage } from './price-up-page'
+import page from './page'
 
-mountPage(<PriceUpPage />)
+mountPage(page, <PriceUpPage />)

@@ -7,8 +7,7 @@ import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { usePageShare } from '@shared/hooks/use-page-share'
 import { PriceBanner } from './price-banner'
 import styles from './price-up.module.css'
-
-const TITLE = '价格调整通知'
+import page from './page'
 
 /**
  * 价格调整通知 (/price_up): the banner opens the membership sale (/vip_sale) in a new WebView in the
@@ -17,7 +16,7 @@ const TITLE = '价格调整通知'
 export function PriceUpPage() {
   const inApp = useInApp()
   const { share, maskVisible, closeMask } = usePageShare({
-    title: TITLE,
+    title: page.title,
     text: '会员方案价格即将调整，点击查看详情',
     path: '/price_up',
   })
@@ -38,7 +37,7 @@ export function PriceUpPage() {
   )
 
   return (
-    <PageShell title={TITLE} narrow header={{ isShowBack: false, right }}>
+    <PageShell narrow header={{ isShowBack: false, right }}>
       <div className={styles.page}>
         <PriceBanner onClick={openPlans} />
       </div>

@@ -1,4 +1,5 @@
 import { mountPage } from '@shared/app/mount-page'
 import { RecordedSharePage } from './recorded-share-page'
+import page from './page'
 
-mountPage(<RecordedSharePage />)
+mountPage(page, <RecordedSharePage />)

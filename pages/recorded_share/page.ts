@@ -4,6 +4,7 @@ import { SHARE_PARAMS, shareRequests } from '@shared/recorded-work/share-page'
 /** A child's recorded work (picture book, category 8 or words), opened from a share link. */
 export default definePage({
   title: '录音作品',
+  description: '听听孩子朗读的英语绘本录音作品，一起为孩子加油。',
   params: SHARE_PARAMS,
   firstRequests: shareRequests,
   signedIn: false,
@@ -11,4 +12,5 @@ export default definePage({
     { label: 'picture book', query: 'r={DEMO_SHARES.book}', fixture: 'browser', proof: "开始欣赏《Mimi's Sunny Day》" },
     { label: 'category 8', query: 'r={DEMO_SHARES.cat8}', fixture: 'browser', proof: '开始欣赏《Colors Around Me》' },
   ],
+  budget: { js: 92420, css: 0, html: 23630, head: 3800, screen: 12130, lazy: 54670 },
 })

@@ -10,8 +10,11 @@ import { CAPACITY, CLOUD_AUTH_EXPIRED } from '@shared/api/cloud-drive-types'
 import type { Capacity } from '@shared/api/types'
 import type { ApiResult } from '@shared/http'
 import { toCloudPage, toJobView } from './cloud-data'
+import { listingQuery, statusLoaded } from './first-state'
 import { importReducer, initialImportState, type ImportEvent, type ImportState } from './import-machine'
 import type { ImportMode } from './query'
+
+export { PAGE_SIZE } from './first-state'
 
 /** Page texts of docs/contracts/ui-text.md "Cloud-drive import" that the flow itself shows. */
 export const IMPORT_DONE = '导入成功'
@@ -19,8 +22,6 @@ export const AUTH_EXPIRED = '百度网盘授权已过期，请重新授权'
 export const IN_APP_ONLY = '请在App内操作'
 export const IMPORT_FAILED = '导入失败'
 
-/** Entries per page: the contract's default; a folder of 1,000 files loads in ten pages as it scrolls. */
-export const PAGE_SIZE = 100
 /** The job is asked about once a second (docs/contracts/api.md). */
 export const POLL_MS = 1000
 /** Failed polls in a row before the page says so and waits for `重试` (a single blip just asks again). */
@@ -42,6 +43,8 @@ export interface FlowDeps {
   toast: (msg: string) => void
   /** Leaves for the list the page was opened from. */
   backToList: () => void
+  /** Where to start when the HTML's early replies are already in (first-state.ts); default: checking. */
+  initial?: ImportState | null
 }
 
 export interface ImportFlow {
@@ -65,7 +68,9 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 export function createImportFlow(deps: FlowDeps): ImportFlow {
   const { mode } = deps
   const pick = mode?.pick ?? 'files'
-  let state: ImportState = initialImportState
+  let state: ImportState = deps.initial ?? initialImportState
+  // The first start() enters the state as if from checking: a root listing still to load is asked then.
+  let started = false
   let disposed = false
   let timer: ReturnType<typeof setTimeout> | null = null
   const listeners = new Set<() => void>()
@@ -102,12 +107,7 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
       case 'checking':
         if (!mode) return send({ type: 'badLink' })
         return void deps.status().then((r) => {
-          if (r.success)
-            send({
-              type: 'statusLoaded',
-              authorized: r.data?.authorized === true,
-              account: typeof r.data?.accountName === 'string' ? r.data.accountName : '',
-            })
+          if (r.success) send(statusLoaded(r.data))
           else failed(r, { type: 'statusFailed', msg: r.msg })
         })
       case 'unauthorized':
@@ -172,7 +172,7 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
 
   function list(dir: string, start: number): void {
     if (!mode) return
-    void deps.files({ dir, suffix: mode.suffix, start, limit: PAGE_SIZE }).then((r) => {
+    void deps.files(listingQuery(mode, dir, start)).then((r) => {
       if (r.success) send({ type: 'listed', dir, start, page: toCloudPage(r.data, mode.suffix) })
       else failed(r, { type: 'listFailed', dir, start, msg: r.msg })
     })
@@ -200,7 +200,8 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
       // Again after dispose too (React's strict mode mounts twice): answers to the first run are
       // dropped by the reducer, since they no longer fit the state.
       disposed = false
-      enter(state, state, { type: 'retry' })
+      enter(started ? state : initialImportState, state, { type: 'retry' })
+      started = true
     },
     dispose() {
       disposed = true

@@ -8,9 +8,30 @@ import { baiduAuthorize } from '@shared/bridge'
 import { toast } from '@shared/components/toast'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { backToList } from './back-to-list'
+import { takeArrived } from '@shared/http'
+import { peekArrived } from '@shared/http/arrived'
+import { arrivedImportState } from './first-state'
 import { createImportFlow, type ImportFlow } from './import-flow'
 import { initialImportState } from './import-machine'
 import type { ImportMode } from './query'
+
+/**
+ * The state the HTML's early replies make (first-state.ts), their replies taken as the head script
+ * drew them; null when the status is not in.
+ */
+function takeArrivedState(mode: ImportMode | null) {
+  const status = getCloudDriveStatus.request()
+  const seen: { path: string; params?: Record<string, unknown> }[] = []
+  const state = arrivedImportState(mode, peekArrived(status.path), (request) => {
+    seen.push(request)
+    return peekArrived(request.path, request.params)
+  })
+  if (!state) return null
+  takeArrived(status)
+  // The listing only when the state drew it: else the flow's own request takes it when it comes.
+  if (state.status === 'browsing' && state.listing.status === 'loaded') for (const request of seen) takeArrived(request)
+  return state
+}
 
 /**
  * The import flow for `mode` (null: a bad link), started on mount and stopped on unmount;
@@ -28,6 +49,7 @@ export function useImportFlow(mode: ImportMode | null): { state: ReturnType<Impo
       authorize: baiduAuthorize,
       toast: (msg) => void toast(msg),
       backToList: () => backToList(mode?.listId ?? 0),
+      initial: takeArrivedState(mode),
     }),
   )
   useEffect(() => {

@@ -17,7 +17,7 @@ export function CapacityCard({ state, onRetry }: CapacityCardProps) {
       <h2 id="capacity-title" className={styles.cardTitle}>
         我的空间
       </h2>
-      {state.status === 'loading' && <div className={styles.skeleton} role="status" aria-label="加载中" />}
+      {state.status === 'loading' && <div className={`${styles.skeleton} ${styles.capacitySkeleton}`} role="status" aria-label="加载中" />}
       {state.status === 'failed' && (
         <div className={styles.errorSlot}>
           <ErrorView message={state.msg} onRetry={onRetry} />

@@ -1,9 +1,5 @@
 import { mountPage } from '@shared/app/mount-page'
-import { InAppOnly } from '@shared/components/open-in-app-screen'
 import { SpaceUpgradePage } from './space-upgrade-page'
+import page from './page'
 
-mountPage(
-  <InAppOnly title="空间扩容">
-    <SpaceUpgradePage />
-  </InAppOnly>,
-)
+mountPage(page, <SpaceUpgradePage />)

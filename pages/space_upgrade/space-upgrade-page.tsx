@@ -2,17 +2,14 @@ import { useRef } from 'react'
 import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
 import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { goBackOrClose } from '@shared/bridge'
-import { PageShell } from '@shared/components/page-shell'
 import { toast } from '@shared/components/toast'
 import { formatSize } from '@shared/format'
+import { takeArrived } from '@shared/http'
 import { useLoad } from '@shared/hooks/use-load'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { buySpace } from './buy'
-import { CapacityCard } from './capacity-card'
-import { GoodsCard } from './goods-card'
-import { ShareRules } from './share-rules'
 import { toCapacityView, toGoodsRows } from './space-data'
-import styles from './space-upgrade.module.css'
+import { SpaceUpgradeView } from './space-upgrade-view'
 
 // Mounted only in the app (main.tsx wraps the page in InAppOnly): the calls always go out, because the
 // host's token may still be on its way in a `userInfo` message.
@@ -26,15 +23,17 @@ const loadGoods = () => getGoodsSpaces()
 export function SpaceUpgradePage() {
   // The total on screen when a purchase asked for a refresh: its answer says whether the space grew.
   const totalBefore = useRef<number | null>(null)
+  // Replies the HTML's early requests already brought: drawn in the first render (as its head script drew them).
   const capacity = useLoad(loadCapacity, {
     parse: toCapacityView,
+    arrived: () => takeArrived(getMyCapacity.request()),
     onLoaded: (view) => {
       const before = totalBefore.current
       totalBefore.current = null
       if (before !== null && view.total > before) toast(`扩容成功，总空间已增至${formatSize(view.total)}`)
     },
   })
-  const goods = useLoad(loadGoods, { parse: toGoodsRows })
+  const goods = useLoad(loadGoods, { parse: toGoodsRows, arrived: () => takeArrived(getGoodsSpaces.request()) })
 
   // Back from the host: previous page, or close the WebView (docs/spec/product-spec.md §2). The header's back does the same.
   useNativeMessage('backClick', goBackOrClose)
@@ -49,12 +48,12 @@ export function SpaceUpgradePage() {
   })
 
   return (
-    <PageShell title="空间扩容">
-      <div className={styles.page}>
-        <CapacityCard state={capacity.state} onRetry={capacity.retry} />
-        <GoodsCard state={goods.state} onRetry={goods.retry} onBuy={buySpace} />
-        <ShareRules />
-      </div>
-    </PageShell>
+    <SpaceUpgradeView
+      capacity={capacity.state}
+      goods={goods.state}
+      onRetryCapacity={capacity.retry}
+      onRetryGoods={goods.retry}
+      onBuy={buySpace}
+    />
   )
 }

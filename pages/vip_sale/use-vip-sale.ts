@@ -3,9 +3,25 @@ import { getGoodsVips } from '@shared/api/get-goods-vips'
 import { getVipInfo } from '@shared/api/get-vip-info'
 import { toast } from '@shared/components/toast'
 import { getEnv } from '@shared/env'
+import { takeArrived } from '@shared/http'
+import { peekArrived } from '@shared/http/arrived'
 import { messageOr } from '@shared/http/message-or'
 import { guessMembership, membershipChanged, MSG_LOAD_FAILED, toMembership, toPlans } from './vip-data'
-import { initialState, vipSaleReducer } from './vip-sale-state'
+import { arrivedVipState, initialState, vipSaleReducer, type VipSaleState } from './vip-sale-state'
+
+/**
+ * The first state: loaded from the HTML's early replies when both are in (taken then, as the head
+ * script drew them), else loading.
+ */
+function firstState(): VipSaleState {
+  const goods = getGoodsVips.request()
+  const info = getVipInfo.request()
+  const arrived = arrivedVipState(peekArrived(goods.path, goods.params), peekArrived(info.path, info.params))
+  if (!arrived) return initialState
+  takeArrived(goods)
+  takeArrived(info)
+  return arrived
+}
 
 /** The toast after a purchase shows in the membership (docs/contracts/ui-text.md). */
 export const MSG_BOUGHT = '开通成功'
@@ -16,7 +32,9 @@ export const MSG_BOUGHT = '开通成功'
  * is back from its store. Only the latest load's answer is used, and none after unmount.
  */
 export function useVipSale() {
-  const [state, dispatch] = useReducer(vipSaleReducer, initialState)
+  const [state, dispatch] = useReducer(vipSaleReducer, null, firstState)
+  // Drawn from the early replies in the first render: nothing to ask for on mount.
+  const loadedAtOnce = useRef(state.status !== 'loading')
   const current = useRef(state)
   useLayoutEffect(() => {
     current.current = state
@@ -41,7 +59,7 @@ export function useVipSale() {
 
   useEffect(() => {
     const counter = latest.current
-    load()
+    if (!loadedAtOnce.current) load()
     return () => void ++counter.id
   }, [load])
 

@@ -3,8 +3,9 @@
  * together; the membership shown before they arrive is the user-agent guess (never `您还不是会员` for a
  * member); after a purchase the membership alone is reloaded.
  */
+import type { ApiResult } from '@shared/http/envelope'
 import { messageOr } from '@shared/http/message-or'
-import { MSG_LOAD_FAILED, type Membership, type Plan } from './vip-data'
+import { MSG_LOAD_FAILED, toMembership, toPlans, type Membership, type Plan } from './vip-data'
 
 export type VipSaleState =
   /** `guess` null = not known yet (the prerendered frame, before the user agent is read). */
@@ -58,4 +59,13 @@ export function vipSaleReducer(state: VipSaleState, event: VipSaleEvent): VipSal
 /** The membership the status card shows, or null for a placeholder. */
 export function shownMembership(state: VipSaleState): Membership | null {
   return state.status === 'loaded' ? state.membership : state.guess
+}
+
+/**
+ * The state the page starts from when the HTML's early requests already brought both replies: as if
+ * its own load had answered with them (use-vip-sale.ts); null unless both are successes.
+ */
+export function arrivedVipState(goods: ApiResult<unknown> | null, info: ApiResult<unknown> | null): VipSaleState | null {
+  if (!goods?.success || !info?.success) return null
+  return vipSaleReducer(initialState, { type: 'loaded', plans: toPlans(goods.data), membership: toMembership(info.data) })
 }

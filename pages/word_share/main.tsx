@@ -1,4 +1,5 @@
 import { mountPage } from '@shared/app/mount-page'
 import { WordSharePage } from './word-share-page'
+import page from './page'
 
-mountPage(<WordSharePage />)
+mountPage(page, <WordSharePage />)

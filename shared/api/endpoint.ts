@@ -3,7 +3,7 @@
  * `getDirectory.request(7)` returns (`{ path: '/v1/directory/7' }`). A page's descriptor lists its first
  * requests with `.request(...)`, so the request its HTML starts early and the page's own request cannot
  * drift apart (the early reply is found by path and query, shared/http/prefetch.ts).
- * The inline script of the HTML bundles this file with the sender swapped for a stub (scripts/prerender/prefetch.ts).
+ * The inline script of the HTML bundles this file with the sender swapped for a stub (scripts/build/prerender/prefetch.ts).
  */
 import { httpGet, type ApiResult } from '../http'
 

@@ -6,10 +6,9 @@
  */
 import { parseQuery } from '../format/parse-query'
 import type { ApiRequest } from '../api/endpoint'
-import * as param from './params'
 import type { Param } from './params'
 
-export { param }
+export * as param from './params'
 export type { Param, ParamKind } from './params'
 
 /** A page's parameters by name. */
@@ -32,7 +31,7 @@ export interface FirstRequest extends ApiRequest {
    * A dotted path in the reply (`data.imageUrl`) to an image the first view shows (its largest paint):
    * preloaded on arrival at high priority, and shown at once in the frame's `[data-early-image]` box if
    * it has one. The build then also lowers the priority of the page's modulepreload links, so the reply
-   * and the picture go first (paintsFromReply in scripts/prerender/prefetch.ts).
+   * and the picture go first (paintsFromReply in scripts/build/prerender/prefetch.ts).
    */
   preloadImage?: string
   /** The page loads its lazy chunks once this reply arrives: the HTML modulepreloads them as the request starts. */
@@ -43,6 +42,12 @@ export interface FirstRequest extends ApiRequest {
    * changes (a share), never for a signed-in user's own data.
    */
   keep?: boolean
+  /**
+   * The requests the page sends next with this reply's data (`(data) => [getCloudDriveFiles.request(…)]`):
+   * started as soon as it answers with a usable reply, so the page's own next requests find theirs early
+   * too. A falsy entry is a request it does not make.
+   */
+  then?: (data: unknown) => readonly (ApiRequest | false | null | undefined)[]
 }
 
 /**
@@ -66,10 +71,31 @@ export interface DemoLink {
   bench?: boolean
 }
 
+/**
+ * A page's weight limits in gzipped bytes (`npm run budgets`, scripts/build/budgets.ts): `js` and `css`
+ * loaded up front, `html` the document, `lazy` what only dynamic imports reach; `forbid`: module paths
+ * the page must never load. A page without one gets the default budget of scripts/build/budgets.ts.
+ */
+export interface PageBudget {
+  js?: number
+  css?: number
+  html?: number
+  /** Of the HTML: the inline script that starts the first requests (issue 31). */
+  head?: number
+  /** Of the HTML: the inline script that draws the first screen before React (issue 31). */
+  screen?: number
+  lazy?: number
+  forbid?: readonly string[]
+}
+
 /** What a page.ts declares. */
 export interface PageSpec<P extends Params> {
-  /** The header and document title (Chinese). */
+  /** The document title the build writes into the HTML, and the header title (Chinese). */
   title: string
+  /** The header and document title for a query that changes it (`编辑文件夹` with `?id=`); default `title`. */
+  titleFor?: (query: QueryOf<P>) => string
+  /** The page's `<meta name="description">` (and Open Graph description); default the brand's. */
+  description?: string
   /** Every query parameter the page reads. */
   params: P
   /**
@@ -82,6 +108,8 @@ export interface PageSpec<P extends Params> {
   demoLinks: readonly DemoLink[]
   /** Other paths that show this page (`/wechat` for home), without slashes. */
   aliases?: readonly string[]
+  /** The page's weight limits; `npm run budgets -- --update` rewrites this line. */
+  budget?: PageBudget
 }
 
 /** A page's descriptor: its spec, and its query parser. */
@@ -92,7 +120,14 @@ export interface PageDescriptor<P extends Params = Params> extends PageSpec<P> {
   query(): QueryOf<P>
   /** The requests the first view sends for `query`, without the ones it does not make. */
   requestsFor(query: QueryOf<P>): FirstRequest[]
+  /** The header and document title for `query`. */
+  titleOf(query: QueryOf<P>): string
+  /** The header and document title for the current URL. */
+  currentTitle(): string
 }
+
+/** What mounting a page needs of its descriptor (shared/app/page-tree.tsx), whatever its parameters. */
+export type MountedPage = Pick<PageDescriptor, 'signedIn' | 'currentTitle'>
 
 /** Declares a page: `export default definePage({ ... })` in `pages/<route>/page.ts`. */
 export function definePage<P extends Params>(spec: PageSpec<P>): PageDescriptor<P> {
@@ -102,5 +137,10 @@ export function definePage<P extends Params>(spec: PageSpec<P>): PageDescriptor<
     parse,
     query: () => parse(typeof location === 'undefined' ? '' : location.search),
     requestsFor: (query) => (spec.firstRequests?.(query) ?? []).filter((r): r is FirstRequest => Boolean(r)),
+    titleOf: (query) => spec.titleFor?.(query) ?? spec.title,
+    currentTitle: () => {
+      const query = parse(typeof location === 'undefined' ? '' : location.search)
+      return spec.titleFor?.(query) ?? spec.title
+    },
   }
 }

@@ -1,36 +1,16 @@
-import '@shared/styles/tokens.css'
-import '@shared/styles/base.css'
-import { StrictMode, type ReactElement } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { MSG_UPGRADE_APP, onMissingCall, startBridge } from '@shared/bridge'
-import { toast } from '@shared/components/toast'
+import type { ReactElement } from 'react'
+import type { MountedPage } from './define-page'
+import { startPage } from './start-page'
+import { titled } from './titled'
 
 /**
- * How the build prerendered this page's frame into #root (scripts/prerender/inject.ts):
- * `hydrate` when the frame is what the first render draws, `replace` when the first render may differ.
+ * Starts a page (start-page.tsx): renders `element` into `#root` under the page's own title (page.ts).
+ * A page's main.tsx calls this and nothing else: `mountPage(page, <PriceUpPage />)`. For a page whose
+ * descriptor says `signedIn`, the build resolves this module to mount-signed-in-page.tsx instead
+ * (scripts/build/signed-in-mount.ts), which adds the open-in-app screen outside the app, so no other
+ * page carries that screen's code.
  */
-const PRERENDERED = 'data-prerendered'
-
-/** Shown when the core reports a bridge call missing (one listener, however often a page mounts). */
-const askToUpgrade = () => toast(MSG_UPGRADE_APP)
-
-/**
- * Starts a page: wires the host bridge (window.onNativeMessage, getUserInfo in the app, and a toast
- * asking to upgrade when the core finds a bridge call missing), then renders `element` into `#root`.
- * A page's main.tsx calls this and nothing else.
- *
- * When the build put the page's frame into #root, a `hydrate` frame is hydrated (kept, handlers
- * attached) and a `replace` frame stays on screen until React's first commit swaps it for the real
- * render (createRoot clears the container then), so the page never flashes empty.
- */
-export function mountPage(element: ReactElement): void {
-  // The HTML's watchdog (scripts/entry-watchdog.ts) shows the error view unless the code starts.
-  ;(window as unknown as Record<string, unknown>).__kidsStarted = true
-  onMissingCall(askToUpgrade)
-  startBridge()
-  const container = document.getElementById('root')
-  if (!container) throw new Error('mountPage: #root is missing from the page HTML')
-  const tree = <StrictMode>{element}</StrictMode>
-  if (container.getAttribute(PRERENDERED) === 'hydrate' && container.hasChildNodes()) hydrateRoot(container, tree)
-  else createRoot(container).render(tree)
+export function mountPage(page: MountedPage, element: ReactElement): void {
+  if (page.signedIn) throw new Error('mountPage: a signed-in page is mounted by mount-signed-in-page.tsx (the build picks it from page.ts)')
+  startPage(titled(page, element))
 }

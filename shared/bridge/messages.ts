@@ -3,6 +3,7 @@
  * `postMessage` / `message` events are never listened to, because any frame or opener can send them.
  * Each message is normalised before it reaches a listener, so its type is true whatever the host sent.
  */
+import { EARLY_MESSAGES_GLOBAL } from '../config/page-start'
 
 /** The signed-in user as the host describes it; any field may be null. */
 export interface NativeUser {
@@ -93,6 +94,23 @@ export function installNativeMessageHandler(): void {
 }
 
 /**
+ * Takes the messages of `type` the host sent before the page's code started out of the HTML's list
+ * (scripts/build/entry-watchdog.ts defines a `window.onNativeMessage` that only keeps them): a page
+ * whose first screen is drawn before React starts its code later, and a `visibleChange` must not be
+ * lost. Each is delivered when the first listener of its type subscribes, once.
+ */
+function takeEarly(type: NativeMessageType): unknown[] {
+  if (typeof window === 'undefined') return []
+  const early = (window as unknown as Record<string, unknown>)[EARLY_MESSAGES_GLOBAL]
+  if (!Array.isArray(early)) return []
+  const taken: unknown[] = []
+  for (let i = early.length - 1; i >= 0; i--) {
+    if (parseNativeMessage(early[i])?.type === type) taken.unshift(...early.splice(i, 1))
+  }
+  return taken
+}
+
+/**
  * Calls `listener` for every message of `type` from the host.
  * @returns the unsubscribe function.
  */
@@ -102,6 +120,9 @@ export function subscribeNative<T extends NativeMessageType>(type: T, listener: 
   let set = listeners.get(type)
   if (!set) listeners.set(type, (set = new Set()))
   set.add(wrapped)
+  // What the host said of this before the page's code started, after the subscriber has returned.
+  const early = takeEarly(type)
+  if (early.length) queueMicrotask(() => early.forEach(receive))
   return () => {
     set.delete(wrapped)
   }

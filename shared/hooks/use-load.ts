@@ -1,28 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
 import type { ApiResult } from '../http'
 import { messageOr } from '../http/message-or'
+import { arrivedState, loadReducer, type LoadState } from './load-state'
 
-/** The load cycle of one request (docs/style.md 5). */
-export type LoadState<D> = { status: 'loading' } | { status: 'loaded'; data: D } | { status: 'failed'; msg: string }
-
-export type LoadEvent<D> =
-  { type: 'retry' } | { type: 'resolved'; data: D } | { type: 'rejected'; msg: string } | { type: 'updated'; update: (data: D) => D }
-
-/** Handles only the events that matter in each state; anything else leaves the state as it is. */
-export function loadReducer<D>(state: LoadState<D>, event: LoadEvent<D>): LoadState<D> {
-  switch (event.type) {
-    case 'retry':
-      return state.status === 'failed' ? { status: 'loading' } : state
-    case 'resolved':
-      // A reload takes the server's data, over any change made on screen meanwhile.
-      return { status: 'loaded', data: event.data }
-    case 'rejected':
-      // A background reload that fails keeps the data already on screen.
-      return state.status === 'loaded' ? state : { status: 'failed', msg: event.msg }
-    case 'updated':
-      return state.status === 'loaded' ? { status: 'loaded', data: event.update(state.data) } : state
-  }
-}
+export { arrivedState, loadReducer, type LoadEvent, type LoadState } from './load-state'
 
 export interface LoadOptions<T, D> {
   /** The data as the page uses it. */
@@ -59,8 +40,8 @@ interface First<D> {
 /** The first state: loaded from a reply that has already arrived or was kept, else loading (failed with no `load`). */
 function firstState<T, D>(load: unknown, options: LoadOptions<T, D>): First<D> {
   if (!load) return { state: { status: 'failed', msg: '' }, keptJson: null }
-  const early = options.arrived?.()
-  if (early?.success) return { state: { status: 'loaded', data: options.parse(early.data) }, keptJson: null }
+  const early = arrivedState(options.arrived?.(), options.parse)
+  if (early.status === 'loaded') return { state: early, keptJson: null }
   const kept = options.kept?.()
   if (kept?.success) return { state: { status: 'loaded', data: options.parse(kept.data) }, keptJson: JSON.stringify(kept.data) }
   return { state: { status: 'loading' }, keptJson: null }

@@ -55,13 +55,19 @@ export function isUsableReply(status: number, body: unknown): boolean {
   return status === 200 && isEnvelope(body) && body.result === 'SUCCESS' && !isEncrypted(body)
 }
 
+/** The code of a reply that is not the envelope: whatever answered, it was not the API (a proxy, a CDN). */
+export const NOT_THE_API = 502
+
 /**
  * The result for an HTTP reply. Success is status 200 and `result === 'SUCCESS'`; anything else fails
  * with the server's `msg` or `请求失败`. A 401 is not special here: the client handles it before.
+ * A body that is not the envelope (an HTML 404 from a CDN, a 502 page) is a server failure whatever its
+ * status, never "not found" (docs/contracts/api.md, "Where the API and the pages live apart"): code 502,
+ * or the status when it is a 5xx.
  */
 export function toApiResult<T>(status: number, body: unknown): ApiResult<T> {
   const code = status || 500
-  if (!isEnvelope(body)) return failure(MSG_FAILED, code)
+  if (!isEnvelope(body)) return failure(MSG_FAILED, code >= 500 ? code : NOT_THE_API)
   const msg = typeof body.msg === 'string' && body.msg ? body.msg : undefined
   if (status === 200 && body.result === 'SUCCESS') {
     return { success: true, data: (body.data ?? null) as T | null, msg: msg ?? MSG_SUCCESS, code: 200, result: 'SUCCESS' }

@@ -9,7 +9,7 @@
  * (private mode) only means the next open waits for the network. React-free and small: the inline
  * script bundles it.
  */
-import { isUsableReply } from './envelope'
+import { isEnvelope, isUsableReply } from './envelope'
 import type { PrefetchedReply } from './prefetch'
 
 const PREFIX = 'kids-reply:'
@@ -57,12 +57,13 @@ export function readKept(key: string, now = Date.now()): PrefetchedReply | null 
   return null
 }
 
-/** Keeps `reply` to request `key` for the next open (a 404 forgets the one kept); the oldest go beyond KEPT_MAX_ENTRIES. */
+/** Keeps `reply` to request `key` for the next open (the API's 404 forgets the one kept); the oldest go beyond KEPT_MAX_ENTRIES. */
 export function writeKept(key: string, reply: PrefetchedReply, now = Date.now()): void {
   const storage = store()
   if (!storage) return
   try {
-    if (reply.status === 404) storage.removeItem(PREFIX + key)
+    // Only the API's own 404 (the envelope): a CDN's HTML 404 says nothing about the share.
+    if (reply.status === 404 && isEnvelope(reply.body)) storage.removeItem(PREFIX + key)
     if (!keepable(reply)) return
     const raw = JSON.stringify({ at: now, reply } satisfies Kept)
     if (raw.length > KEPT_MAX_CHARS) {

@@ -4,7 +4,8 @@ import { isProductionApi } from '../config/api-hosts'
 import { getApiBase } from './settings'
 import { failure, isEncrypted, isUsableReply, MSG_FAILED, networkFailure, toApiResult, type ApiResult } from './envelope'
 import { waitForLogin } from './login-wait'
-import { peekPrefetched, takeKept, takePrefetched } from './prefetch'
+import { peekArrived } from './arrived'
+import { takeKept, takePrefetched } from './prefetch'
 
 /** What a visitor outside the app reads when a call needs a login: the login lives in the app. */
 export const MSG_SIGN_IN_IN_APP = '请在App内登录后查看'
@@ -75,11 +76,15 @@ export function httpGet<T>(path: string, params?: Record<string, unknown>): Prom
  * loading state. Taken once, like `httpGet` takes it; null in every other case (then call `httpGet`).
  */
 export function takeArrivedGet<T>(path: string, params?: Record<string, unknown>): ApiResult<T> | null {
-  const reply = peekPrefetched(path, params)
-  if (!reply || !isUsableReply(reply.status, reply.body)) return null
+  const result = peekArrived<T>(path, params)
   // Taken (removed): the reply is already here and resolved, so the promise is not needed.
-  void takePrefetched(path, params)
-  return toApiResult<T>(reply.status, reply.body)
+  if (result) void takePrefetched(path, params)
+  return result
+}
+
+/** `takeArrivedGet` for a request as an endpoint describes it (`getMyCapacity.request()`). */
+export function takeArrived<T>(request: { path: string; params?: Record<string, unknown> }): ApiResult<T> | null {
+  return takeArrivedGet<T>(request.path, request.params)
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What the axios instance (axios-client.ts) and the HTML's early requests (prefetch-start.ts) share,
+ * What the axios instance (axios-client.ts) and the HTML's early requests (shared/app/first-requests.ts) share,
  * without importing axios: the API base, the time-out, and the defaults tests put under the instance.
  */
 import type { CreateAxiosDefaults } from 'axios'
@@ -12,6 +12,22 @@ export const REQUEST_TIMEOUT_MS = 15_000
 export function getApiBase(): string {
   if (typeof location === 'undefined') return ''
   return resolveApiBase(location.hostname, location.origin)
+}
+
+/**
+ * A URL from a reply (`imageUrl`, `mediaUrl`, an upload's `url`) as the page must load it: a root-relative
+ * or relative path belongs to the API's origin, never the page's (docs/contracts/api.md, "Where the API
+ * and the pages live apart"); an absolute URL stays as it is. '' stays ''; outside a browser the URL is
+ * returned unchanged, and one that cannot be resolved gives ''. Call it on a URL already made safe
+ * (`readUrl`).
+ */
+export function apiUrl(url: string): string {
+  if (!url || typeof location === 'undefined') return url
+  try {
+    return new URL(url, new URL(`${getApiBase()}/`, location.href)).href
+  } catch {
+    return ''
+  }
 }
 
 let testDefaults: CreateAxiosDefaults = {}

@@ -23,8 +23,13 @@ export type ShareQuery = QueryOf<typeof SHARE_PARAMS>
  * the reply names it, at high priority, and shown in the loading frame's `[data-early-image]` box. Not
  * the viewer chunk (no `preloadLazy`): the cover draws without it, and it loads once the picture is in.
  * With `preloadImage` the build also puts the page's module scripts at low priority (paintsFromReply in
- * scripts/prerender/prefetch.ts). Kept for the next open (`keep`): a share opened again draws at once.
+ * scripts/build/prerender/prefetch.ts). Kept for the next open (`keep`): a share opened again draws at once.
  */
 export const shareRequests = ({ r }: ShareQuery): (FirstRequest | false)[] => [
   Boolean(r) && { ...getShare.request(r), preloadImage: 'data.imageUrl', keep: true },
 ]
+
+/** The header and document title: the link's `title`, else `{nickname}的录音作品` once the share is in, else `录音作品`. */
+export function shareTitle(query: Pick<ShareQuery, 'title'>, nickName: string): string {
+  return query.title || (nickName ? `${nickName}的录音作品` : '录音作品')
+}

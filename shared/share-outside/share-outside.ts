@@ -3,6 +3,7 @@
  * guide; any other browser gets the system share sheet where it exists, else the link is copied.
  * React-free: the caller shows the guide and the toasts.
  */
+import { copyBySelection } from '../clipboard'
 
 /** What is shared. */
 export interface SharePayload {
@@ -30,22 +31,6 @@ export interface ShareHost {
 
 export const COPIED_MESSAGE = '链接已复制，快去分享给好友吧'
 export const COPY_FAILED_MESSAGE = '复制失败，请手动复制'
-
-function copyBySelection(text: string): boolean {
-  const area = document.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.style.cssText = 'position:fixed;top:0;left:0;opacity:0'
-  document.body.appendChild(area)
-  area.select()
-  try {
-    return document.execCommand('copy')
-  } catch {
-    return false
-  } finally {
-    area.remove()
-  }
-}
 
 /** The host of a real page. Call only in a browser. */
 export function browserShareHost(isWeChat: boolean): ShareHost {

@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { TextArea } from '@shared/components/text-area'
 import { segmentLength } from '@shared/format'
 import { CoverField } from './cover-field'
@@ -9,6 +8,12 @@ import styles from './book-create-page.module.css'
 
 /** `3` → `3岁`; a value that already says 岁 stays. */
 const ageLabel = (age: string) => (age.endsWith('岁') ? age : `${age}岁`)
+
+/**
+ * The prefix of the form's ids: one form per page, so fixed ones (useId's would differ between React and
+ * the first screen its HTML draws before React).
+ */
+const FORM_ID = 'folder-'
 
 /** Props of {@link FolderFormView}. */
 export interface FolderFormViewProps {
@@ -24,7 +29,7 @@ export interface FolderFormViewProps {
 
 /** The fields `名称` `分类` `适合年龄` `标签` `简介` `封面` and `保存`. */
 export function FolderFormView({ form, options, errors, saving, uploading, change, onUploadingChange, onSave }: FolderFormViewProps) {
-  const id = useId()
+  const id = FORM_ID
   const titleOver = segmentLength(form.title) > TITLE_MAX
   const ageIndex = (age: string) => options.ages.indexOf(age)
   return (
@@ -162,7 +167,12 @@ export function FolderFormView({ form, options, errors, saving, uploading, chang
 
       <div className={styles.field}>
         <span className={styles.label}>封面</span>
-        <CoverField value={form.imageUrl} onChange={(url) => change('imageUrl', url)} onUploadingChange={onUploadingChange} />
+        <CoverField
+          id={`${id}cover`}
+          value={form.imageUrl}
+          onChange={(url) => change('imageUrl', url)}
+          onUploadingChange={onUploadingChange}
+        />
       </div>
 
       {errors.server && (

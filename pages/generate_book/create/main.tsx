@@ -1,4 +1,5 @@
 import { mountPage } from '@shared/app/mount-page'
-import { BookCreateEntry } from './book-create-entry'
+import { BookCreatePage } from './book-create-page'
+import page from './page'
 
-mountPage(<BookCreateEntry />)
+mountPage(page, <BookCreatePage />)

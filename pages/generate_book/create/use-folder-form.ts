@@ -3,23 +3,13 @@ import { addBookCreation } from '@shared/api/add-book-creation'
 import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
 import { getDirectory } from '@shared/api/get-directory'
 import { updateBookCreation } from '@shared/api/update-book-creation'
-import { toBookFolder, type BookFolder } from '@shared/book-folder'
 import { toast } from '@shared/components/toast'
 import { useLoad } from '@shared/hooks/use-load'
-import type { ApiResult } from '@shared/http'
+import { takeArrived, type ApiResult } from '@shared/http'
+import { peekArrived } from '@shared/http/arrived'
 import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
-import type { CreateState, CreateTarget } from './create-state'
-import {
-  emptyForm,
-  formFromFolder,
-  isDirty,
-  toFormOptions,
-  toInput,
-  toUpdate,
-  validateForm,
-  type FolderForm,
-  type FormOptions,
-} from './folder-form'
+import { arrivedForm, createStateOf, loadedForm, type CreateTarget, type LoadedForm } from './create-state'
+import { emptyForm, isDirty, toInput, toUpdate, validateForm, type FolderForm } from './folder-form'
 import { returnToList } from './navigation'
 import { useLeaveGuard } from './use-leave-guard'
 
@@ -32,26 +22,25 @@ export interface FormErrors {
   server?: string
 }
 
-interface Loaded {
-  options: FormOptions
-  initial: FolderForm
-  folder: BookFolder | null
-  /** Why the options are missing (the form still works, with no picks). */
-  optionsMsg: string | null
+/** The options, and the folder when `editId` is set; fails only when the folder cannot be read. */
+async function fetchForm(editId: number): Promise<ApiResult<LoadedForm>> {
+  const [options, directory] = await Promise.all([getBookCreationOptions(), editId ? getDirectory(editId) : null])
+  return loadedForm(options, directory, editId)
 }
 
-/** The options, and the folder when `editId` is set; fails only when the folder cannot be read. */
-async function fetchForm(editId: number): Promise<ApiResult<Loaded>> {
-  const [options, directory] = await Promise.all([getBookCreationOptions(), editId ? getDirectory(editId) : null])
-  if (directory && !(directory.success && directory.data)) return { ...directory, success: false, data: null }
-  const folder = directory ? { ...toBookFolder(directory.data), id: editId } : null
-  const data: Loaded = {
-    options: toFormOptions(options.data, folder),
-    initial: folder ? formFromFolder(folder) : emptyForm,
-    folder,
-    optionsMsg: options.success ? null : messageOr(options.msg, LOAD_FAILED),
-  }
-  return { success: true, data, msg: '', code: 200, result: 'SUCCESS' }
+/**
+ * The form from the HTML's early replies when they are all in (taken then, as the head script drew
+ * them), else null.
+ */
+function takeArrivedForm(editId: number): ApiResult<LoadedForm> | null {
+  const options = getBookCreationOptions.request()
+  const directory = editId ? getDirectory.request(editId) : null
+  const peek = (r: typeof options | null) => (r ? peekArrived(r.path, r.params) : null)
+  const form = arrivedForm(peek(options), peek(directory), editId)
+  if (!form) return null
+  takeArrived(options)
+  if (directory) takeArrived(directory)
+  return form
 }
 
 /**
@@ -59,15 +48,18 @@ async function fetchForm(editId: number): Promise<ApiResult<Loaded>> {
  * once at a time and then returns to the list, and guards unsaved changes.
  */
 export function useFolderForm(target: CreateTarget) {
-  const [form, setForm] = useState<FolderForm>(emptyForm)
+  const editId = target.mode === 'edit' ? target.id : 0
+  // What the HTML's early requests brought: the first render draws the filled form from it.
+  const [arrived] = useState(() => takeArrivedForm(editId))
+  const [form, setForm] = useState<FolderForm>(() => arrived?.data?.initial ?? emptyForm)
   const [errors, setErrors] = useState<FormErrors>({})
   const [saving, setSaving] = useState(false)
   const [uploading, setUploading] = useState(false)
   const savingRef = useRef(false)
-  const editId = target.mode === 'edit' ? target.id : 0
   const parentId = target.mode === 'create' ? target.parentId : 0
   const load = useLoad(() => fetchForm(editId), {
     parse: (data) => data!,
+    arrived: () => arrived,
     fallback: LOAD_FAILED,
     // The error view shows the message and stays: a toast would say the same thing twice.
     onLoaded: (loaded) => {
@@ -76,11 +68,7 @@ export function useFolderForm(target: CreateTarget) {
     },
   })
   const loaded = load.state
-  const state = useMemo<CreateState>(() => {
-    if (loaded.status !== 'loaded') return loaded
-    const { options, initial, folder } = loaded.data
-    return { status: 'ready', options, initial, folder }
-  }, [loaded])
+  const state = useMemo(() => createStateOf(loaded), [loaded])
   // Where a save returns: the list the edit was opened from (its own list from the summary card,
   // its parent's from a row), else the folder's parent; a new folder's parent.
   const folderParentId = state.status === 'ready' ? (state.folder?.parentId ?? 0) : 0

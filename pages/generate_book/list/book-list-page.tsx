@@ -1,17 +1,10 @@
 import { useCallback, useEffect } from 'react'
-import { bottomActions, canSubmit, viewKind, type BookFolder, type BottomAction } from '@shared/book-folder'
-import { Empty } from '@shared/components/empty'
-import { ErrorView } from '@shared/components/error-view'
-import { LoadingOverlay } from '@shared/components/loading-overlay'
-import { PageShell } from '@shared/components/page-shell'
+import type { BookFolder, BottomAction } from '@shared/book-folder'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, goBack, openItem } from './actions'
-import { BottomBar } from './bottom-bar'
-import { FolderList } from './folder-list'
-import { FolderSummary } from './folder-summary'
+import { BookListView } from './book-list-view'
 import page from './page'
 import { useFolderList } from './use-folder-list'
-import styles from './book-list-page.module.css'
 
 /** 自制绘本列表 (/generate_book/list?id=): a folder's summary, its sortable children and the bottom bar. */
 export function BookListPage({ id = page.query().id }: { id?: number }) {
@@ -44,28 +37,18 @@ export function BookListPage({ id = page.query().id }: { id?: number }) {
     [loaded, exclusive, submit],
   )
 
-  const right =
-    loaded && canSubmit(loaded.folder) ? (
-      <button type="button" className={styles.submit} onClick={() => void submit()}>
-        提交
-      </button>
-    ) : undefined
-
   return (
-    <PageShell title={page.title} header={{ right, onBack: goBack }}>
-      {state.status === 'loading' && <LoadingOverlay visible />}
-      {state.status === 'failed' && <ErrorView message={state.msg} onRetry={retry} />}
-      {loaded && (
-        <>
-          {viewKind(id, loaded.items.length) !== 'index' && <FolderSummary folder={loaded.folder} onEdit={onEdit} />}
-          {loaded.items.length === 0 ? (
-            <Empty />
-          ) : (
-            <FolderList items={loaded.items} onOpen={openItem} onEdit={onEdit} onDelete={onDelete} onReorder={reorder} />
-          )}
-          <BottomBar actions={bottomActions(loaded.folder, loaded.items)} onAction={onAction} />
-        </>
-      )}
-    </PageShell>
+    <BookListView
+      id={id}
+      state={state}
+      onRetry={retry}
+      onSubmit={() => void submit()}
+      onBack={goBack}
+      onOpen={openItem}
+      onEdit={onEdit}
+      onDelete={onDelete}
+      onReorder={reorder}
+      onAction={onAction}
+    />
   )
 }

@@ -3,17 +3,18 @@ import { deleteBookCreation } from '@shared/api/delete-book-creation'
 import { getDirectory } from '@shared/api/get-directory'
 import { moveBookCreation } from '@shared/api/move-book-creation'
 import { submitBookCreation } from '@shared/api/update-book-creation'
-import { deleteConfirmText, toBookFolder, type BookFolder } from '@shared/book-folder'
+import { deleteConfirmText, type BookFolder } from '@shared/book-folder'
 import { closeWebview, isInApp } from '@shared/bridge'
 import { confirm } from '@shared/components/dialog'
 import { hideLoading, showLoading } from '@shared/components/loading-overlay'
 import { toast } from '@shared/components/toast'
 import { useLoad } from '@shared/hooks/use-load'
-import type { ApiResult } from '@shared/http'
+import { takeArrived, type ApiResult } from '@shared/http'
+import { peekArrived } from '@shared/http/arrived'
 import type { Folder } from '@shared/api/types'
 import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
 import { logMoveFailure } from './actions'
-import { listOf, moveItem, type FolderListState } from './folder-list-state'
+import { drawableFolder, folderListOf, moveItem, type FolderListState } from './folder-list-state'
 import { createMoveQueue } from './move-queue'
 import { useExclusive } from './use-exclusive'
 
@@ -64,7 +65,12 @@ export function useFolderList(id: number) {
     refresh: load,
     update,
   } = useLoad(fetchFolder, {
-    parse: (data) => listOf({ ...toBookFolder(data), id }),
+    parse: folderListOf(id),
+    // The HTML's early request already brought it: drawn in the first render (as its head script drew it).
+    arrived: () => {
+      const request = getDirectory.request(id)
+      return drawableFolder(peekArrived(request.path, request.params)) && takeArrived<Folder>(request)
+    },
     fallback: LOAD_FAILED,
     // The error view shows a first load's failure and stays: a toast would say the same thing twice.
     // A reload that fails keeps the list on screen, so that one is said in a toast.

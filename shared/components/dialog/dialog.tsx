@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { useModalFocus, usePresence } from '../overlay'
-import overlay from '../overlay/overlay.module.css'
+import { ModalFrame } from '../overlay'
 import styles from './dialog.module.css'
 
 /** Props of {@link Dialog}, a two-button modal. `confirm()` renders it imperatively. */
@@ -26,56 +25,44 @@ const defaultProps = { visible: false, confirmText: '确定', cancelText: '取�
 /** A centred modal with a title, content and cancel / confirm buttons. */
 export function Dialog(p: DialogProps) {
   const props = { ...defaultProps, ...p }
-  const state = usePresence(props.visible, props.afterClose)
   const cancel = () => props.onCancel?.()
-  const { panelRef, onKeyDown } = useModalFocus<HTMLDivElement>(state === 'open', cancel)
   const titleId = useId()
   const contentId = useId()
-  if (state === 'hidden') return null
   const hasTitle = props.title != null && props.title !== ''
 
   return (
-    <div
-      className={`${overlay.layer} ${styles.root}`}
-      data-state={state}
-      aria-hidden={state === 'closing' || undefined}
-      inert={state === 'closing'}
+    <ModalFrame
+      visible={props.visible}
+      afterClose={props.afterClose}
+      onDismiss={cancel}
+      className={styles.root}
+      panelClassName={styles.panel}
+      labelledBy={hasTitle ? titleId : contentId}
+      describedBy={hasTitle ? contentId : undefined}
     >
-      <div className={overlay.mask} onClick={cancel} />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={hasTitle ? titleId : contentId}
-        aria-describedby={hasTitle ? contentId : undefined}
-        tabIndex={-1}
-        className={styles.panel}
-        onKeyDown={onKeyDown}
-      >
-        {hasTitle && (
-          <h2 id={titleId} className={styles.title}>
-            {props.title}
-          </h2>
-        )}
-        <div id={contentId} className={styles.content}>
-          {props.content}
-        </div>
-        <div className={styles.actions}>
-          <button type="button" className={styles.button} data-autofocus={props.danger || undefined} onClick={cancel}>
-            {props.cancelText}
-          </button>
-          <button
-            type="button"
-            className={styles.button}
-            data-primary
-            data-danger={props.danger || undefined}
-            data-autofocus={!props.danger || undefined}
-            onClick={() => props.onConfirm?.()}
-          >
-            {props.confirmText}
-          </button>
-        </div>
+      {hasTitle && (
+        <h2 id={titleId} className={styles.title}>
+          {props.title}
+        </h2>
+      )}
+      <div id={contentId} className={styles.content}>
+        {props.content}
       </div>
-    </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.button} data-autofocus={props.danger || undefined} onClick={cancel}>
+          {props.cancelText}
+        </button>
+        <button
+          type="button"
+          className={styles.button}
+          data-primary
+          data-danger={props.danger || undefined}
+          data-autofocus={!props.danger || undefined}
+          onClick={() => props.onConfirm?.()}
+        >
+          {props.confirmText}
+        </button>
+      </div>
+    </ModalFrame>
   )
 }

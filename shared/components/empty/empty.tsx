@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import view from '../error-view/error-view.module.css'
 import styles from './empty.module.css'
 
 /** Props of {@link Empty}. */
@@ -12,9 +13,9 @@ export interface EmptyProps {
 /** The empty state of a list. */
 export function Empty({ description = '暂无内容', image }: EmptyProps) {
   return (
-    <section className={styles.root}>
+    <section className={`${view.root} ${styles.root}`}>
       {typeof image === 'string' ? <img className={styles.image} src={image} alt="" /> : (image ?? <EmptyTray />)}
-      <p className={styles.description}>{description}</p>
+      <p className={`${view.message} ${styles.description}`}>{description}</p>
     </section>
   )
 }

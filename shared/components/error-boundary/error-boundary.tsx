@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react'
 import { describeError, isChunkLoadError } from './is-chunk-load-error'
+import view from '../error-view/error-view.module.css'
 import styles from './error-boundary.module.css'
 
 /** Props of {@link ErrorBoundary}. */
@@ -38,18 +39,18 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
     const { error } = this.state
     const chunk = isChunkLoadError(error)
     return (
-      <section className={styles.root}>
+      <section className={view.root}>
         <h2 className={styles.title}>出错了</h2>
         <details className={styles.details}>
           <summary className={styles.summary}>查看详情</summary>
           <pre className={styles.message}>{describeError(error)}</pre>
         </details>
         {chunk ? (
-          <button type="button" className={styles.button} onClick={() => window.location.reload()}>
+          <button type="button" className={view.button} onClick={() => window.location.reload()}>
             重新加载
           </button>
         ) : (
-          <button type="button" className={styles.button} onClick={() => this.retry()}>
+          <button type="button" className={view.button} onClick={() => this.retry()}>
             重试
           </button>
         )}

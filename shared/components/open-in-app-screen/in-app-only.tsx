@@ -5,8 +5,6 @@ import { OpenInAppScreen } from './open-in-app-screen'
 
 /** Props of {@link InAppOnly}. */
 export interface InAppOnlyProps {
-  /** The page's title, shown in the header above the open-in-app screen. */
-  title: string
   /** The page itself: mounted only in the app. */
   children: ReactNode
 }
@@ -14,13 +12,13 @@ export interface InAppOnlyProps {
 /**
  * The gate of an account page (docs/decisions.md): in the app it renders the page; outside it, the page's
  * header and the open-in-app screen. The page is then never mounted, so none of its requests is sent
- * (no 401, no `重试`, no form). Wrap the page in its main.tsx:
- * `mountPage(<InAppOnly title="空间扩容"><SpaceUpgradePage /></InAppOnly>)`.
+ * (no 401, no `重试`, no form). mountPage puts a page whose descriptor says `signedIn` inside it, under
+ * the page's own title (shared/app/page-tree.tsx).
  */
-export function InAppOnly({ title, children }: InAppOnlyProps) {
+export function InAppOnly({ children }: InAppOnlyProps) {
   if (useInApp()) return children
   return (
-    <PageShell title={title}>
+    <PageShell>
       <OpenInAppScreen />
     </PageShell>
   )

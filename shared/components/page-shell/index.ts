@@ -1,1 +1,2 @@
 export { PageShell, type PageShellProps } from './page-shell'
+export { PageTitle, usePageTitle } from './page-title'

@@ -24,7 +24,9 @@ export interface TextAreaProps extends Omit<
  * on screen always reaches `onChange`.
  */
 export function TextArea({ value, onChange, maxLength, className, onBlur, ...rest }: TextAreaProps) {
-  const counterId = useId()
+  // From the field's own id when it has one (a first screen drawn before React cannot know useId's).
+  const generatedId = useId()
+  const counterId = rest.id ? `${rest.id}-count` : generatedId
   // Non-null while an IME composes: the raw text shown, which may be over the limit for a moment.
   const [draft, setDraft] = useState<string | null>(null)
   const composing = useRef(false)

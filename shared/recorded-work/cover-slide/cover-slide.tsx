@@ -1,3 +1,4 @@
+import { PLAYS_AUDIO } from '@shared/first-screen/unlocked-audio'
 import type { CoverRow } from '../data'
 import { InviteBlock } from '../invite-block'
 import { PlayButton } from '../play-button'
@@ -60,7 +61,7 @@ export function CoverSlide(props: CoverSlideProps) {
         <InviteBlock code={props.inviterCode} />
       </div>
       <div className={styles.footer}>
-        <button type="button" className={styles.start} disabled={!props.canStart} onClick={props.onStart}>
+        <button type="button" className={styles.start} disabled={!props.canStart} onClick={props.onStart} {...{ [PLAYS_AUDIO]: '' }}>
           开始欣赏《{props.title}》
         </button>
       </div>

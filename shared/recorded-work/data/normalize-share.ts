@@ -1,5 +1,5 @@
 import type { AudioSource } from '../player/types'
-import { readList, readNumber, readObject, readScore, readText, readTextList, readUrl } from './read'
+import { readList, readMediaUrl, readNumber, readObject, readScore, readText, readTextList, readUrl } from './read'
 import type { RecordedWork, WorkClip, WorkPage, WorkWord } from './types'
 
 /** The category whose items' sentences become items (docs/spec/product-spec.md §3). */
@@ -7,7 +7,7 @@ export const SENTENCE_CATEGORY = 8
 
 /** A source from a URL and optional bounds; `null` without a usable URL. Bad bounds are dropped. */
 function source(url: unknown, startSec: number | null = null, endSec: number | null = null): AudioSource | null {
-  const safe = readUrl(url)
+  const safe = readMediaUrl(url)
   if (!safe) return null
   const start = startSec !== null && startSec > 0 ? startSec : null
   const end = endSec !== null && endSec > (start ?? 0) ? endSec : null
@@ -67,7 +67,7 @@ function pageOf(raw: unknown, index: number): WorkPage {
   const clips = sentences.length ? sentences.map((s, j) => sentenceClip(s, `${key}-s${j}`, item.mediaUrl)) : [itemClip(item, `${key}-s0`)]
   return {
     key,
-    imageUrl: readUrl(item.imageUrl),
+    imageUrl: readMediaUrl(item.imageUrl),
     en: readText(item.contentEn) || joinTexts(clips, 'en'),
     cn: readText(item.contentCn) || joinTexts(clips, 'cn'),
     clips,
@@ -85,7 +85,7 @@ function flattenSentences(items: unknown[]): WorkPage[] {
     for (const sentence of sentences) {
       const key = `p${pages.length}`
       const clip = sentenceClip(sentence, `${key}-s0`, item.mediaUrl)
-      pages.push({ key, imageUrl: readUrl(item.imageUrl), en: clip.en, cn: clip.cn, clips: [clip] })
+      pages.push({ key, imageUrl: readMediaUrl(item.imageUrl), en: clip.en, cn: clip.cn, clips: [clip] })
     }
   })
   return pages
@@ -103,7 +103,7 @@ function wordOf(raw: unknown, index: number): WorkWord {
     example: readText(w.example),
     exampleCn: readText(w.exampleCn),
     exampleAudio: { uk: source(w.ukExampleMediaUrl), us: source(w.usExampleMediaUrl) },
-    imageUrl: readUrl(w.imageUrl),
+    imageUrl: readMediaUrl(w.imageUrl),
     record: rec.record,
     score: rec.score,
   }
@@ -116,7 +116,7 @@ export interface NormalizeOptions {
 
 /**
  * Turns a share reply (any shape, possibly hostile) into a RecordedWork: texts trimmed and capped, URLs
- * restricted to http(s)/relative, scores clamped, category 8 flattened. Never throws.
+ * restricted to http(s)/relative and resolved against the API's origin, scores clamped, category 8 flattened. Never throws.
  */
 export function normalizeShare(data: unknown, options: NormalizeOptions = {}): RecordedWork {
   const d = readObject(data)
@@ -128,11 +128,11 @@ export function normalizeShare(data: unknown, options: NormalizeOptions = {}): R
     kind: options.variant === 'words' || words.length > 0 ? 'words' : 'book',
     title: readText(d.title),
     intro: readText(d.intro),
-    imageUrl: readUrl(d.imageUrl),
+    imageUrl: readMediaUrl(d.imageUrl),
     tags: readTextList(d.tags),
     inviter: {
       nickName: readText(inviter.nickName),
-      avatar: readUrl(inviter.avatar),
+      avatar: readMediaUrl(inviter.avatar),
       inviterCode: readText(inviter.inviterCode),
     },
     pages: flatten ? flattenSentences(items) : items.map(pageOf),

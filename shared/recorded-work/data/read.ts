@@ -1,3 +1,5 @@
+import { apiUrl } from '../../http/settings'
+
 /**
  * Defensive readers for API values: the server is not trusted for shape (docs/contracts/api.md), so every
  * field is read as `unknown` and turned into a safe value or an empty one. Nothing here throws.
@@ -44,6 +46,14 @@ export function readUrl(value: unknown): string {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)
   if (scheme) return /^https?$/i.test(scheme[1] ?? '') ? text : ''
   return text
+}
+
+/**
+ * A picture or audio URL of a reply, made safe ({@link readUrl}) and resolved against the API's origin
+ * (`apiUrl`): the pages may live on another origin than the media.
+ */
+export function readMediaUrl(value: unknown): string {
+  return apiUrl(readUrl(value))
 }
 
 /** A score clamped to 0–100, or `null` when there is none. */

@@ -1,2 +1,1 @@
 export { InviteBlock, type InviteBlockProps } from './invite-block'
-export { copyText, selectText } from './copy-text'

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { toast } from '@shared/components/toast'
-import { copyText, selectText } from './copy-text'
+import { copyText, selectText } from '@shared/clipboard'
 import styles from './invite-block.module.css'
 
 /** Props of {@link InviteBlock}. */

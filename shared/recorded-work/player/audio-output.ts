@@ -1,3 +1,4 @@
+import { takeUnlockedAudio } from '@shared/first-screen/unlocked-audio'
 import type { AudioElementLike } from './types'
 import { startInWeChat } from './wechat'
 
@@ -59,7 +60,8 @@ const PRECISE_STOP_SEC = 0.35
  * clip plays, then seeks to its start, muted until the seek lands. A segment stops at `endSec`.
  */
 export function createAudioOutput(options: AudioOutputOptions = {}): AudioOutput {
-  const create = options.createElement ?? (() => new Audio())
+  // The element a tap on the cover drawn before React unlocked, if there was one (iOS, issue 31).
+  const create = options.createElement ?? (() => takeUnlockedAudio() ?? new Audio())
   const isWeChat = options.isWeChat ?? (() => false)
   let element: AudioElementLike | null = null
   let loadedUrl = ''

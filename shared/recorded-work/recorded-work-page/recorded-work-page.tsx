@@ -10,7 +10,7 @@ import { useInApp } from '@shared/hooks/use-in-app'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { CoverFrame, type CoverAction } from '../cover-frame'
 import { useShareLoad } from '../hooks/use-share-load'
-import { SHARE_PARAMS, type ShareQuery } from '../share-page'
+import { SHARE_PARAMS, shareTitle, type ShareQuery } from '../share-page'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
 import { WorkImage } from '../work-image'
 import { ShareNotFound } from './share-not-found'
@@ -38,7 +38,7 @@ function WaitingFrame({ title, showBack, children }: { title: string; showBack: 
   return (
     <div className={styles.root}>
       <HeaderBar title={title} isShowBack={showBack} />
-      {children}
+      <main>{children}</main>
       {!inApp && <DownloadBar />}
     </div>
   )
@@ -111,7 +111,7 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
   const inApp = useInApp()
   const { load, retry } = useShareLoad(query.r, { variant })
   const nick = load.status === 'loaded' ? load.data.inviter.nickName : ''
-  const title = query.title || (nick ? `${nick}的录音作品` : '录音作品')
+  const title = shareTitle(query, nick)
   useNativeMessage('backClick', goBackOrClose)
 
   if (load.status === 'loaded') {

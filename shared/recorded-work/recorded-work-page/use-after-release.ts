@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react'
+import { RELEASE_MS } from '@shared/first-screen/handover'
 
-/**
- * How long after the finger lifts a swap may happen. The browser sends `click` after `pointerup`, on a
- * phone in a later task, and a WebView that still waits to rule out a double tap sends it up to 300 ms
- * later; a button replaced in between never gets it.
- */
-export const RELEASE_MS = 300
+// The one rule for every swap under a finger: the first screen's takeover by React (handover.ts) and
+// the viewer's takeover of the cover here.
+export { RELEASE_MS }
 
 /**
  * `ready`, held back while a finger (or mouse button) is down anywhere on the page and for

@@ -26,7 +26,7 @@ export function ViewerFrame({ title, showBack, bar, children, overlay }: ViewerF
     <div className={styles.root} data-in-app={inApp || undefined}>
       <HeaderBar title={title} isShowBack={showBack} />
       {bar}
-      <div className={styles.deck}>{children}</div>
+      <main className={styles.deck}>{children}</main>
       {!inApp && <DownloadBar />}
       {overlay}
     </div>

@@ -14,7 +14,7 @@ export interface WorkImageProps {
   /** Called when the picture has loaded or failed (maybe more than once; never when there is none). */
   onSettled?: () => void
   /**
-   * An empty box the HTML's early request may fill (`data-early-image`, shared/http/prefetch-start.ts):
+   * An empty box the HTML's early request may fill (`data-early-image`, shared/app/first-requests.ts):
    * the cover picture shows in the loading frame as soon as the share names it, before any JavaScript.
    */
   earlySlot?: boolean

@@ -1,18 +1,20 @@
 // @vitest-environment node
-/** The budgets check of CI (scripts/budgets.ts) and the page weights it reads (scripts/page-weight.ts). */
+/** The budgets check of CI (scripts/build/budgets.ts) and the page weights it reads (scripts/build/page-weight.ts). */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { findForbidden, measureBuild, type PageWeight } from '../../../scripts/page-weight'
-import { checkBudgets, rebaseline, type BudgetsFile } from '../../../scripts/budgets'
+import { findForbidden, measureBuild, type PageWeight } from '../../../scripts/build/page-weight'
+import { checkBudgets, rebaseline, type BudgetsFile } from '../../../scripts/build/budgets'
 
 const weight = (path: string, js: number, extra: Partial<PageWeight> = {}): PageWeight => ({
   path,
   js,
   css: 1000,
   html: 500,
+  head: 0,
+  screen: 0,
   lazy: 0,
   files: 3,
   assets: [],
@@ -56,7 +58,7 @@ describe('checkBudgets', () => {
 describe('rebaseline', () => {
   it('sets every budget to today plus the headroom, rounded up to 10 bytes, and keeps forbid lists', () => {
     const next = rebaseline([weight('/', 70_001), weight('/price_up', 1000)], budgets({ '/': { js: 1, forbid: ['node_modules/axios/'] } }))
-    expect(next.pages['/']).toEqual({ js: 73_510, css: 1050, html: 530, lazy: 0, forbid: ['node_modules/axios/'] })
+    expect(next.pages['/']).toEqual({ js: 73_510, css: 1050, html: 530, head: 0, screen: 0, lazy: 0, forbid: ['node_modules/axios/'] })
     expect(next.default.js).toBe(73_510)
   })
 
@@ -130,5 +132,17 @@ describe('measureBuild', () => {
     )
     const [page] = measureBuild(dir)
     expect(page).toMatchObject({ css: 0, files: 1, inlined: ['assets/a.css'] })
+  })
+
+  it('weighs the inline early-request and first-screen scripts apart (they are in the HTML too)', () => {
+    const early = 'fetch("/v1/share/uar");'.repeat(20)
+    const screen = 'document.getElementById("root").replaceChildren();'.repeat(30)
+    const html = `<head><script data-inline="early-requests">${early}</script></head><body><script data-inline="first-screen">${screen}</script></body>`
+    const dir = dist(
+      { 'p/index.html': html },
+      { version: 1, routes: { '/p': { path: '/p', name: 'p', html: ref('p/index.html'), assets: [] } }, other: [] },
+    )
+    const [page] = measureBuild(dir)
+    expect(page).toMatchObject({ head: gzipSync(early).byteLength, screen: gzipSync(screen).byteLength, html: gzipSync(html).byteLength })
   })
 })

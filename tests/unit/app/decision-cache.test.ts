@@ -1,12 +1,12 @@
 // @vitest-environment node
-/** scripts/prerender/decision-cache.ts: a route is rendered again only when what decides it changed. */
+/** scripts/build/prerender/decision-cache.ts: a route is rendered again only when what decides it changed. */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { cachedDecision, decisionKey, saveDecision } from '../../../scripts/prerender/decision-cache'
-import type { Decision } from '../../../scripts/prerender/decide'
+import { cachedDecision, decisionKey, saveDecision } from '../../../scripts/build/prerender/decision-cache'
+import type { Decision } from '../../../scripts/build/prerender/decide'
 
 const dir = mkdtempSync(join(tmpdir(), 'decision-cache-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,6 +1,6 @@
-/** scripts/prerender/inline-css.ts: the CSS a prerendered frame needs, in its HTML. */
+/** scripts/build/prerender/inline-css.ts: the CSS a prerendered frame needs, in its HTML. */
 import { describe, expect, it } from 'vitest'
-import { hasRelativeUrl, inlineCss } from '../../../scripts/prerender/inline-css'
+import { hasRelativeUrl, inlineCss } from '../../../scripts/build/prerender/inline-css'
 
 const FILES: Record<string, string> = {
   'assets/a.css': '.a{color:red}',

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { act, useState } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { MountedPage } from '@shared/app/define-page'
 import { mountPage } from '@shared/app/mount-page'
+import { mountPage as mountSignedInPage } from '@shared/app/mount-signed-in-page'
+import { PageShell } from '@shared/components/page-shell'
 import { nativeDecryptData } from '@shared/bridge/decrypt-queue'
 import { clearToast } from '@shared/components/toast'
 
@@ -26,9 +29,12 @@ function rootWith(markup = '', mode?: 'hydrate' | 'replace'): HTMLElement {
   return root
 }
 
-async function mount(element: React.ReactElement): Promise<void> {
+/** A page's descriptor as mountPage reads it: its title, and whether it needs a signed-in user. */
+const PAGE = { signedIn: false, currentTitle: () => '测试页' }
+
+async function mount(element: React.ReactElement, page: MountedPage = PAGE): Promise<void> {
   await act(async () => {
-    mountPage(element)
+    mountPage(page, element)
   })
 }
 
@@ -83,7 +89,29 @@ describe('mountPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('请升级App到最新版本')
   })
 
+  it("gives every PageShell the page's own title, and the document title", async () => {
+    rootWith()
+    await mount(<PageShell>内容</PageShell>, { signedIn: false, currentTitle: () => '开通会员' })
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('开通会员')
+    expect(document.title).toBe('开通会员')
+  })
+
+  it('shows a signed-in page outside the app as the open-in-app screen under its title, never the page', async () => {
+    rootWith()
+    await act(async () => {
+      mountSignedInPage({ signedIn: true, currentTitle: () => '空间扩容' }, <p>账户内容</p>)
+    })
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('空间扩容')
+    expect(screen.getByRole('heading', { name: '请在App内打开' })).toBeTruthy()
+    expect(screen.queryByText('账户内容')).toBeNull()
+  })
+
+  it('refuses to mount a signed-in page without its open-in-app screen (the build picks the other mountPage)', () => {
+    rootWith()
+    expect(() => mountPage({ signedIn: true, currentTitle: () => '空间扩容' }, <p />)).toThrow('mount-signed-in-page')
+  })
+
   it('fails loudly when the page HTML has no #root', () => {
-    expect(() => mountPage(<Counter />)).toThrow('#root is missing')
+    expect(() => mountPage(PAGE, <Counter />)).toThrow('#root is missing')
   })
 })

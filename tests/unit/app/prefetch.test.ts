@@ -1,6 +1,6 @@
 /**
  * Data in parallel with code: the early requests of a page's HTML (its descriptor's firstRequests, run
- * by shared/http/prefetch-start.ts) and their hand-over to the page's own requests.
+ * by shared/app/first-requests.ts) and their hand-over to the page's own requests.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installAndroidHost, removeHost } from '../bridge/fake-host'
@@ -17,8 +17,8 @@ async function load(url: string, ua = 'Mozilla/5.0 (iPhone) Mobile') {
   vi.resetModules()
   const http = await import('@shared/http')
   const prefetch = await import('@shared/http/prefetch')
-  const { startFirstRequests: start } = await import('@shared/http/prefetch-start')
-  // As the build bundles it for a page that keeps replies (scripts/prerender/prefetch.ts).
+  const { startFirstRequests: start } = await import('@shared/app/first-requests')
+  // As the build bundles it for a page that keeps replies (scripts/build/prerender/prefetch.ts).
   const { readKept, writeKept } = await import('@shared/http/kept-replies')
   const startFirstRequests: typeof start = (page, modulepreload) => start(page, modulepreload, { read: readKept, write: writeKept })
   const pages = {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * scripts/prerender/decide.ts on real render workers. The fixtures stand in for a server build: plain
+ * scripts/build/prerender/decide.ts on real render workers. The fixtures stand in for a server build: plain
  * ES modules (no build step) that call the collector's slot as mountPage does, and a render entry
  * built on react-dom/static like server-entry.ts. They live under node_modules/.cache so that `react`
  * resolves from the repo.
@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decide } from '../../../scripts/prerender/decide'
-import { closeRenderWorkers } from '../../../scripts/prerender/render-worker'
+import { decide } from '../../../scripts/build/prerender/decide'
+import { closeRenderWorkers } from '../../../scripts/build/prerender/render-worker'
 
 const cache = resolve(import.meta.dirname, '../../../node_modules/.cache/kids-english')
 let dir = ''

@@ -1,7 +1,7 @@
 /** The HTML side of the prerender (scripts/prerender): where the frame goes and when it is dropped. */
 import { afterEach, describe, expect, it } from 'vitest'
-import { guardScript } from '../../../scripts/prerender/decide'
-import { injectMarkup, splitHoisted } from '../../../scripts/prerender/inject'
+import { guardScript } from '../../../scripts/build/prerender/decide'
+import { injectMarkup, splitHoisted } from '../../../scripts/build/prerender/inject'
 
 const PAGE = '<!doctype html><html><head><title>价格调整通知</title></head><body><div id="root"></div></body></html>'
 

@@ -13,11 +13,20 @@ import type { ApiResult } from '@shared/http'
 import { BookCreatePage } from '../../../pages/generate_book/create/book-create-page'
 import { returnToList } from '../../../pages/generate_book/create/navigation'
 import { clearOverlays } from '../components/clear-overlays'
+import type * as GetBookCreationOptionsModule from '@shared/api/get-book-creation-options'
+import type * as GetDirectoryModule from '@shared/api/get-directory'
 
 vi.mock('@shared/api/add-book-creation', () => ({ addBookCreation: vi.fn() }))
 vi.mock('@shared/api/update-book-creation', () => ({ updateBookCreation: vi.fn() }))
-vi.mock('@shared/api/get-book-creation-options', () => ({ getBookCreationOptions: vi.fn() }))
-vi.mock('@shared/api/get-directory', () => ({ getDirectory: vi.fn() }))
+vi.mock('@shared/api/get-book-creation-options', async (original) => {
+  const { getBookCreationOptions: real } = await original<typeof GetBookCreationOptionsModule>()
+  return { getBookCreationOptions: Object.assign(vi.fn(), { request: real.request }) }
+})
+// A mocked sender that still describes its request (the page takes the HTML's early reply by it).
+vi.mock('@shared/api/get-directory', async (original) => {
+  const { getDirectory: real } = await original<typeof GetDirectoryModule>()
+  return { getDirectory: Object.assign(vi.fn(), { request: real.request }) }
+})
 vi.mock('@shared/api/upload-file', () => ({ uploadFile: vi.fn() }))
 vi.mock('../../../pages/generate_book/create/navigation', () => ({ returnToList: vi.fn() }))
 vi.mock('@shared/bridge', async (original) => ({ ...(await original<typeof Bridge>()), goBackOrClose: vi.fn() }))
@@ -160,7 +169,10 @@ describe('the create page', () => {
     render(<BookCreatePage target={{ mode: 'create', parentId: 0 }} />)
     await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '猫')
     await userEvent.upload(screen.getByLabelText('封面'), new File([new Uint8Array([137, 80, 78, 71])], 'c.png', { type: 'image/png' }))
-    await waitFor(() => expect(screen.getByRole('img', { name: '封面预览' }).getAttribute('src')).toBe('/uploads/cover.png'))
+    // Shown from the API's origin (here the page's, a local host), saved as the server gave it.
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '封面预览' }).getAttribute('src')).toBe(`${location.origin}/uploads/cover.png`),
+    )
     await userEvent.click(screen.getByRole('button', { name: '保存' }))
     await waitFor(() => expect(add).toHaveBeenCalledWith(expect.objectContaining({ imageUrl: '/uploads/cover.png' })))
   })

@@ -11,8 +11,13 @@ import type { ApiResult } from '@shared/http'
 import { BookListPage } from '../../../pages/generate_book/list/book-list-page'
 import { installIosHost, removeHost } from '../bridge/fake-host'
 import { clearOverlays } from '../components/clear-overlays'
+import type * as GetDirectoryModule from '@shared/api/get-directory'
 
-vi.mock('@shared/api/get-directory', () => ({ getDirectory: vi.fn() }))
+// A mocked sender that still describes its request (the page takes the HTML's early reply by it).
+vi.mock('@shared/api/get-directory', async (original) => {
+  const { getDirectory: real } = await original<typeof GetDirectoryModule>()
+  return { getDirectory: Object.assign(vi.fn(), { request: real.request }) }
+})
 vi.mock('@shared/api/delete-book-creation', () => ({ deleteBookCreation: vi.fn() }))
 vi.mock('@shared/api/move-book-creation', () => ({ moveBookCreation: vi.fn() }))
 vi.mock('@shared/api/update-book-creation', () => ({ submitBookCreation: vi.fn() }))

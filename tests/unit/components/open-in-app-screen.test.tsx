@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useEffect } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { InAppOnly, OpenInAppScreen } from '@shared/components/open-in-app-screen'
+import { PageTitle } from '@shared/components/page-shell'
 import { BRAND } from '@shared/config/brand'
 import { resetEnvForTests } from '@shared/env'
 import { installAndroidHost, removeHost } from '../bridge/fake-host'
@@ -32,9 +33,11 @@ describe('InAppOnly', () => {
   it('outside the app shows the header and the open-in-app screen, and never mounts the page', () => {
     const mounted = vi.fn()
     render(
-      <InAppOnly title="空间扩容">
-        <Page onMount={mounted} />
-      </InAppOnly>,
+      <PageTitle value="空间扩容">
+        <InAppOnly>
+          <Page onMount={mounted} />
+        </InAppOnly>
+      </PageTitle>,
     )
     expect(screen.getByRole('heading', { level: 1, name: '空间扩容' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: '请在App内打开' })).toBeTruthy()
@@ -52,9 +55,11 @@ describe('InAppOnly', () => {
     installAndroidHost('getUserInfo')
     const mounted = vi.fn()
     render(
-      <InAppOnly title="空间扩容">
-        <Page onMount={mounted} />
-      </InAppOnly>,
+      <PageTitle value="空间扩容">
+        <InAppOnly>
+          <Page onMount={mounted} />
+        </InAppOnly>
+      </PageTitle>,
     )
     expect(screen.getByText('页面内容')).toBeTruthy()
     expect(screen.queryByText('请在App内打开')).toBeNull()

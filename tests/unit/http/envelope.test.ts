@@ -54,8 +54,17 @@ describe('toApiResult', () => {
     ['an array', [1, 2]],
     ['an object without result', { data: 1 }],
     ['a result that is not a string', { result: true, data: 1 }],
-  ])('fails with 请求失败 when the body is %s, even on HTTP 200', (_what, body) => {
-    expect(toApiResult(200, body)).toEqual({ success: false, data: null, msg: '请求失败', code: 200, result: 'ERROR' })
+  ])('fails with 请求失败 as a server failure when the body is %s, even on HTTP 200', (_what, body) => {
+    expect(toApiResult(200, body)).toEqual({ success: false, data: null, msg: '请求失败', code: 502, result: 'ERROR' })
+  })
+
+  it('reads a 404 that is not the envelope (a CDN or proxy page) as a server failure, never as not found', () => {
+    expect(toApiResult(404, '<html><body>404 Not Found</body></html>')).toMatchObject({ success: false, code: 502, result: 'ERROR' })
+    expect(toApiResult(404, { result: 'NOT_FOUND', msg: '分享不存在' })).toMatchObject({ code: 404, result: 'NOT_FOUND' })
+  })
+
+  it('keeps the status of a 5xx page that is not the envelope', () => {
+    expect(toApiResult(503, '<html>Service Unavailable</html>').code).toBe(503)
   })
 })
 

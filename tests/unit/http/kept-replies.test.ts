@@ -27,6 +27,9 @@ describe('kept replies', () => {
     writeKept('a', success(1), NOW)
     writeKept('a', { status: 500, body: null }, NOW + 1)
     expect(readKept('a', NOW + 2)).toEqual(success(1))
+    // A CDN's HTML 404 in front of the API is not the API saying the share is gone.
+    writeKept('a', { status: 404, body: '<html><body>404 Not Found</body></html>' }, NOW + 2)
+    expect(readKept('a', NOW + 2)).toEqual(success(1))
     writeKept('a', { status: 404, body: { result: 'NOT_FOUND', data: null, msg: '分享不存在' } }, NOW + 3)
     expect(readKept('a', NOW + 4)).toBeNull()
   })

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { coverRows, itemOfSlide, normalizeShare, padSlides, playlistOf } from '@shared/recorded-work/data'
 
+/** A path of a reply as the pages load it: on the API's origin (here the page's, a local host). */
+const api = (path: string) => `${location.origin}${path}`
+
 const XSS = '<img src=x onerror="alert(1)">'
 
 describe('normalizeShare', () => {
@@ -67,15 +70,15 @@ describe('normalizeShare', () => {
         en: 'Hi',
         cn: '',
         score: 85,
-        record: { url: '/rec.mp3', startSec: null, endSec: null },
-        original: { url: '/book.mp3', startSec: 1.5, endSec: 3 },
+        record: { url: api('/rec.mp3'), startSec: null, endSec: null },
+        original: { url: api('/book.mp3'), startSec: 1.5, endSec: 3 },
       },
     ])
   })
 
   it('drops an end that is not after the start', () => {
     const work = normalizeShare({ items: [{ mediaUrl: '/b.mp3', startSec: 5, endSec: 2 }] })
-    expect(work.pages[0]?.clips[0]?.original).toEqual({ url: '/b.mp3', startSec: 5, endSec: null })
+    expect(work.pages[0]?.clips[0]?.original).toEqual({ url: api('/b.mp3'), startSec: 5, endSec: null })
   })
 
   it('clamps scores to 0–100 and has none without a recording', () => {
@@ -104,8 +107,8 @@ describe('normalizeShare', () => {
     const page = work.pages[0]
     expect(page?.en).toBe('One. Two.')
     expect(page?.clips.map((c) => c.original)).toEqual([
-      { url: '/page.mp3', startSec: null, endSec: 1.2 },
-      { url: '/two.mp3', startSec: 1.2, endSec: 2.5 },
+      { url: api('/page.mp3'), startSec: null, endSec: 1.2 },
+      { url: api('/two.mp3'), startSec: 1.2, endSec: 2.5 },
     ])
   })
 })
@@ -130,17 +133,17 @@ describe('category-8 flattening', () => {
   it('makes every sentence an item with its parent image and seconds from milliseconds', () => {
     const pages = normalizeShare(share).pages
     expect(pages.map((p) => [p.key, p.en, p.imageUrl])).toEqual([
-      ['p0', 'A', '/p1.png'],
-      ['p1', 'B', '/p1.png'],
-      ['p2', 'C', '/p2.png'],
-      ['p3', 'Alone', '/p3.png'],
+      ['p0', 'A', api('/p1.png')],
+      ['p1', 'B', api('/p1.png')],
+      ['p2', 'C', api('/p2.png')],
+      ['p3', 'Alone', api('/p3.png')],
     ])
     expect(pages[0]?.clips[0]).toMatchObject({
       score: 70,
-      record: { url: '/ra.mp3' },
-      original: { url: '/book.mp3', startSec: 1, endSec: 2.5 },
+      record: { url: api('/ra.mp3') },
+      original: { url: api('/book.mp3'), startSec: 1, endSec: 2.5 },
     })
-    expect(pages[2]?.clips[0]?.original).toEqual({ url: '/c.mp3', startSec: null, endSec: null })
+    expect(pages[2]?.clips[0]?.original).toEqual({ url: api('/c.mp3'), startSec: null, endSec: null })
   })
 
   it('does not flatten without category 8', () => {
@@ -170,21 +173,21 @@ describe('the word variant', () => {
   it('falls back to the general media for a missing accent', () => {
     const w = normalizeShare({ words: [word] }).words[0]
     expect(w?.audio).toEqual({
-      uk: { url: '/apple.mp3', startSec: null, endSec: null },
-      us: { url: '/apple-us.mp3', startSec: null, endSec: null },
+      uk: { url: api('/apple.mp3'), startSec: null, endSec: null },
+      us: { url: api('/apple-us.mp3'), startSec: null, endSec: null },
     })
   })
 
   it('plays the recording, with the pronunciation of the chosen accent as original', () => {
     const work = normalizeShare({ words: [word] })
-    expect(playlistOf(work, 'us')[0]?.clips[0]?.original?.url).toBe('/apple-us.mp3')
-    expect(playlistOf(work, 'uk')[0]?.clips[0]?.original?.url).toBe('/apple.mp3')
-    expect(playlistOf(work, 'uk')[0]?.clips[0]?.record?.url).toBe('/rec-apple.mp3')
+    expect(playlistOf(work, 'us')[0]?.clips[0]?.original?.url).toBe(api('/apple-us.mp3'))
+    expect(playlistOf(work, 'uk')[0]?.clips[0]?.original?.url).toBe(api('/apple.mp3'))
+    expect(playlistOf(work, 'uk')[0]?.clips[0]?.record?.url).toBe(api('/rec-apple.mp3'))
   })
 
   it('lists the words on the cover with their scores', () => {
     expect(coverRows(normalizeShare({ words: [word] }), 'uk')).toEqual([
-      { key: 'w0', en: 'apple', score: 40, source: { url: '/rec-apple.mp3', startSec: null, endSec: null } },
+      { key: 'w0', en: 'apple', score: 40, source: { url: api('/rec-apple.mp3'), startSec: null, endSec: null } },
     ])
   })
 })

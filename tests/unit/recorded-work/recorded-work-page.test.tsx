@@ -71,13 +71,20 @@ describe('loading a share', () => {
     expect(getShare).toHaveBeenCalledWith('nope')
   })
 
-  it('offers no 打开App on a missing share in the app', async () => {
-    installAndroidHost('getUserInfo')
+  it('offers 返回 instead of 打开App on a missing share in the app: back, or close the WebView when it is the first page', async () => {
+    const host = installAndroidHost('getUserInfo', 'closeWebview')
     openAt('?r=nope')
     vi.mocked(getShare).mockResolvedValue(notFound())
     render(<RecordedWorkPage variant="auto" />)
     expect(await screen.findByText('分享内容不存在或已失效')).toBeTruthy()
     expect(screen.queryByRole('button', { name: '打开App' })).toBeNull()
+    const length = vi.spyOn(history, 'length', 'get').mockReturnValue(3)
+    const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+    await userEvent.click(screen.getByRole('button', { name: '返回' }))
+    expect(back).toHaveBeenCalledTimes(1)
+    length.mockReturnValue(1)
+    await userEvent.click(screen.getByRole('button', { name: '返回' }))
+    expect(host.closeWebview).toHaveBeenCalledTimes(1)
   })
 
   it('shows 加载失败 with 重试 and toasts the reason when the server fails otherwise', async () => {

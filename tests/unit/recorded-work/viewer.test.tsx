@@ -10,6 +10,9 @@ import { installAndroidHost, removeHost, sendFromHost } from '../bridge/fake-hos
 import { FakeAudio, flush } from './support/fake-audio'
 import { clearOverlays } from '../components/clear-overlays'
 
+/** A path of a reply as the pages load it: on the API's origin (here the page's, a local host). */
+const api = (path: string) => `${location.origin}${path}`
+
 let audios: FakeAudio[] = []
 const lastAudio = () => audios[audios.length - 1]!
 
@@ -90,11 +93,11 @@ describe('the picture-book viewer', () => {
   it('plays the first page on start, turns the page after it, and ends on the end slide', async () => {
     renderViewer()
     await start('The Cat')
-    expect(lastAudio().src).toBe('/r1.mp3')
+    expect(lastAudio().src).toBe(api('/r1.mp3'))
     act(() => lastAudio().finish())
     await waitFor(() => expect(onScreen().getByText('2/2')).toBeTruthy(), { timeout: 1500 })
     await flush()
-    expect(lastAudio().src).toBe('/r2.mp3')
+    expect(lastAudio().src).toBe(api('/r2.mp3'))
     act(() => lastAudio().finish())
     await waitFor(() => expect(onScreen().getByText('《The Cat》欣赏结束')).toBeTruthy(), { timeout: 1500 })
     await userEvent.click(screen.getByRole('button', { name: '返回首页' }))
@@ -104,10 +107,10 @@ describe('the picture-book viewer', () => {
 
   it("fetches the first recording while the cover shows, then the next page's while the first page plays", async () => {
     renderViewer()
-    await waitFor(() => expect(prefetched.mock.calls.map(([url]) => url)).toEqual(['/r1.mp3']))
+    await waitFor(() => expect(prefetched.mock.calls.map(([url]) => url)).toEqual([api('/r1.mp3')]))
     expect(prefetched.mock.calls[0]?.[1]).toMatchObject({ mode: 'no-cors' })
     await start('The Cat')
-    expect(prefetched.mock.calls.map(([url]) => url)).toEqual(['/r1.mp3', '/r2.mp3'])
+    expect(prefetched.mock.calls.map(([url]) => url)).toEqual([api('/r1.mp3'), api('/r2.mp3')])
   })
 
   it('stays on the page when 自动翻页 is off', async () => {
@@ -157,13 +160,13 @@ describe('the word viewer', () => {
     screen.getByText('/ˈæp.l̩/')
     expect(screen.getByRole('button', { name: '美' }).getAttribute('aria-pressed')).toBe('true')
     await userEvent.click(screen.getByRole('button', { name: 'apple' }))
-    expect(lastAudio().src).toBe('/apple-us.mp3')
+    expect(lastAudio().src).toBe(api('/apple-us.mp3'))
     await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
-    expect(lastAudio().src).toBe('/ex-us.mp3')
+    expect(lastAudio().src).toBe(api('/ex-us.mp3'))
     await userEvent.click(screen.getByRole('button', { name: '暂停例句' }))
     await userEvent.click(screen.getByRole('button', { name: '英' }))
     await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
-    expect(lastAudio().src).toBe('/ex-uk.mp3')
+    expect(lastAudio().src).toBe(api('/ex-uk.mp3'))
     expect(audios).toHaveLength(1)
   })
 
@@ -171,25 +174,25 @@ describe('the word viewer', () => {
     renderViewer(WORDS)
     await start('Fruit')
     await userEvent.click(screen.getByRole('button', { name: 'apple' }))
-    expect(lastAudio().src).toBe('/apple-uk.mp3')
+    expect(lastAudio().src).toBe(api('/apple-uk.mp3'))
     await userEvent.click(screen.getByRole('button', { name: '美' }))
     await userEvent.click(screen.getByRole('button', { name: 'apple' }))
-    expect(lastAudio().src).toBe('/apple-us.mp3')
+    expect(lastAudio().src).toBe(api('/apple-us.mp3'))
     expect(lastAudio().paused).toBe(false)
     await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
     await userEvent.click(screen.getByRole('button', { name: '英' }))
     screen.getByRole('button', { name: '播放例句' }) // the UK example is not the one playing
     await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
-    expect(lastAudio().src).toBe('/ex-uk.mp3')
+    expect(lastAudio().src).toBe(api('/ex-uk.mp3'))
     expect(lastAudio().paused).toBe(false)
   })
 
   it('plays the original pronunciation of the accent with 原声 off', async () => {
     renderViewer(WORDS)
     await start('Fruit')
-    expect(lastAudio().src).toBe('/rec-apple.mp3')
+    expect(lastAudio().src).toBe(api('/rec-apple.mp3'))
     await userEvent.click(screen.getByRole('checkbox', { name: '原声' }))
-    expect(lastAudio().src).toBe('/apple-uk.mp3')
+    expect(lastAudio().src).toBe(api('/apple-uk.mp3'))
   })
 })
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
 import { uploadFile } from '@shared/api/upload-file'
 import { toast } from '@shared/components/toast'
-import { MSG_FAILED } from '@shared/http'
+import { apiUrl, MSG_FAILED } from '@shared/http'
 import styles from './cover-field.module.css'
 import { shrinkImage } from './shrink-image'
 
@@ -10,6 +10,8 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024
 
 /** Props of {@link CoverField}. */
 export interface CoverFieldProps {
+  /** The file input's id (default: one from useId; a first screen drawn before React needs it given). */
+  id?: string
   /** The saved cover URL ('' = none). */
   value: string
   onChange: (url: string) => void
@@ -22,8 +24,9 @@ export interface CoverFieldProps {
  * shrink-image.ts), uploads it through `POST /v1/upload`, then keeps the server's URL. A failed
  * upload restores the previous cover and says why.
  */
-export function CoverField({ value, onChange, onUploadingChange }: CoverFieldProps) {
-  const inputId = useId()
+export function CoverField({ id, value, onChange, onUploadingChange }: CoverFieldProps) {
+  const generatedId = useId()
+  const inputId = id ?? generatedId
   const [local, setLocal] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const input = useRef<HTMLInputElement>(null)
@@ -50,7 +53,8 @@ export function CoverField({ value, onChange, onUploadingChange }: CoverFieldPro
     else toast(result.msg && result.msg !== MSG_FAILED ? result.msg : '封面上传失败，请重试')
   }
 
-  const preview = local ?? value
+  // The saved URL is kept as the server gave it (it goes back in the save); shown from the API's origin.
+  const preview = local ?? apiUrl(value)
   return (
     <div className={styles.field}>
       <label htmlFor={inputId} className={styles.picker} data-has-image={preview ? '' : undefined}>

@@ -1,9 +1,10 @@
 import { useState } from 'react'
+import { apiUrl } from '@shared/http/settings'
 import styles from './cover.module.css'
 
 /** Props of {@link Cover}. */
 export interface CoverProps {
-  /** Image URL; empty or broken shows the drawn placeholder. */
+  /** Image URL as the API gave it (a path is on the API's origin); empty or broken shows the drawn placeholder. */
   src: string
   /** 0 picture book (a book is drawn), anything else a folder. */
   type: number
@@ -22,7 +23,7 @@ export function Cover({ src, type, size = 56, eager = false }: CoverProps) {
       {showImage ? (
         <img
           className={styles.image}
-          src={src}
+          src={apiUrl(src)}
           alt=""
           width={size}
           height={size}

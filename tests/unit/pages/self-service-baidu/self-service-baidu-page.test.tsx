@@ -12,12 +12,25 @@ import { SelfServiceBaiduPage } from '../../../../pages/self_service_baidu/self-
 import { installIosHost, removeHost, sendFromHost } from '../../bridge/fake-host'
 import { clearOverlays } from '../../components/clear-overlays'
 import { failed, ok } from '../support/api-results'
+import type * as GetCloudDriveStatusModule from '@shared/api/get-cloud-drive-status'
+import type * as GetCloudDriveFilesModule from '@shared/api/get-cloud-drive-files'
+import type * as GetMyCapacityModule from '@shared/api/get-my-capacity'
 
-vi.mock('@shared/api/get-cloud-drive-status', () => ({ getCloudDriveStatus: vi.fn() }))
-vi.mock('@shared/api/get-cloud-drive-files', () => ({ getCloudDriveFiles: vi.fn() }))
+// A mocked sender that still describes its request (the page takes the HTML's early reply by it).
+vi.mock('@shared/api/get-cloud-drive-status', async (original) => {
+  const { getCloudDriveStatus: real } = await original<typeof GetCloudDriveStatusModule>()
+  return { getCloudDriveStatus: Object.assign(vi.fn(), { request: real.request }) }
+})
+vi.mock('@shared/api/get-cloud-drive-files', async (original) => {
+  const { getCloudDriveFiles: real } = await original<typeof GetCloudDriveFilesModule>()
+  return { getCloudDriveFiles: Object.assign(vi.fn(), { request: real.request }) }
+})
 vi.mock('@shared/api/start-cloud-drive-import', () => ({ startCloudDriveImport: vi.fn() }))
 vi.mock('@shared/api/get-cloud-drive-import', () => ({ getCloudDriveImport: vi.fn() }))
-vi.mock('@shared/api/get-my-capacity', () => ({ getMyCapacity: vi.fn() }))
+vi.mock('@shared/api/get-my-capacity', async (original) => {
+  const { getMyCapacity: real } = await original<typeof GetMyCapacityModule>()
+  return { getMyCapacity: Object.assign(vi.fn(), { request: real.request }) }
+})
 
 const MB = 1024 * 1024
 const ALBUM = page.parse('?from=generate_book&albumId=5&supportSuffix=pdf')

@@ -6,14 +6,19 @@ import { getGoodsSpaces } from '@shared/api/get-goods-spaces'
 import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { getToken } from '@shared/bridge'
 import type * as Bridge from '@shared/bridge'
-import { InAppOnly } from '@shared/components/open-in-app-screen'
+import { pageTree } from '@shared/app/page-tree'
+import page from '../../../../pages/space_upgrade/page'
 import { SpaceUpgradePage } from '../../../../pages/space_upgrade/space-upgrade-page'
 import { installAndroidHost, removeHost, sendFromHost } from '../../bridge/fake-host'
 import { clearOverlays } from '../../components/clear-overlays'
 import { failed, ok, payloads } from '../support/api-results'
 
-vi.mock('@shared/api/get-my-capacity', () => ({ getMyCapacity: vi.fn() }))
-vi.mock('@shared/api/get-goods-spaces', () => ({ getGoodsSpaces: vi.fn() }))
+vi.mock('@shared/api/get-my-capacity', () => ({
+  getMyCapacity: Object.assign(vi.fn(), { request: () => ({ path: '/v1/user/myCapacity' }) }),
+}))
+vi.mock('@shared/api/get-goods-spaces', () => ({
+  getGoodsSpaces: Object.assign(vi.fn(), { request: () => ({ path: '/v1/goods/spaces' }) }),
+}))
 vi.mock('@shared/bridge', async (original) => ({ ...(await original<typeof Bridge>()), getToken: vi.fn() }))
 
 const GOODS = [
@@ -170,11 +175,8 @@ describe('when a request fails', () => {
 
 describe('a visitor outside the app', () => {
   it('sees the open-in-app screen, and the page sends no request', () => {
-    render(
-      <InAppOnly title="空间扩容">
-        <SpaceUpgradePage />
-      </InAppOnly>,
-    )
+    // As mountPage mounts it (its descriptor says signedIn).
+    render(pageTree(page, <SpaceUpgradePage />))
     expect(screen.getByRole('heading', { name: '空间扩容' })).toBeTruthy()
     expect(screen.getByText('请在App内打开')).toBeTruthy()
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
@@ -184,9 +186,19 @@ describe('a visitor outside the app', () => {
 })
 
 describe('the rules panel', () => {
-  it('lists the five share rules with their exact amounts', () => {
+  it('comes under the goods once they have answered, so they never push it down', async () => {
+    let answer: (result: Awaited<ReturnType<typeof getGoodsSpaces>>) => void = () => {}
+    vi.mocked(getGoodsSpaces).mockReturnValue(new Promise((resolve) => (answer = resolve)))
     render(<SpaceUpgradePage />)
-    const rules = within(screen.getByRole('region', { name: '分享赚空间' })).getAllByRole('listitem')
+    await screen.findByText('已用 1.5GB / 共 5GB')
+    expect(screen.queryByRole('region', { name: '分享赚空间' })).toBeNull()
+    await act(async () => answer(ok(GOODS) as Awaited<ReturnType<typeof getGoodsSpaces>>))
+    expect(screen.getByRole('region', { name: '分享赚空间' })).toBeTruthy()
+  })
+
+  it('lists the five share rules with their exact amounts', async () => {
+    render(<SpaceUpgradePage />)
+    const rules = within(await screen.findByRole('region', { name: '分享赚空间' })).getAllByRole('listitem')
     expect(rules.map((rule) => rule.textContent)).toEqual([
       '1好友保存你分享的资源，每保存一次，你可获得300MB空间。',
       '2资源的发布者额外再获得300MB空间。',

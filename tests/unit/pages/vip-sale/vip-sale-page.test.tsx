@@ -12,9 +12,18 @@ import { VipSalePage } from '../../../../pages/vip_sale/vip-sale-page'
 import { installAndroidHost, removeHost, sendFromHost } from '../../bridge/fake-host'
 import { clearOverlays } from '../../components/clear-overlays'
 import { failed, ok, payloads } from '../support/api-results'
+import type * as GetGoodsVipsModule from '@shared/api/get-goods-vips'
+import type * as GetVipInfoModule from '@shared/api/get-vip-info'
 
-vi.mock('@shared/api/get-goods-vips', () => ({ getGoodsVips: vi.fn() }))
-vi.mock('@shared/api/get-vip-info', () => ({ getVipInfo: vi.fn() }))
+// A mocked sender that still describes its request (the page takes the HTML's early reply by it).
+vi.mock('@shared/api/get-goods-vips', async (original) => {
+  const { getGoodsVips: real } = await original<typeof GetGoodsVipsModule>()
+  return { getGoodsVips: Object.assign(vi.fn(), { request: real.request }) }
+})
+vi.mock('@shared/api/get-vip-info', async (original) => {
+  const { getVipInfo: real } = await original<typeof GetVipInfoModule>()
+  return { getVipInfo: Object.assign(vi.fn(), { request: real.request }) }
+})
 vi.mock('@shared/env', async (original) => ({ ...(await original<typeof Env>()), getEnv: vi.fn() }))
 
 const PLANS = [

@@ -1,16 +1,17 @@
 /**
  * The inline script's runtime (bundled with a page's descriptor into its HTML by
- * scripts/prerender/prefetch.ts): starts the GETs the page's first view needs (its descriptor's
+ * scripts/build/prerender/prefetch.ts): starts the GETs the page's first view needs (its descriptor's
  * `firstRequests`, for the page's query as the page itself parses it), with the http module's own
  * rules: the API base of config/api-hosts.ts, the token and app id of the user agent (or the saved
  * token) and nothing else, the 15 s time-out. The page's request then takes the reply (prefetch.ts).
  */
-import type { FirstRequest, PageDescriptor, Params } from '../app/define-page'
+import type { FirstRequest, PageDescriptor, Params } from './define-page'
 import { getToken } from '../bridge/user'
 import { isInApp } from '../bridge/in-app'
 import { getEnv } from '../env'
-import { getApiBase, REQUEST_TIMEOUT_MS } from './settings'
-import { prefetchKey, putKept, putPrefetched, type PrefetchedReply } from './prefetch'
+import { isUsableReply } from '../http/envelope'
+import { apiUrl, getApiBase, REQUEST_TIMEOUT_MS } from '../http/settings'
+import { prefetchKey, putKept, putPrefetched, type PrefetchedReply } from '../http/prefetch'
 
 /**
  * Where a page that keeps replies (FirstRequest.keep) keeps them: kept-replies.ts, which the build bundles
@@ -35,9 +36,10 @@ function preloadImage(reply: PrefetchedReply, path: string): void {
   let value: unknown = reply.body
   for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
   if (reply.status !== 200 || typeof value !== 'string' || !value) return
+  // Resolved as the page resolves it (apiUrl: a path is on the API's origin), so the page's <img> finds it.
   let url: URL
   try {
-    url = new URL(value, location.href)
+    url = new URL(apiUrl(value.trim()))
   } catch {
     return
   }
@@ -139,6 +141,16 @@ function start(request: FirstRequest, token: string | null, keeper: Keeper | und
     reply.then((r) => preloadImage(r, imagePath)).catch(() => {})
   }
   putPrefetched(path, request.params, reply)
+  // The page's next requests, from this reply's data (FirstRequest.then).
+  const { then } = request
+  if (then) {
+    reply
+      .then((r) => {
+        if (!isUsableReply(r.status, r.body)) return
+        for (const next of then((r.body as { data?: unknown }).data ?? null)) if (next) start(next, token, keeper)
+      })
+      .catch(() => {})
+  }
   if (request.keep && keeper) {
     // The reply kept from the last open: the page draws it at once, its picture shown early too.
     const key = prefetchKey(path, request.params)

@@ -1,4 +1,9 @@
 /**
+ * The clipboard, the one way every page copies text (the invite code, a shared link). React-free; call in
+ * a browser only.
+ */
+
+/**
  * Copies `text` to the clipboard: the async Clipboard API first (secure contexts), then the old
  * `execCommand('copy')` on a selected off-screen text area (WebViews without the API, plain http).
  * Resolves true when one of them worked. Never throws.
@@ -15,7 +20,11 @@ export async function copyText(text: string): Promise<boolean> {
   return copyBySelection(text)
 }
 
-function copyBySelection(text: string): boolean {
+/**
+ * The old synchronous copy: `execCommand('copy')` on a selected off-screen text area (16 px, so iOS does
+ * not zoom into it; `setSelectionRange`, which iOS needs to select it). False when refused. Never throws.
+ */
+export function copyBySelection(text: string): boolean {
   const area = document.createElement('textarea')
   area.value = text
   area.setAttribute('readonly', '')

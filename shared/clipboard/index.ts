@@ -1,0 +1,1 @@
+export { copyBySelection, copyText, selectText } from './clipboard'

@@ -1,0 +1,17 @@
+/**
+ * Where the HTML's inline scripts and the page's code meet on `window` (issue 31): the HTML's head script
+ * (scripts/build/entry-watchdog.ts) and the page's bundle are built apart, so these names are written
+ * once here and both read them.
+ */
+
+/** Set by mountPage as the page's code starts (shared/app/start-page.tsx); the watchdog and the first screen read it. */
+export const STARTED_GLOBAL = '__kidsStarted'
+
+/** The HTML's function that starts a page's held-back code; the first screen calls it once drawn. */
+export const ENTRY_STARTER = '__kidsStartEntry'
+
+/** The host messages the HTML kept before the page's code started (shared/bridge/messages.ts hands them on). */
+export const EARLY_MESSAGES_GLOBAL = '__kidsEarlyMessages'
+
+/** The id of the `<template>` holding a page's held-back code (scripts/build/prerender/prefetch.ts `deferEntry`). */
+export const PAGE_CODE_TEMPLATE = 'page-code'

@@ -1,0 +1,195 @@
+/**
+ * The hand-over from the first screen the HTML's head script drew (paint.ts) to React (issue 31),
+ * generalising the share cover's takeover (use-after-release.ts) to every page:
+ *
+ * - while the drawn screen is up, a tap on a pending control (to-dom.ts) is kept, not lost: its
+ *   default is stopped and the control remembered, and once React has drawn the same screen the tap is
+ *   done again on React's control (a text field is focused instead);
+ * - React never takes over under a finger: a press that went down on the drawn screen would lift on
+ *   React's copy and its tap be lost, so mounting waits until no finger is down and {@link RELEASE_MS}
+ *   has passed since the last one lifted;
+ * - what the reader did meanwhile stays: scrolled boxes keep their offsets, the focused field its focus;
+ * - a tap on a control that starts audio unlocks it within the tap (unlocked-audio.ts), since the tap
+ *   done again later is no longer one WebKit lets play sound.
+ *
+ * Both sides meet in a record on `window` (the head script and the page are separate bundles). Elements
+ * are named by their path of element indexes from #root: React draws the same tree, so the path
+ * finds the same control. React-free.
+ */
+import { PENDING } from './to-dom'
+import { PLAYS_AUDIO, unlockAudio } from './unlocked-audio'
+
+/**
+ * How long after the finger lifts a swap may happen. The browser sends `click` after `pointerup`, on a
+ * phone in a later task, and a WebView that still waits to rule out a double tap sends it up to 300 ms
+ * later; a button replaced in between never gets it.
+ */
+export const RELEASE_MS = 300
+
+/** The longest React waits for a finger to lift (one that never reports it must not keep the page frozen). */
+const LONGEST_HOLD_MS = 3000
+
+/** The name of the record on `window`. */
+export const HANDOVER_GLOBAL = '__kidsFirstScreen'
+
+type Path = number[]
+
+/** What the head script records for the page. */
+export interface Handover {
+  /** The head script drew the first screen, and React has not taken over yet. */
+  live: boolean
+  /** The last tap on a pending control, to do again: the control's path, and whether to focus it instead. */
+  tap: { path: Path; focus: boolean } | null
+  /** Scrolled boxes in #root by path (`1.0.2`), with their offsets. */
+  scrolls: Record<string, { top: number; left: number }>
+  /** The focused element's path, if it is in #root. */
+  focus: Path | null
+  /** A finger (or mouse button) is down. */
+  pressed: boolean
+  /** When the last one lifted (performance.now()). */
+  releasedAt: number
+}
+
+/** The record, made on first use (`create`); null outside a browser, or when the head script drew nothing. */
+export function handover(create = false): Handover | null {
+  if (typeof window === 'undefined') return null
+  const w = window as unknown as Record<string, Handover | undefined>
+  if (!w[HANDOVER_GLOBAL] && create) {
+    w[HANDOVER_GLOBAL] = { live: false, tap: null, scrolls: {}, focus: null, pressed: false, releasedAt: -Infinity }
+  }
+  return w[HANDOVER_GLOBAL] ?? null
+}
+
+const root = () => document.getElementById('root')
+
+/** The path of `element` from #root, or null when it is not inside it. */
+export function pathOf(element: Element): Path | null {
+  const top = root()
+  const path: Path = []
+  for (let at: Element | null = element; at !== top; at = at.parentElement) {
+    if (!at?.parentElement) return null
+    path.unshift(Array.prototype.indexOf.call(at.parentElement.children, at))
+  }
+  return path
+}
+
+/** The element at `path` from #root, if there is one. */
+export function elementAt(path: Path): Element | null {
+  let at: Element | null = root()
+  for (const index of path) at = at?.children[index] ?? null
+  return at
+}
+
+/** What a tap on a pending control does once React is in: the nearest control, or the pending element. */
+const ACTIONABLE = 'button, a, input, select, textarea, label, [role="button"], [' + PENDING + ']'
+const TEXT_FIELD = /^(input|textarea|select)$/
+
+/**
+ * Starts recording for the drawn screen (the head script calls it once it has painted): presses,
+ * taps on pending controls, scrolled boxes, focus. Listens in the capture phase on the document, so
+ * nothing in the page can hide an event; stops acting once React has taken over (`live` false).
+ */
+export function recordForHandover(): void {
+  const state = handover(true)!
+  if (state.live) return
+  state.live = true
+  const inRoot = (target: EventTarget | null): Element | null => {
+    const top = root()
+    return target instanceof Element && top?.contains(target) && target !== top ? target : null
+  }
+  // A pending control, or a label whose control is one (a tap on a plan's card checks its radio).
+  const pending = (target: EventTarget | null): Element | null => {
+    const element = inRoot(target)
+    const control = element?.closest('label')?.control
+    return element?.closest(`[${PENDING}]`) ?? (control?.hasAttribute(PENDING) ? control : null)
+  }
+  const listen = (type: string, on: (event: Event) => void, target: Document | Window = document) =>
+    target.addEventListener(type, (event) => state.live && on(event), { capture: true, passive: type === 'scroll' })
+
+  listen('pointerdown', () => (state.pressed = true))
+  const up = () => {
+    state.pressed = false
+    state.releasedAt = performance.now()
+  }
+  listen('pointerup', up, window)
+  listen('pointercancel', up, window)
+  // A pending control does nothing yet: a click (or the mouse-down that would focus a field or open
+  // a select) is stopped, and the control kept for React.
+  listen('mousedown', (event) => {
+    const target = pending(event.target)
+    if (!target || !TEXT_FIELD.test(target.localName)) return
+    event.preventDefault()
+    const path = pathOf(target)
+    if (path) state.tap = { path, focus: true }
+  })
+  listen('click', (event) => {
+    if (!pending(event.target)) return
+    // Stopped before the browser acts on it: no radio checked, no link followed, no form sent without React.
+    event.preventDefault()
+    event.stopPropagation()
+    const control = (event.target as Element).closest(ACTIONABLE)
+    const path = control && pathOf(control)
+    if (path) state.tap = { path, focus: TEXT_FIELD.test(control.localName) }
+    // Done again later, outside this tap: the audio it starts must be unlocked now.
+    if (control?.hasAttribute(PLAYS_AUDIO)) unlockAudio()
+  })
+  listen('scroll', (event) => {
+    const box = inRoot(event.target)
+    const path = box && pathOf(box)
+    if (path) state.scrolls[path.join('.')] = { top: box.scrollTop, left: box.scrollLeft }
+  })
+  listen('focusin', (event) => {
+    const target = inRoot(event.target)
+    state.focus = target && pathOf(target)
+  })
+  listen('focusout', () => (state.focus = null))
+}
+
+/**
+ * Runs `mount` once no finger is on the drawn screen (at once when the head script drew nothing):
+ * React then takes over without a press going down on one copy and lifting on the other.
+ */
+export function whenReleased(mount: () => void): void {
+  const state = handover()
+  if (!state?.live) return mount()
+  const started = performance.now()
+  const check = () => {
+    const now = performance.now()
+    const wait = state.pressed ? 50 : state.releasedAt + RELEASE_MS - now
+    if (wait <= 0 || now - started > LONGEST_HOLD_MS) mount()
+    else setTimeout(check, wait)
+  }
+  check()
+}
+
+/**
+ * After React's first commit, before it paints: the drawn screen is React's now. Its boxes go back to
+ * where the reader scrolled them, and the focused field keeps its focus. Returns the tap to do again
+ * ({@link replayTap}, once the page's effects have run).
+ */
+export function takeOver(): Handover['tap'] {
+  const state = handover()
+  if (!state?.live) return null
+  state.live = false
+  for (const [key, offset] of Object.entries(state.scrolls)) {
+    const box = elementAt(key.split('.').map(Number))
+    if (box) {
+      box.scrollTop = offset.top
+      box.scrollLeft = offset.left
+    }
+  }
+  const focused = state.focus && elementAt(state.focus)
+  if (focused instanceof HTMLElement || focused instanceof SVGElement) focused.focus({ preventScroll: true })
+  const { tap } = state
+  state.tap = null
+  return tap
+}
+
+/** Does again on React's control the tap kept while the drawn screen was up. */
+export function replayTap(tap: Handover['tap']): void {
+  if (!tap) return
+  const control = elementAt(tap.path)
+  if (!(control instanceof HTMLElement)) return
+  if (tap.focus) control.focus()
+  else control.click()
+}

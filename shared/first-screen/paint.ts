@@ -1,0 +1,80 @@
+/**
+ * The head script's first screen (issue 31): once the page's early replies are in and its HTML is
+ * parsed, #root is drawn from them with the page's own components (define.ts, to-dom.ts) — the
+ * readable page, before the bundle has arrived — and drawn again as more replies come, until the
+ * page's code starts (`mountPage`), which it starts once every early reply is in and drawn. React then
+ * draws the same DOM from the same replies and takes over (handover.ts). Anything that fails leaves the
+ * HTML's frame as it was: React draws the page as before (the HTML starts it after ENTRY_CAP_MS).
+ * React-free.
+ */
+import { ENTRY_STARTER, STARTED_GLOBAL } from '../config/page-start'
+import { peekArrived, peekKeptReply } from '../http/arrived'
+import { earlyRequestsPending, onPrefetchSettled, watchPrefetched } from '../http/prefetch'
+import type { Arrived, FirstScreen, PageQueries } from './define'
+import { recordForHandover } from './handover'
+import { toDom, type DrawnExtras } from './to-dom'
+
+/**
+ * Starts the page's code: the build holds its entry script back while the first screen is drawn
+ * (scripts/build/prerender/prefetch.ts `deferEntry`), since evaluating it is one long task in which no
+ * reply could be drawn. `afterFrame`: once the drawn screen has had a frame to be painted in (the
+ * timer for a hidden page, which gets no frames).
+ */
+function startEntry(afterFrame: boolean): void {
+  const start = (window as unknown as Record<string, unknown>)[ENTRY_STARTER]
+  if (typeof start !== 'function') return
+  const go = () => (start as () => void)()
+  if (!afterFrame) return go()
+  requestAnimationFrame(() => setTimeout(go, 0))
+  setTimeout(go, 100)
+}
+
+const arrived: Arrived = (request) => peekArrived(request.path, request.params) ?? peekKeptReply(request.path, request.params)
+
+/**
+ * Draws `screen` of `page` into #root whenever one of the page's early replies comes in. `parsed`: the
+ * script runs after #root and its guard (the end of <body>), so it need not wait for the document.
+ */
+export function paintFirstScreen<Q>(page: PageQueries<Q>, screen: FirstScreen<Q>, { parsed = false } = {}): void {
+  const query = page.parse(location.search)
+  const replies = page.requestsFor(query).map((r) => watchPrefetched(r.path, r.params))
+  // Nothing started (an account page without a token, a link without its code): React draws the page.
+  if (!replies.some(Boolean)) return startEntry(false)
+  let drawnFrom = ''
+  const paint = () => {
+    // The HTML is parsed (its frame and the frame's guard have run); the page's code has not started.
+    if ((!parsed && document.readyState === 'loading') || (window as unknown as Record<string, unknown>)[STARTED_GLOBAL]) return
+    draw()
+    // Every early reply is in (and those they led to) and drawn: the page's code may start.
+    if (earlyRequestsPending() === 0) startEntry(drawnFrom !== '')
+  }
+  const draw = () => {
+    const root = document.getElementById('root')
+    if (!root) return
+    try {
+      // On the page's timeline for the bench and DevTools (performance.measure below).
+      performance.mark('first-screen:start')
+      const element = screen.draw(query, arrived)
+      if (element === null || element === undefined) return
+      const extras: DrawnExtras = { title: null }
+      const nodes = toDom(element, extras)
+      // The same replies draw the same screen: a reply that changed nothing is not drawn again.
+      const drawn = nodes.map((n) => (n instanceof Element ? n.outerHTML : n.textContent)).join('')
+      if (drawn === drawnFrom) return
+      drawnFrom = drawn
+      root.replaceChildren(...nodes)
+      // React's first commit replaces what is drawn here (never hydrates it): same DOM, nothing to match.
+      root.setAttribute('data-prerendered', 'replace')
+      if (extras.title !== null) document.title = extras.title
+      recordForHandover()
+      performance.measure('first-screen', 'first-screen:start')
+    } catch {
+      // Not drawable before React (a component it cannot draw, a reply it cannot read): React draws it.
+    }
+  }
+  // Each reply as it settles, and those the replies lead to (FirstRequest.then).
+  onPrefetchSettled(paint)
+  document.addEventListener('readystatechange', paint)
+  // A kept reply is here at once: drawn as soon as the document is parsed.
+  paint()
+}

@@ -1,0 +1,1 @@
+export { drawShareCover } from './share-first-screen'

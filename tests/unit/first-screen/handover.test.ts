@@ -1,0 +1,145 @@
+/** shared/first-screen/handover.ts: from the first screen the head script drew to React, nothing lost. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  elementAt,
+  handover,
+  HANDOVER_GLOBAL,
+  pathOf,
+  RELEASE_MS,
+  recordForHandover,
+  replayTap,
+  takeOver,
+  whenReleased,
+} from '@shared/first-screen/handover'
+import { PENDING } from '@shared/first-screen/to-dom'
+import { PLAYS_AUDIO, takeUnlockedAudio } from '@shared/first-screen/unlocked-audio'
+
+/** A drawn screen: a pending start button, a plan's label around a pending radio, a scroll box, a plain link. */
+function drawScreen(): void {
+  document.body.innerHTML = `<div id="root"><main>
+    <button type="button" ${PENDING} aria-disabled="true">开始欣赏《Mimi》</button>
+    <label><input type="radio" name="plan" ${PENDING}><span>年卡</span></label>
+    <div class="box" style="height:50px;overflow:auto"><p style="height:500px">长</p></div>
+    <a href="#plain">plain</a>
+  </main></div>`
+}
+
+let started = 0
+beforeEach(() => {
+  delete (window as unknown as Record<string, unknown>)[HANDOVER_GLOBAL]
+  drawScreen()
+  started = 0
+})
+afterEach(() => {
+  vi.useRealTimers()
+  // The listeners stay on the document, but act only while a drawn screen is live.
+  const state = handover()
+  if (state) state.live = false
+})
+
+const start = () => document.querySelector('button')!
+const click = (target: Element) => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+
+describe('paths', () => {
+  it('names an element by its element indexes from #root, and finds it again', () => {
+    expect(pathOf(start())).toEqual([0, 0])
+    expect(elementAt([0, 0])).toBe(start())
+    expect(pathOf(document.body)).toBeNull()
+  })
+})
+
+describe('while the drawn screen is up', () => {
+  it('keeps a tap on a pending control (its default stopped) and does it again on React’s copy', () => {
+    recordForHandover()
+    const onClick = vi.fn()
+    start().addEventListener('click', onClick)
+    expect(click(start())).toBe(false) // prevented
+    expect(onClick).not.toHaveBeenCalled() // stopped in the capture phase
+    expect(handover()!.tap).toEqual({ path: [0, 0], focus: false })
+
+    // React draws the same screen: its button at the same path gets the click.
+    drawScreen()
+    const reactClick = vi.fn()
+    start().addEventListener('click', reactClick)
+    replayTap(takeOver())
+    expect(reactClick).toHaveBeenCalledOnce()
+    expect(handover()!.live).toBe(false)
+  })
+
+  it('keeps a tap on the label of a pending radio as a tap on the label, and checks nothing before React', () => {
+    recordForHandover()
+    const radio = document.querySelector('input')!
+    click(document.querySelector('label span')!)
+    expect(radio.checked).toBe(false)
+    expect(handover()!.tap).toEqual({ path: [0, 1], focus: false })
+  })
+
+  it('unlocks audio within a tap on a control that starts it (the tap done again later is no longer one WebKit lets play)', () => {
+    recordForHandover()
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+    try {
+      // A pending control that plays nothing unlocks nothing.
+      click(document.querySelector('label span')!)
+      expect(play).not.toHaveBeenCalled()
+      expect(takeUnlockedAudio()).toBeNull()
+
+      start().setAttribute(PLAYS_AUDIO, '')
+      click(start())
+      expect(play).toHaveBeenCalledOnce() // inside the tap
+      const unlocked = play.mock.instances[0] as unknown as HTMLAudioElement
+      expect(unlocked.src).toMatch(/^data:audio\/wav;base64,/)
+      // The player takes that element for its clips, once.
+      expect(takeUnlockedAudio()).toBe(unlocked)
+      expect(takeUnlockedAudio()).toBeNull()
+    } finally {
+      play.mockRestore()
+    }
+  })
+
+  it('leaves controls that need no React alone', () => {
+    recordForHandover()
+    expect(click(document.querySelector('a')!)).toBe(true)
+    expect(handover()!.tap).toBeNull()
+  })
+
+  it('puts scrolled boxes back where the reader left them', () => {
+    recordForHandover()
+    const box = document.querySelector('.box')!
+    box.scrollTop = 120
+    box.dispatchEvent(new Event('scroll'))
+    drawScreen()
+    takeOver()
+    expect(document.querySelector('.box')!.scrollTop).toBe(120)
+  })
+
+  it('does nothing once React has taken over', () => {
+    recordForHandover()
+    takeOver()
+    expect(click(start())).toBe(true)
+    expect(handover()!.tap).toBeNull()
+  })
+})
+
+describe('whenReleased', () => {
+  it('mounts at once when the head script drew nothing, or no finger is down', () => {
+    whenReleased(() => started++)
+    expect(started).toBe(1)
+    recordForHandover()
+    whenReleased(() => started++)
+    expect(started).toBe(2)
+  })
+
+  it(`waits for the finger to lift, then ${RELEASE_MS} ms, before React takes over`, () => {
+    vi.useFakeTimers()
+    recordForHandover()
+    document.dispatchEvent(new Event('pointerdown'))
+    whenReleased(() => started++)
+    vi.advanceTimersByTime(500)
+    expect(started).toBe(0)
+    window.dispatchEvent(new Event('pointerup'))
+    vi.advanceTimersByTime(RELEASE_MS - 60)
+    expect(started).toBe(0)
+    vi.advanceTimersByTime(120)
+    expect(started).toBe(1)
+  })
+})

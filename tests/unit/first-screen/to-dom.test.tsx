@@ -1,0 +1,148 @@
+/**
+ * shared/first-screen/to-dom.ts draws what react-dom's first client render draws, for the props the
+ * pages' components use (and a few they might), and refuses what it cannot draw the same way.
+ */
+import { act, Component, createContext, createElement, memo, useContext, type ReactElement, type ReactNode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { describe, expect, it } from 'vitest'
+import { PENDING, toDom } from '@shared/first-screen/to-dom'
+import { serialize, withOneRender } from './support/both-paths'
+
+function withReact(element: ReactElement): string {
+  const container = document.createElement('div')
+  document.body.append(container)
+  const root = createRoot(container)
+  act(() => root.render(element))
+  const html = serialize(container)
+  act(() => root.unmount())
+  container.remove()
+  return html
+}
+
+function withToDom(element: ReactElement): string {
+  const container = document.createElement('div')
+  container.append(...withOneRender(() => toDom(element)))
+  return serialize(container, { dropPending: true })
+}
+
+const Row = memo(function Row({ label }: { label: string }) {
+  return <li data-row>{label}</li>
+})
+
+class Frame extends Component<{ children: ReactNode }> {
+  override render() {
+    return <section>{this.props.children}</section>
+  }
+}
+
+const noop = () => {}
+
+const Title = createContext('默认')
+function Heading() {
+  return <h1>{useContext(Title)}</h1>
+}
+
+const CASES: [string, ReactElement][] = [
+  [
+    'text, numbers, lists, fragments and nothing',
+    <p key="p">{['a', 1, null, false, true, undefined, <b key="b">x</b>, [<i key="i">y</i>]]}</p>,
+  ],
+  [
+    'styles: px for numbers, unitless ones bare, custom properties',
+    <div key="d" style={{ width: 42, height: '50%', lineHeight: 1.5, opacity: 0, zIndex: 3, ['--size' as string]: '16px' }} />,
+  ],
+  [
+    'boolean attributes, aria and data values',
+    <button key="b" type="button" disabled={false} hidden aria-pressed={false} aria-busy data-on data-off={false} tabIndex={-1}>
+      go
+    </button>,
+  ],
+  [
+    'SVG in its namespace, its attributes in their case',
+    <svg key="s" viewBox="0 0 24 24" className="icon" aria-hidden="true" focusable="false">
+      <path d="M1 1" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" fill="none" />
+    </svg>,
+  ],
+  [
+    'URLs: javascript: blocked as React blocks it, an empty src left out',
+    <div key="u">
+      <a href="javascript:alert(1)">x</a>
+      <img src="" alt="" />
+      <img src="/a.png" alt="" loading="lazy" decoding="async" fetchPriority="high" />
+    </div>,
+  ],
+  [
+    'form controls with their values, and handlers drawn pending',
+    <form key="f" noValidate onSubmit={noop}>
+      <label htmlFor="t">名称</label>
+      <input id="t" value="启蒙" onChange={noop} required enterKeyHint="done" />
+      <input type="radio" name="r" checked onChange={noop} />
+      <input type="checkbox" defaultChecked />
+      <select value="3" onChange={noop}>
+        <option value="">未选择</option>
+        <option value="3">启蒙</option>
+      </select>
+      <select value="missing" onChange={noop}>
+        <option value="a">a</option>
+      </select>
+      <textarea value={'多行\n文字'} rows={4} onChange={noop} />
+    </form>,
+  ],
+  [
+    'a context: its provided value inside, the default outside',
+    <div key="x">
+      <Heading />
+      <Title value="空间扩容">
+        <Heading />
+        <Title.Consumer>{(title) => <p>{title}</p>}</Title.Consumer>
+      </Title>
+      <Heading />
+    </div>,
+  ],
+  [
+    'memo and class components',
+    <Frame key="c">
+      <ul>
+        <Row label="一" />
+        <Row label="二" />
+      </ul>
+    </Frame>,
+  ],
+]
+
+describe('toDom', () => {
+  it.each(CASES)('draws %s as React does', (_, element) => {
+    expect(withToDom(element)).toBe(withReact(element))
+  })
+
+  it('marks a control with a handler pending: data-pending, aria-disabled, and a text field read-only', () => {
+    const [form] = toDom(
+      <form>
+        <input onChange={noop} value="" />
+        <button type="button" onClick={noop}>
+          go
+        </button>
+        <li onClick={noop}>row</li>
+        <img alt="" src="/a.png" onLoad={noop} />
+      </form>,
+    ) as [HTMLElement]
+    const [input, button, li, img] = [...form.children]
+    expect(input!.hasAttribute(PENDING) && input!.hasAttribute('readonly')).toBe(true)
+    expect(button!.getAttribute('aria-disabled')).toBe('true')
+    expect(li!.hasAttribute(PENDING) && !li!.hasAttribute('aria-disabled')).toBe(true)
+    // Loading a picture is not something a person does: no waiting for React.
+    expect(img!.hasAttribute(PENDING)).toBe(false)
+  })
+
+  it('hoists a <title> out of the tree, as React 19 does', () => {
+    const extras = { title: null as string | null }
+    expect(toDom(<>{[<title key="t">{'小米妈妈的录音作品'}</title>, <p key="p">x</p>]}</>, extras)).toHaveLength(1)
+    expect(extras.title).toBe('小米妈妈的录音作品')
+  })
+
+  it('refuses what it cannot draw as React would: raw HTML, a <script>', () => {
+    // Written as props: the pages' lint refuses the JSX attribute itself.
+    expect(() => toDom(createElement('div', { dangerouslySetInnerHTML: { __html: '<b>x</b>' } }))).toThrow('raw HTML')
+    expect(() => toDom(<script>{'alert(1)'}</script>)).toThrow('<script>')
+  })
+})
