@@ -286,7 +286,8 @@ describe('the picture-book manager in the app', () => {
     await page.getByLabel('封面').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng(page) })
     expect((await uploaded).status()).toBe(200)
     const preview = page.getByRole('img', { name: '封面预览' })
-    await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/uploads\//)
+    // Shown from the API's origin (here the page's own); the folder keeps the server's path (below).
+    await expect.poll(() => preview.getAttribute('src')).toMatch(new RegExp(`^${phone.baseUrl}/uploads/`))
     await preview.evaluate((img) => img.scrollIntoView({ block: 'center' }))
     await phone.shot('book-folders-create-form')
     await expectAccessible(phone.page, 'book-folders-create-form')

@@ -66,7 +66,8 @@ async function pickCover(phone: PhonePage, png: Buffer): Promise<{ url: string; 
   // Playwright does not expose a multipart file body; its length is the request's Content-Length.
   const sentBytes = Number((await response.request().allHeaders())['content-length'])
   const preview = page.getByRole('img', { name: '封面预览' })
-  await expect.poll(() => preview.getAttribute('src')).toBe(data.url)
+  // Shown from the API's origin (here the page's own), saved as the server gave it.
+  await expect.poll(() => preview.getAttribute('src')).toBe(new URL(data.url, page.url()).href)
   return { url: data.url, sentBytes }
 }
 

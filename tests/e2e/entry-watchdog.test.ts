@@ -1,6 +1,6 @@
 /**
  * A page whose own code fails to load, or never starts, shows `出错了` with `重新加载` instead of its
- * loading frame forever (scripts/entry-watchdog.ts).
+ * loading frame forever (scripts/build/entry-watchdog.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, openPhone } from './support/browser'

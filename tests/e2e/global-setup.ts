@@ -1,12 +1,11 @@
 /**
- * Browser-test setup: checks that Chromium's headless shell and the CJK and emoji fonts are installed (it installs
- * nothing: `.ci/run` does, on a fresh machine), builds the pages (unless
- * E2E_SKIP_BUILD=1 and a build exists), and starts one reference server per worker, each on a random
- * loopback port with a fresh database of its own (tests mutate demo data, so two files running side by
- * side must never share one), seeded with the demo data and the quick shares (support/quick-shares.ts).
- * Tests reach theirs with `serverUrl()` (support/server.ts).
+ * Browser-test setup: builds the pages (unless E2E_SKIP_BUILD=1 and a build exists), and starts one
+ * reference server per worker, each on a random loopback port with a fresh database of its own (tests
+ * mutate demo data, so two files running side by side must never share one), seeded with the demo data
+ * and the quick shares (support/quick-shares.ts). Tests reach theirs with `serverUrl()` (support/server.ts).
+ * It checks for no browser: a machine without one still runs every other project, and each journey
+ * fails with what to install (support/browser.ts).
  */
-import { execSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -16,31 +15,11 @@ import { openDb } from '../../server/db/open-db'
 import { seedIfEmpty } from '../../server/seed/seed'
 import { startServer } from '../../server/start'
 import { seedQuickShares } from './support/quick-shares'
-import { CHROMIUM } from './support/chromium'
 import './support/server'
 
 const root = resolve(import.meta.dirname, '../..')
 
-/** Fails with what to install when the browser or the fonts the screenshots need are missing. */
-function ensureBrowser(): void {
-  const missing: string[] = []
-  if (!existsSync(CHROMIUM)) missing.push('chromium-headless-shell')
-  for (const fonts of ['fonts-noto-cjk', 'fonts-noto-color-emoji']) {
-    try {
-      execSync(`dpkg -s ${fonts}`, { stdio: 'ignore' })
-    } catch {
-      missing.push(fonts)
-    }
-  }
-  if (missing.length === 0) return
-  throw new Error(
-    `The browser tests need ${missing.join(', ')}, which this machine lacks. ` +
-      `Run .ci/run (it installs them), or: sudo apt-get install -y --no-install-recommends ${missing.join(' ')}`,
-  )
-}
-
 export default async function setup(project: TestProject) {
-  ensureBrowser()
   const distDir = join(root, 'dist')
   if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(distDir, 'index.html'))) {
     await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' })

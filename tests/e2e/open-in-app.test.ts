@@ -3,13 +3,19 @@
  * before any request; `打开App` tries the app's URL scheme and falls back to the download page; in
  * WeChat it shows the open-in-browser guide instead.
  */
+import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEMO_FOLDERS } from '../../server/seed/demo'
+import { routeFolder } from '../../scripts/build/routes'
+import { demoLinks, readPages } from '../../server/demo-links'
+import type { PageDescriptor } from '../../shared/app/define-page'
 import { BRAND } from '../../shared/config/brand'
 import { closeBrowser, openPhone, PHONE_UA, type PhonePage } from './support/browser'
 import { expectAccessible } from './support/axe'
 
 afterAll(closeBrowser)
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const DIST = join(ROOT, 'dist')
 
 const WECHAT_UA = `${PHONE_UA} MicroMessenger/8.0.50.2701 NetType/WIFI Language/zh_CN`
 
@@ -20,13 +26,21 @@ async function answerDownloadPage(phone: PhonePage): Promise<void> {
   )
 }
 
-const ACCOUNT_PAGES: [path: string, title: string][] = [
-  ['/space_upgrade', '空间扩容'],
-  ['/generate_book/list?id=0', '自制绘本列表'],
-  [`/generate_book/list?id=${DEMO_FOLDERS.bedtime}`, '自制绘本列表'],
-  ['/generate_book/create?parentId=0', '新建文件夹'],
-  [`/generate_book/create?id=${DEMO_FOLDERS.bedtime}`, '编辑文件夹'],
-]
+/**
+ * Every page whose descriptor says `signedIn`, as its demo links open it (from the build's manifest), with
+ * the title its descriptor gives that address (`titleFor`: 编辑文件夹 for `?id=`). A new account page is
+ * checked without a line here.
+ */
+const ACCOUNT_PAGES: [path: string, title: string][] = await Promise.all(
+  demoLinks(DIST)
+    .filter((link) => (readPages(DIST)[link.route] as { signedIn?: boolean } | undefined)?.signedIn)
+    .map(async (link): Promise<[string, string]> => {
+      const { default: page } = (await import(join(ROOT, 'pages', routeFolder(link.route.slice(1)), 'page.ts'))) as {
+        default: PageDescriptor
+      }
+      return [link.path, page.titleOf(page.parse(link.path.slice(link.path.indexOf('?') + 1 || link.path.length)))]
+    }),
+)
 
 describe('an account page outside the app', () => {
   it('shows the open-in-app screen and sends no API request, even with a token saved in the app', async () => {

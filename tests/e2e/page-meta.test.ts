@@ -1,4 +1,4 @@
-/** Every built page's HTML carries a description and Open Graph tags (scripts/page-meta.ts). */
+/** Every built page's HTML carries a description and Open Graph tags (scripts/build/page-meta.ts). */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

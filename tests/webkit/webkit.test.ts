@@ -4,7 +4,7 @@
  * browser fixture, the app fixture and the app fixture with only the iOS bridge transport, then the
  * picture-book share's audio. Pages go through a test-only proxy that adds a capture script to each
  * page's <head> (WebKitWebDriver has no log endpoint) and counts requests. What WebKitGTK cannot tell
- * about an iPhone is listed in the README (Tests).
+ * about an iPhone is listed in docs/testing.md.
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -158,7 +158,8 @@ describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
           () => false,
         )
       })
-      // Step: the clip plays: its time grows.
+      // Step: the clip plays: its time grows, though the tap may have landed on the cover drawn before
+      // React (done again once React is in, outside the tap): that tap unlocked audio as it landed.
       const firstTime = await waitFor('the clip to play', async () => {
         const time = await session.execute<number>('const m = window.__capture.media; return m.length ? m[m.length - 1].currentTime : 0')
         return time > 0.2 ? time : 0

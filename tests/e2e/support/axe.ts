@@ -28,23 +28,45 @@ export const AXE_EXCLUSIONS: { selector?: string; rules?: string[]; reason: stri
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-/** Runs axe on the page and returns its violations of the WCAG 2.1 A/AA rules, exclusions applied. */
+/**
+ * Runs axe on the page and returns its violations of the WCAG 2.1 A/AA rules, exclusions applied. Only a
+ * settled page is measured: when an animation or transition starts while axe runs (a toast that begins
+ * to fade out under a slow machine), the result is thrown away and axe runs again once it has ended.
+ */
 export async function axeViolations(page: Page): Promise<Result[]> {
-  // Overlays and slides fade in; a half-transparent element would measure a contrast it never settles at.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  )
   // Evaluated through the DevTools protocol, so a page's Content-Security-Policy does not block it.
   const loaded = await page.evaluate(() => 'axe' in window)
   if (!loaded) await page.evaluate(axeSource)
   const exclude = AXE_EXCLUSIONS.flatMap((e) => (e.selector ? [e.selector] : []))
   const rules = Object.fromEntries(AXE_EXCLUSIONS.flatMap((e) => e.rules ?? []).map((id) => [id, { enabled: false }]))
   const options: RunOptions = { runOnly: { type: 'tag', values: [...AXE_TAGS] }, rules, resultTypes: ['violations'] }
-  const results = await page.evaluate(
-    ([context, opts]) => (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe.run(context, opts),
-    [{ exclude: exclude.map((s) => [s]) }, options] as const,
-  )
-  return results.violations
+  for (let attempt = 1; ; attempt++) {
+    // Overlays and slides fade in; a half-transparent element would measure a contrast it never settles at.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    )
+    const { violations, moved } = await page.evaluate(
+      async ([context, opts]) => {
+        let moved = false
+        const mark = () => (moved = true)
+        const events = ['animationstart', 'transitionstart'] as const
+        events.forEach((type) => document.addEventListener(type, mark, true))
+        try {
+          const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe
+          const results = await axe.run(context, opts)
+          // A fade still under way as axe ends (its start event not dispatched yet) counts too.
+          const fading = document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+          return { violations: results.violations, moved: moved || fading }
+        } finally {
+          events.forEach((type) => document.removeEventListener(type, mark, true))
+        }
+      },
+      [{ exclude: exclude.map((s) => [s]) }, options] as const,
+    )
+    if (!moved || attempt === 3) return violations
+  }
 }
 
 /** One violation as lines a person can act on: impact, rule, help, then each element's selector and fix. */

@@ -4,38 +4,21 @@
  * - "app": the contract user agent with a demo token, and the server's fake host (both bridge transports,
  *   recording every call). The fake host is the same one a developer uses from a desktop browser.
  */
-import { mkdirSync } from 'node:fs'
+import { execSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { CHROMIUM } from './chromium'
+import { appUserAgent, CHROMIUM, launchChromium, PHONE_SCREEN, PHONE_UA, type AppUserAgentOptions } from './chromium'
 import { serverUrl } from './server'
 
 export type Fixture = 'app' | 'browser'
 
-export const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
+export { appUserAgent, PHONE_UA } from './chromium'
 
-export interface AppOptions {
-  /** `version_` marker; `null` leaves the marker out (unknown version). */
-  version?: string | null
-  token?: string
-  isVip?: boolean
-  /** `isPermanentVipUser_` marker (default false); also handed to the fake host. */
-  isPermanentVip?: boolean
+export interface AppOptions extends AppUserAgentOptions {
   /** Another server than the test run's (e.g. pages on another origin than the API). */
   baseUrl?: string
-}
-
-export function appUserAgent({
-  version = '2.12.0',
-  token = 'demo-vip-token',
-  isVip = true,
-  isPermanentVip = false,
-}: AppOptions = {}): string {
-  const marks = ['com.kidsenglish.app']
-  if (version !== null) marks.push(`version_${version}`)
-  marks.push(`isVip_${isVip}`, `isPermanentVipUser_${isPermanentVip}`, 'appId_kidsenglish-android', `token_${token}`)
-  return `${PHONE_UA} ${marks.join(' ')}`
 }
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../../artifacts/screenshots')
@@ -45,20 +28,29 @@ const HIDE_FAKE_HOST_CHIP = '[data-fake-host]:not([data-closed]) { display: none
 
 let browser: Browser | null = null
 
+/**
+ * Throws what to install when the browser or the fonts the screenshots need are missing (`npm test`
+ * installs them first; a journey run on its own may meet a machine without them).
+ */
+function ensureBrowser(): void {
+  const missing = existsSync(CHROMIUM) ? [] : ['chromium-headless-shell']
+  for (const fonts of ['fonts-noto-cjk', 'fonts-noto-color-emoji']) {
+    try {
+      execSync(`dpkg -s ${fonts}`, { stdio: 'ignore' })
+    } catch {
+      missing.push(fonts)
+    }
+  }
+  if (missing.length === 0) return
+  throw new Error(
+    `The browser tests need ${missing.join(', ')}, which this machine lacks. ` +
+      `Run npm test (it installs them), or: sudo apt-get install -y --no-install-recommends ${missing.join(' ')}`,
+  )
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  })
+  if (!browser) ensureBrowser()
+  browser ??= await launchChromium()
   return browser
 }
 
@@ -85,11 +77,7 @@ export async function openPhone(fixture: Fixture, app: AppOptions = {}): Promise
   const baseUrl = app.baseUrl ?? serverUrl()
   const b = await launchBrowser()
   const context = await b.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
+    ...PHONE_SCREEN,
     userAgent: fixture === 'app' ? appUserAgent(app) : PHONE_UA,
   })
   if (fixture === 'app') {

@@ -22,10 +22,28 @@ export const ROUTES = [
 
 export const API = '**/v1/**'
 
-/** Waits until the page has painted and its requests have settled. */
+/**
+ * Waits until the page has painted and its requests have settled. On a loaded machine a request (a
+ * picture, a chunk) can stay in flight past the wait: the page is then checked as it is, and the console
+ * says so (no route polls: every route goes quiet within a second with the API failing).
+ */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0)
-  await page.waitForLoadState('networkidle')
+  // The page's own code has started: a data page's HTML starts it only once its first screen is drawn,
+  // so the network can be quiet before it has even asked for it.
+  await page.waitForFunction(() => (window as unknown as { __kidsStarted?: boolean }).__kidsStarted === true, null, { timeout: 20_000 })
+  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {
+    console.warn(`settled: ${page.url()} still had a request in flight after 20 s; checked as it is`)
+  })
+  // No fade under way (a toast coming in): axe would read its colours half-way. A spinner's endless
+  // animation is part of the page as it is.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => console.warn(`settled: ${page.url()} still animating after 5 s; checked as it is`))
 }
 
 /** Phones checking routes side by side: a check mostly waits (for the network to settle), axe is short. */
