@@ -7,6 +7,9 @@
  *   --runs N          loads per page (default 5)
  *   --scaling-runs N  loads per scaling point (default 3)
  *   --pages a,b       only these routes (`/`, `/price_up`); the floor and limit pages always run
+ *   --fixture-runs N  loads per page in its other fixture, for CLS in both (default 2; 0 skips them)
+ *   --lighthouse-runs N  Lighthouse 13 runs per page on the reference server (default 1; 0 skips them)
+ *   --no-film         skip the film strips (the share cover and the folder list every 300 ms, bench/results/film/)
  *   --no-scaling      skip the scaling series
  *   --reopen-runs N   first + second opens per page with a warm cache (default 3; 0 skips them)
  *   --audio-runs N    taps on the share page's start button (default 3; 0 skips them)
@@ -26,15 +29,17 @@ import { startServer } from '../server/start.ts'
 import { measureAudio, type AudioFigures } from './lib/audio.ts'
 import { buildFloor, FLOOR_BASE } from './lib/floor.ts'
 import { startGzipFront } from './lib/gzip-front.ts'
-import { buildLimitPage, LIMIT_BASE, LIMIT_TARGET } from './lib/limit-page.ts'
+import { buildLimitPages, LIMIT_BASE, LIMIT_FETCH_BASE } from './lib/limit-page.ts'
 import { measurePages } from './lib/measure-pages.ts'
-import { measureBuild } from '../scripts/page-weight.ts'
+import { measureBuild } from '../scripts/build/page-weight.ts'
+import { filmStrip } from './lib/film.ts'
+import { measureLighthouse, type LighthouseResult } from './lib/lighthouse.ts'
 import { launchChromium, PROFILE } from './lib/phone.ts'
 import { writeResults, type BenchResults } from './lib/report.ts'
 import { folderSeries, shareSeries } from './lib/scaling.ts'
 import { measureSecondOpens, type SecondOpen } from './lib/second-open.ts'
 import { seedScale } from './lib/seed-scale.ts'
-import { benchTargets } from './lib/targets.ts'
+import { benchTargets, SPOTLIGHT_ROUTES, type Target } from './lib/targets.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const SLIDES = [10, 100, 1000]
@@ -47,6 +52,9 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     'no-scaling': { type: 'boolean', default: false },
     'reopen-runs': { type: 'string', default: '3' },
+    'fixture-runs': { type: 'string', default: '2' },
+    'lighthouse-runs': { type: 'string', default: '1' },
+    'no-film': { type: 'boolean', default: false },
     'audio-runs': { type: 'string', default: '3' },
     'skip-build': { type: 'boolean', default: false },
     'no-prerender': { type: 'boolean', default: false },
@@ -85,6 +93,13 @@ function framesOf(distDir: string, paths: readonly string[]): Record<string, str
   return out
 }
 
+/** What a page's browser (or app) user sees instead: an app page in a browser shows the open-in-app screen. */
+function otherFixtureOf(target: Target): Target {
+  const fixture = target.fixture === 'app' ? 'browser' : 'app'
+  const openInApp = target.signedIn && fixture === 'browser'
+  return { ...target, fixture, proof: openInApp ? '请在App内打开' : target.proof }
+}
+
 async function main(): Promise<void> {
   // Its own output directory: others rebuild dist/ (the browser tests do) while a bench runs.
   const distDir = join(ROOT, 'bench', 'tmp', 'dist')
@@ -102,10 +117,11 @@ async function main(): Promise<void> {
   log('seeding the demo and scaling data')
   await seedScale(dataDir, SLIDES, FOLDER_ITEMS)
   const server = await startServer({ dataDir, distDir })
-  const limitDir = await buildLimitPage(server.url, DEMO_SHARES.book, join(ROOT, 'bench', 'tmp', 'limit'))
+  const limits = await buildLimitPages(server.url, DEMO_SHARES.book, join(ROOT, 'bench', 'tmp', 'limit'))
   const front = await startGzipFront(server.url, [
     { base: FLOOR_BASE, dir: floorDir },
-    { base: LIMIT_BASE, dir: limitDir },
+    { base: LIMIT_BASE, dir: limits.htmlDir },
+    { base: LIMIT_FETCH_BASE, dir: limits.fetchDir },
   ])
   const browser = await launchChromium()
   try {
@@ -113,13 +129,25 @@ async function main(): Promise<void> {
     const all = benchTargets(distDir)
     const targets = [
       ...all.filter((t) => t.name === 'floor'),
-      LIMIT_TARGET,
+      ...limits.targets,
       ...all.filter((t) => t.name !== 'floor' && (!only || only.includes(t.name))),
     ]
     const runs = Number(args.runs)
     const scalingRuns = Number(args['scaling-runs'])
     log(`measuring ${targets.length} pages × ${runs} runs on ${front.url}`)
     const pages = await measurePages(browser, front.url, targets, runs, log)
+    const fixtureRuns = Number(args['fixture-runs'])
+    let otherFixture: BenchResults['otherFixture'] = []
+    if (fixtureRuns > 0) {
+      log('every page in its other fixture (CLS in both)')
+      otherFixture = await measurePages(
+        browser,
+        front.url,
+        targets.filter((t) => t.kind !== 'reference').map(otherFixtureOf),
+        fixtureRuns,
+        log,
+      )
+    }
     const reopenRuns = Number(args['reopen-runs'])
     let reopens: SecondOpen[] = []
     if (reopenRuns > 0) {
@@ -131,6 +159,21 @@ async function main(): Promise<void> {
     if (audioRuns > 0) {
       log('audio start on the picture book')
       audio = await measureAudio(browser, front.url, `/recorded_share?r=${DEMO_SHARES.book}`, audioRuns, log)
+    }
+    const films: string[] = []
+    if (!args['no-film']) {
+      log('film strips: the share cover and the folder list every 300 ms')
+      for (const target of targets.filter((t) => SPOTLIGHT_ROUTES.has(t.name))) {
+        const file = `film/${args.out === 'latest' ? '' : `${args.out}-`}${target.name.slice(1).replace(/\//g, '-')}.png`
+        await filmStrip(browser, front.url + target.url, target.fixture, join(ROOT, 'bench', 'results', file))
+        films.push(file)
+      }
+    }
+    const lighthouseRuns = Number(args['lighthouse-runs'])
+    let lighthouse: LighthouseResult[] = []
+    if (lighthouseRuns > 0) {
+      log('Lighthouse 13 (mobile) on the reference server, as npm start serves it')
+      lighthouse = await measureLighthouse(server.url, distDir, lighthouseRuns, log, only)
     }
     let share: BenchResults['share'] = []
     let folders: BenchResults['folders'] = []
@@ -151,6 +194,9 @@ async function main(): Promise<void> {
       runs,
       prerender: !args['no-prerender'],
       pages,
+      otherFixture,
+      lighthouse,
+      films,
       weights,
       frames: framesOf(
         distDir,

@@ -4,7 +4,7 @@
  * over all pages instead of spoiling one.
  */
 import type { Browser } from 'playwright-core'
-import { readLoad, type LoadFigures, type ReadyProbe } from './page-probe.ts'
+import { readLoad, type LoadFigures, type ProofProbe, type ReadyProbe } from './page-probe.ts'
 import { openPhone, type Fixture, type Phone } from './phone.ts'
 import { median, mode } from './stats.ts'
 import type { Target } from './targets.ts'
@@ -13,9 +13,15 @@ export interface PageResult {
   name: string
   url: string
   fixture: Fixture
+  kind: Target['kind']
+  share: boolean
   ttfb: number | null
   fcp: number | null
   lcp: number | null
+  /** Ready: the proof visible with nothing over it (median). */
+  shown: number | null
+  /** The largest CLS of the runs (a goal is met only if every run meets it). */
+  cls: number | null
   lcpElement: string
   jsBytes: number | null
   cssBytes: number | null
@@ -39,6 +45,9 @@ const EMPTY_RUN: LoadFigures = {
   apiRequests: 0,
   longTasksMs: 0,
   ready: null,
+  shown: null,
+  cls: 0,
+  shifts: [],
 }
 
 /** A page load on a fresh phone, until the network has been quiet for 500 ms. */
@@ -47,8 +56,9 @@ export async function loadOnce(
   url: string,
   fixture: Fixture,
   ready?: ReadyProbe,
+  proof: ProofProbe | null = null,
 ): Promise<{ phone: Phone; figures: LoadFigures; errors: string[] }> {
-  const phone = await openPhone(browser, fixture, ready)
+  const phone = await openPhone(browser, fixture, ready, { proof })
   const errors: string[] = []
   phone.page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text())
@@ -82,7 +92,7 @@ export async function measurePages(
       const entry = byName.get(target.name)!
       let loaded: Awaited<ReturnType<typeof loadOnce>>
       try {
-        loaded = await loadOnce(browser, baseUrl + target.url, target.fixture)
+        loaded = await loadOnce(browser, baseUrl + target.url, target.fixture, undefined, target.proof)
       } catch (error) {
         // A load that never finished (a busy machine) is reported, not the end of the whole bench.
         entry.errors.add(`run ${r + 1}: ${String(error).split('\n')[0]!.slice(0, 200)}`)
@@ -95,7 +105,8 @@ export async function measurePages(
       entry.runs.push(figures)
       for (const e of errors) entry.errors.add(e.slice(0, 300))
       log(
-        `  run ${r + 1}/${runs} ${target.name.padEnd(22)} FCP ${Math.round(figures.fcp ?? -1)} ms, LCP ${Math.round(figures.lcp ?? -1)} ms`,
+        `  run ${r + 1}/${runs} ${target.name.padEnd(22)} FCP ${Math.round(figures.fcp ?? -1)} ms, LCP ${Math.round(figures.lcp ?? -1)} ms, ` +
+          `ready ${Math.round(figures.shown ?? -1)} ms, CLS ${figures.cls.toFixed(3)}`,
       )
     }
   }
@@ -106,9 +117,13 @@ export async function measurePages(
       name: target.name,
       url: target.url,
       fixture: target.fixture,
+      kind: target.kind,
+      share: target.share,
       ttfb: pick((x) => x.ttfb),
       fcp: pick((x) => x.fcp),
       lcp: pick((x) => x.lcp),
+      shown: pick((x) => x.shown),
+      cls: all.some((x) => x.fcp !== null) ? Math.max(...all.filter((x) => x.fcp !== null).map((x) => x.cls)) : null,
       lcpElement: mode(all.map((x) => x.lcpElement)),
       jsBytes: pick((x) => x.jsBytes),
       cssBytes: pick((x) => x.cssBytes),

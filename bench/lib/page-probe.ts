@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 
-/** "Ready" = `count` buttons whose accessible name equals (or starts with, `prefix`) `name` are on screen. */
+/** "Interactive" (the scaling series) = `count` buttons whose accessible name equals (or starts with, `prefix`) `name` are on screen. */
 export interface ReadyProbe {
   name: string
   prefix?: boolean
@@ -21,8 +21,28 @@ interface Lcp {
   url: string
 }
 
+/**
+ * What proves a page shows its data (its page.ts demo link's `proof`): a text on screen, or a form field
+ * (by its label) holding a value. The page is **ready** in the first frame in which the proof is visible
+ * and nothing (a loading overlay) covers it.
+ */
+export type ProofProbe = string | { field: string; value: string }
+
+/** A layout shift of the page, with the elements that moved (for finding what shifts). */
+export interface Shift {
+  t: number
+  value: number
+  nodes: string[]
+}
+
 interface BenchState {
   lcp: Lcp[]
+  /** The rAF time of the first frame in which the proof was visible and uncovered. */
+  uncoveredAt: number | null
+  /** When the proof's text was first painted (Element Timing: the same presentation clock as FCP). */
+  paintedAt: number | null
+  /** Layout shifts without recent input. */
+  shifts: Shift[]
   longTasks: { start: number; duration: number }[]
   /** When the ready probe first matched, and when the main thread next answered within 50 ms. */
   ready: { seen: number; interactive: number | null } | null
@@ -30,8 +50,8 @@ interface BenchState {
 }
 
 /** The init script. Runs in the page: only browser globals, nothing captured from Node. */
-export function collectMetrics(ready: ReadyProbe | null): void {
-  const state: BenchState = { lcp: [], longTasks: [], ready: null, frames: null }
+export function collectMetrics(ready: ReadyProbe | null, proof: ProofProbe | null): void {
+  const state: BenchState = { lcp: [], uncoveredAt: null, paintedAt: null, shifts: [], longTasks: [], ready: null, frames: null }
   ;(window as unknown as { __bench: BenchState }).__bench = state
   performance.setResourceTimingBufferSize(2000)
   const describe = (el: Element | null, url: string): string => {
@@ -49,6 +69,17 @@ export function collectMetrics(ready: ReadyProbe | null): void {
       state.lcp.push({ t: e.startTime, size: e.size, el: describe(e.element, e.url), url: e.url })
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & {
+      value: number
+      hadRecentInput: boolean
+      sources?: { node: Node | null }[]
+    })[]) {
+      if (e.hadRecentInput) continue
+      const nodes = (e.sources ?? []).map((s) => (s.node instanceof Element ? describe(s.node, '') : s.node ? '#text' : '(removed)'))
+      state.shifts.push({ t: e.startTime, value: e.value, nodes })
+    }
+  }).observe({ type: 'layout-shift', buffered: true })
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) state.longTasks.push({ start: e.startTime, duration: e.duration })
@@ -73,10 +104,78 @@ export function collectMetrics(ready: ReadyProbe | null): void {
       else probeResponsive()
     }, 0)
   }
+  // The deepest element whose text holds the proof (scripts and templates are not on screen), or the
+  // field labelled `field` holding `value` (then its label, whose text paints with it).
+  const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HEAD'])
+  const findProof = (p: ProofProbe): { el: Element; text: Element } | null => {
+    if (!document.body) return null
+    if (typeof p !== 'string') {
+      for (const label of document.querySelectorAll('label')) {
+        const control = label.control as HTMLInputElement | null
+        if ((label.textContent ?? '').trim().startsWith(p.field) && control && control.value === p.value)
+          return { el: control, text: label }
+      }
+      return null
+    }
+    const holds = (el: Element) => !SKIP.has(el.tagName) && (el.textContent ?? '').includes(p)
+    if (!holds(document.body)) return null
+    let el: Element = document.body
+    for (let next = [...el.children].find(holds); next; next = [...el.children].find(holds)) el = next
+    return { el, text: el }
+  }
+  // On screen, laid out, and the element at its centre is itself (or inside it): no overlay over it.
+  const uncovered = (el: Element): boolean => {
+    const r = el.getBoundingClientRect()
+    if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= innerHeight) return false
+    const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1)
+    const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1)
+    const hit = document.elementFromPoint(x, y)
+    return hit !== null && (el.contains(hit) || hit.contains(el))
+  }
+  // The proof's paint time: Element Timing reports a text's paint on the block that lays it out (its
+  // "aggregating" element), so the attribute goes on the proof's nearest block and everything inside it.
+  // Tagged as the DOM changes (a mutation callback runs before the next paint), every copy of the proof
+  // (the HTML's, then React's): the first one painted counts.
+  const TAG = 'bench-proof'
+  const tag = (el: Element) => {
+    let block: Element = el
+    while (block.parentElement && block !== document.body && getComputedStyle(block).display.startsWith('inline'))
+      block = block.parentElement
+    for (const node of [block, ...block.querySelectorAll('*')])
+      if (!node.hasAttribute('elementtiming')) node.setAttribute('elementtiming', TAG)
+  }
+  if (proof) {
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number; loadTime: number })[]) {
+          if (e.identifier !== TAG) continue
+          const t = e.renderTime || e.loadTime
+          if (t && (state.paintedAt === null || t < state.paintedAt)) state.paintedAt = t
+        }
+      }).observe({ type: 'element', buffered: true })
+    } catch {
+      // no Element Timing: ready is the rAF time alone
+    }
+    let tagged: Element | null = null
+    const watcher = new MutationObserver(() => {
+      // Its first paint is known: the copies drawn after it do not count (and the page is left alone).
+      if (state.paintedAt !== null) return watcher.disconnect()
+      const found = findProof(proof)
+      if (found && found.text !== tagged) {
+        tagged = found.text
+        tag(found.text)
+      }
+    })
+    watcher.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['value'] })
+  }
   let last = 0
   const frame = (now: number) => {
     if (state.frames && last) state.frames.push(now - last)
     last = now
+    if (proof && state.uncoveredAt === null) {
+      const found = findProof(proof)
+      if (found && uncovered(found.el)) state.uncoveredAt = now
+    }
     if (ready && !state.ready && document.body && matches(ready)) {
       state.ready = { seen: performance.now(), interactive: null }
       probeResponsive()
@@ -118,6 +217,16 @@ export interface LoadFigures {
   apiRequests: number
   longTasksMs: number
   ready: { seen: number; interactive: number | null } | null
+  /**
+   * Ready: the first frame in which the proof is visible and uncovered (null: never, or no proof): the
+   * later of its first paint (Element Timing, the clock of FCP) and the first frame (rAF) in which nothing
+   * covers it.
+   */
+  shown: number | null
+  /** Cumulative layout shift: the largest session window (shifts < 1 s apart, at most 5 s), as Chrome reports CLS. */
+  cls: number
+  /** The largest shifts, with what moved (up to 3). */
+  shifts: Shift[]
   /** Set when the largest paint is a picture with a Resource Timing entry. */
   critical?: CriticalPath | null
 }
@@ -166,6 +275,24 @@ export function readLoad(page: Page): Promise<LoadFigures> {
       apiRequests,
       longTasksMs: state.longTasks.reduce((sum, t) => sum + t.duration, 0),
       ready: state.ready,
+      shown: state.uncoveredAt === null ? null : Math.max(state.uncoveredAt, state.paintedAt ?? 0),
+      cls: (() => {
+        let best = 0
+        let window = 0
+        let first = -Infinity
+        let previous = -Infinity
+        for (const shift of state.shifts) {
+          if (shift.t - previous < 1000 && shift.t - first < 5000) window += shift.value
+          else {
+            window = shift.value
+            first = shift.t
+          }
+          previous = shift.t
+          best = Math.max(best, window)
+        }
+        return best
+      })(),
+      shifts: [...state.shifts].sort((a, b) => b.value - a.value).slice(0, 3),
       critical: image ? { api: api ?? null, image } : null,
     }
   })

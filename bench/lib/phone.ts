@@ -4,31 +4,22 @@
  * 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4x CPU slowdown, cache disabled.
  */
 import { readFileSync } from 'node:fs'
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
-import { collectMetrics, type ReadyProbe } from './page-probe.ts'
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
+import {
+  appUserAgent,
+  CHROMIUM_FULL,
+  launchChromium as launchPhoneChromium,
+  PHONE_SCREEN,
+  PHONE_UA,
+} from '../../tests/e2e/support/chromium.ts'
+import { collectMetrics, type ProofProbe, type ReadyProbe } from './page-probe.ts'
 
 export const PROFILE = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 } as const
 
-/** Same flags as the browser tests (tests/e2e/support/browser.ts). */
+/** The full Chromium (its paint times), with the journeys' flags (tests/e2e/support/chromium.ts). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  })
+  return launchPhoneChromium(CHROMIUM_FULL)
 }
-
-const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
-/** The contract user agent of the app (docs/contracts/user-agent.md) with the VIP demo token. */
-const APP_UA = `${PHONE_UA} com.kidsenglish.app version_2.12.0 isVip_true isPermanentVipUser_false appId_kidsenglish-android token_demo-vip-token`
 
 /** `browser`: a share link opened in a phone browser. `app`: inside the app's WebView. */
 export type Fixture = 'app' | 'browser'
@@ -45,14 +36,15 @@ export interface Phone {
  * the way the native app injects its bridge (no extra request, unlike `?fakeHost=app`, which makes the
  * server add a render-blocking script tag a real WebView never has).
  */
-export async function openPhone(browser: Browser, fixture: Fixture, ready?: ReadyProbe, { cache = false } = {}): Promise<Phone> {
+export async function openPhone(
+  browser: Browser,
+  fixture: Fixture,
+  ready?: ReadyProbe,
+  { cache = false, proof = null }: { cache?: boolean; proof?: ProofProbe | null } = {},
+): Promise<Phone> {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    userAgent: fixture === 'app' ? APP_UA : PHONE_UA,
+    ...PHONE_SCREEN,
+    userAgent: fixture === 'app' ? appUserAgent() : PHONE_UA,
   })
   if (fixture === 'app') {
     await context.addInitScript({ content: fakeHostSource() })
@@ -67,7 +59,9 @@ export async function openPhone(browser: Browser, fixture: Fixture, ready?: Read
     })
   }
   // A string, not a function: tsx's keepNames would leave `__name(...)` calls the page cannot resolve.
-  await context.addInitScript({ content: `var __name = (f) => f;\n(${collectMetrics.toString()})(${JSON.stringify(ready ?? null)})` })
+  await context.addInitScript({
+    content: `var __name = (f) => f;\n(${collectMetrics.toString()})(${JSON.stringify(ready ?? null)}, ${JSON.stringify(proof)})`,
+  })
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')

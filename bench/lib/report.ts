@@ -2,12 +2,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AudioFigures } from './audio.ts'
+import type { LighthouseResult } from './lighthouse.ts'
 import type { PageResult } from './measure-pages.ts'
-import type { PageWeight } from '../../scripts/page-weight.ts'
+import type { PageWeight } from '../../scripts/build/page-weight.ts'
 import { PROFILE } from './phone.ts'
 import type { FolderScale, ShareScale } from './scaling.ts'
 import type { SecondOpen } from './second-open.ts'
 import { median } from './stats.ts'
+import { SPOTLIGHT_ROUTES } from './targets.ts'
 
 export interface BenchResults {
   date: string
@@ -20,6 +22,12 @@ export interface BenchResults {
   /** Whether the build carried prerendered HTML. */
   prerender: boolean
   pages: PageResult[]
+  /** Every page again in its other fixture (the app ↔ a phone browser), for CLS in both. */
+  otherFixture?: PageResult[]
+  /** Lighthouse 13 on the reference server (issue 31). */
+  lighthouse?: LighthouseResult[]
+  /** Film strips written beside the report (paths relative to it). */
+  films?: string[]
   weights: PageWeight[]
   /** Route path → how its HTML carries the prerendered frame. */
   frames: Record<string, string>
@@ -57,9 +65,6 @@ function pagesTable(pages: readonly PageResult[]): string[] {
   return lines
 }
 
-/** Routes whose LCP issue 18 compares with the floor and the limit, and whose re-open must halve it. */
-const SHARE_PAGES = new Set(['/recorded_share', '/word_share'])
-const REOPEN_GOAL_PAGES = new Set(['/recorded_share', '/generate_book/list'])
 const ratio = (v: number | null) => (v === null ? '–' : v.toFixed(2))
 
 type Run = PageResult['runs'][number]
@@ -84,9 +89,87 @@ function pairedRatio(
   })
 }
 
+/** Issue 31's goals: a data page ready ≤ 1.0× the floor's FCP (the share cover also ≤ 1.5× limit-fetch), a static page ≤ 0.6×, CLS ≤ 0.02. */
+export const READY_GOALS = { data: 1.0, static: 0.6, shareToLimitFetch: 1.5, cls: 0.02 } as const
+
+const cls = (v: number | null) => (v === null ? '–' : v.toFixed(3))
+
+/** Ready ÷ the floor's FCP and ÷ limit-fetch's ready, paired by run; the goals of issue 31. */
+export function readyRatios(p: PageResult, pages: readonly PageResult[]) {
+  const floor = pages.find((x) => x.name === 'floor')
+  const limitFetch = pages.find((x) => x.name === 'limit-fetch')
+  const toFloor = pairedRatio(
+    p,
+    floor,
+    (x) => x.shown,
+    (x) => x.fcp,
+  )
+  const toLimit = pairedRatio(
+    p,
+    limitFetch,
+    (x) => x.shown,
+    (x) => x.shown,
+  )
+  const goals: boolean[] = []
+  if (p.kind === 'data' && toFloor !== null) goals.push(toFloor <= READY_GOALS.data)
+  if (p.kind === 'static' && toFloor !== null) goals.push(toFloor <= READY_GOALS.static)
+  if (p.share && toLimit !== null) goals.push(toLimit <= READY_GOALS.shareToLimitFetch)
+  if (p.kind !== 'reference' && p.cls !== null) goals.push(p.cls <= READY_GOALS.cls)
+  return { toFloor, toLimit, goal: p.kind === 'reference' ? '–' : goals.length ? mark(goals.every(Boolean)) : '–' }
+}
+
+function readyTable(pages: readonly PageResult[]): string[] {
+  const lines = [
+    '| page | kind | fixture | ready | FCP | LCP | CLS | ready ÷ floor FCP | ready ÷ limit-fetch ready | goal | largest shift: what moved |',
+    '|---|---|---|--:|--:|--:|--:|--:|--:|:-:|---|',
+  ]
+  for (const p of pages) {
+    const { toFloor, toLimit, goal } = readyRatios(p, pages)
+    lines.push(
+      `| ${cell(p.name)} | ${p.kind} | ${p.fixture} | ${ms(p.shown)} | ${ms(p.fcp)} | ${ms(p.lcp)} | ${cls(p.cls)} | ${ratio(toFloor)} | ` +
+        `${p.share || p.kind === 'reference' ? ratio(toLimit) : '–'} | ${goal} | ${cell(worstShift(p))} |`,
+    )
+  }
+  return lines
+}
+
+/** The largest layout shift of the runs, with what moved. */
+function worstShift(p: PageResult): string {
+  const worst = p.runs.flatMap((r) => r.shifts).sort((a, b) => b.value - a.value)[0]
+  return worst ? `${worst.value.toFixed(3)} at ${Math.round(worst.t)} ms: ${worst.nodes.join(', ') || '?'}` : '–'
+}
+
+/** Issue 31's Lighthouse goals: performance ≥ 95, accessibility 100. */
+export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100 } as const
+
+function lighthouseTable(results: readonly LighthouseResult[]): string[] {
+  return [
+    '| page | link | performance | accessibility | FCP | LCP | TBT | CLS | goal | failing accessibility audits |',
+    '|---|---|--:|--:|--:|--:|--:|--:|:-:|---|',
+    ...results.map((r) => {
+      const ok = r.performance !== null && r.accessibility !== null
+      const goal = ok ? mark(r.performance! >= LIGHTHOUSE_GOALS.performance && r.accessibility! >= LIGHTHOUSE_GOALS.accessibility) : '–'
+      return (
+        `| ${cell(r.name)} | \`${cell(r.url)}\` | ${r.performance ?? '–'} | ${r.accessibility ?? '–'} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ` +
+        `${r.cls === null ? '–' : r.cls.toFixed(3)} | ${goal} | ${cell([...r.failing, ...r.errors].join('; ') || '–')} |`
+      )
+    }),
+  ]
+}
+
+function otherFixtureTable(pages: readonly PageResult[]): string[] {
+  const lines = ['| page | fixture | ready | FCP | CLS | largest shift: what moved | CLS goal |', '|---|---|--:|--:|--:|---|:-:|']
+  for (const p of pages) {
+    lines.push(
+      `| ${cell(p.name)} | ${p.fixture} | ${ms(p.shown)} | ${ms(p.fcp)} | ${cls(p.cls)} | ${cell(worstShift(p))} | ${p.cls === null ? '–' : mark(p.cls <= READY_GOALS.cls)} |`,
+    )
+  }
+  return lines
+}
+
 function limitTable(pages: readonly PageResult[]): string[] {
   const floor = pages.find((p) => p.name === 'floor')
-  const limit = pages.find((p) => p.name === 'limit')
+  const limit = pages.find((p) => p.name === 'limit-html')
   const lines = [
     '| page | FCP | LCP | FCP ÷ floor FCP | LCP ÷ floor FCP | FCP ÷ limit FCP | LCP ÷ limit LCP | issue 18 goal (share: LCP ≤ 1.0× floor FCP and ≤ 1.6× limit LCP) |',
     '|---|--:|--:|--:|--:|--:|--:|:-:|',
@@ -104,7 +187,7 @@ function limitTable(pages: readonly PageResult[]): string[] {
       (x) => x.lcp,
       (x) => x.lcp,
     )
-    const goal = SHARE_PAGES.has(p.name) && lf !== null && ll !== null ? `${mark(lf <= 1)} ${mark(ll <= 1.6)}` : '–'
+    const goal = p.share && lf !== null && ll !== null ? `${mark(lf <= 1)} ${mark(ll <= 1.6)}` : '–'
     lines.push(
       `| ${cell(p.name)} | ${ms(p.fcp)} | ${ms(p.lcp)} | ${ratio(
         pairedRatio(
@@ -133,19 +216,19 @@ function limitTable(pages: readonly PageResult[]): string[] {
  * from its send: the server, not the page (the bench's server shares the machine's CPUs with the phone).
  */
 function criticalTable(pages: readonly PageResult[]): string[] {
-  const limit = pages.find((p) => p.name === 'limit')
+  const limit = pages.find((p) => p.name === 'limit-html')
   const lines = [
     '| page | LCP | LCP − limit LCP | HTML end | first request | API: sent → last byte | API late | reply → picture asked | picture waits for a connection | picture: sent → last byte | picture → LCP |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ]
-  for (const p of pages.filter((x) => x.name === 'limit' || SHARE_PAGES.has(x.name))) {
+  for (const p of pages.filter((x) => x.name === 'limit-html' || x.share)) {
     const runs = p.runs.filter((x) => x.critical)
     const pick = (f: (x: Run) => number | null | undefined) => ms(median(runs.map((x) => f(x) ?? null)))
     const late = runs.filter((x) => x.critical!.api && x.critical!.api.time > PROFILE.rttMs + 50).length
     const gap = paired(p, limit, (run, limitRun) => (run.lcp !== null && limitRun.lcp ? run.lcp - limitRun.lcp : null))
     const hasApi = runs.some((x) => x.critical!.api)
     lines.push(
-      `| ${cell(p.name)} | ${ms(p.lcp)} | ${p.name === 'limit' ? '–' : ms(gap)} | ${ms(p.ttfb)} | ` +
+      `| ${cell(p.name)} | ${ms(p.lcp)} | ${p.name === 'limit-html' ? '–' : ms(gap)} | ${ms(p.ttfb)} | ` +
         `${pick((x) => Math.min(x.critical!.image.start, x.critical!.api?.start ?? Infinity))} | ` +
         `${hasApi ? pick((x) => x.critical!.api?.time) : '–'} | ${hasApi ? `${late} of ${runs.length}` : '–'} | ` +
         `${hasApi ? pick((x) => (x.critical!.api ? x.critical!.image.start - x.critical!.api.end : null)) : '–'} | ` +
@@ -163,7 +246,7 @@ function reopenTable(reopens: readonly SecondOpen[]): string[] {
       (r) =>
         `| ${cell(r.name)} | ${ms(r.firstFcp)} | ${ms(r.firstLcp)} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ratio(r.lcpRatio)} | ` +
         `${r.documentBytes === null ? '–' : `${r.documentBytes} B${r.documentBytes < 1000 ? ' (304)' : ''}`} | ${kb(r.transferBytes)} KB | ` +
-        `${REOPEN_GOAL_PAGES.has(r.name) ? mark(r.lcpRatio === null ? null : r.lcpRatio <= 0.5) : '–'} |`,
+        `${SPOTLIGHT_ROUTES.has(r.name) ? mark(r.lcpRatio === null ? null : r.lcpRatio <= 0.5) : '–'} |`,
     ),
   ]
 }
@@ -198,13 +281,67 @@ export function toMarkdown(r: BenchResults): string {
       `Median of ${r.runs} runs; times in ms from navigation start. JS/CSS are bytes on the wire (gzip), lazy chunks included. ` +
       `TTFB is the document's responseEnd: Chromium's emulated latency delays the body, not responseStart, and the HTML is a few KB.`,
     '',
+    '## Ready (issue 31), against the floor and the limits (same run)',
+    '',
+    "- **ready**: the first frame in which the proof of the page (its page.ts bench demo link's `proof`: a text, or a " +
+      "form field's value) is on screen and the element at its centre is itself, so no loading overlay covers it: the later " +
+      "of the proof's first paint (Element Timing, on FCP's clock) and the first animation frame in which nothing covers " +
+      "it. The floor's proof is its one word; the limits' is the cover's start button.",
+    '- **floor**: an empty React page (createRoot + StrictMode + one word): its FCP is what any React page pays before it can draw.',
+    '- **limit-html**: the share cover (header, picture, title, tags, intro, sentences with stars, start button) written ' +
+      'into the HTML, no JavaScript: what no share page can beat. **limit-fetch**: the same cover written by an inline ' +
+      'script from the same API reply with DOM calls: what any static page with client-side data can reach.',
+    '- **kind**: `data` pages start their first API requests from their HTML; `static` pages do not need the API for their first screen.',
+    '- **CLS**: the largest session window of layout shifts (as Chrome defines it), the worst of the runs.',
+    '- **ratios**: medians of per-run ratios (run i of a page ÷ run i of the reference; runs are interleaved, so each ' +
+      "pair shared the machine's load).",
+    `- **goal**: a data page ready ≤ ${READY_GOALS.data}× the floor's FCP (the share pages also ≤ ${READY_GOALS.shareToLimitFetch}× ` +
+      `limit-fetch's ready), a static page ≤ ${READY_GOALS.static}×, CLS ≤ ${READY_GOALS.cls}.`,
+    '',
+    ...readyTable(r.pages),
+    '',
+    ...(r.otherFixture?.length
+      ? [
+          '### The other fixture (CLS in both)',
+          '',
+          'Each page again in its other fixture (an app page in a phone browser shows the open-in-app screen, its proof ' +
+            '`请在App内打开`); fewer runs.',
+          '',
+          ...otherFixtureTable(r.otherFixture),
+          '',
+        ]
+      : []),
+    ...(r.lighthouse?.length
+      ? [
+          '### Lighthouse 13 (mobile defaults)',
+          '',
+          'Every page as `npm start` serves it (the reference server, gzip on), by the link it prints (an app page with ' +
+            "`fakeHost=app`: the fake host is a render-blocking script a real WebView does not have), in Lighthouse's own " +
+            `simulated slow 4G and 4x CPU, median of the runs. Goal: performance ≥ ${LIGHTHOUSE_GOALS.performance}, ` +
+            `accessibility ${LIGHTHOUSE_GOALS.accessibility}. Times in ms.`,
+          '',
+          ...lighthouseTable(r.lighthouse),
+          '',
+        ]
+      : []),
+    ...(r.films?.length
+      ? [
+          '### Film strips (the bench phone, every 300 ms from navigation start)',
+          '',
+          "From the browser's screencast: the frame on screen at each mark.",
+          '',
+          ...r.films.map((file) => `![${file}](${file})`),
+          '',
+        ]
+      : []),
+    '## Loads',
+    '',
     ...pagesTable(r.pages),
     '',
     '## Against the floor and the limit (same run)',
     '',
-    "The floor is an empty React page (its one paint is its FCP and LCP); the limit is the share cover's header, " +
-      'picture and title in plain HTML with no JavaScript, the picture requested by the parser: what no share page can beat. ' +
-      'Ratios are medians of per-run ratios (run i of a page ÷ run i of the reference; runs are interleaved).',
+    "The floor's one paint is its FCP and LCP; the limit here is limit-html, the picture requested by the parser. " +
+      'Ratios are medians of per-run ratios.',
     '',
     ...limitTable(r.pages),
     '',
@@ -222,7 +359,7 @@ export function toMarkdown(r: BenchResults): string {
           '',
         ]
       : []),
-    '## Build weight (gzipped KB, as scripts/budgets.ts counts it) and prerendered frame',
+    '## Build weight (gzipped KB, as scripts/build/budgets.ts counts it) and prerendered frame',
     '',
     '| page | JS | CSS | HTML | lazy | files up front | frame in the HTML |',
     '|---|--:|--:|--:|--:|--:|---|',
