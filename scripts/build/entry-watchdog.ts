@@ -44,16 +44,13 @@ export { ENTRY_STARTER }
  */
 export const ENTRY_CAP_MS = 2500
 
-/** At most this many are kept: a host never sends more before a page starts. */
-const EARLY_LIMIT = 20
-
 /** Plain ES5: it must run on any WebView, before any module. */
 export function watchdogScript(ms = WATCHDOG_MS, cap = ENTRY_CAP_MS): string {
   return `(function(w,d){var done=0;function bridge(){try{var h=w.webkit&&w.webkit.messageHandlers;if(h&&h.closeWebview&&h.getUserInfo)return function(){h.closeWebview.postMessage({sourceFrom:"h5"})};var a=w.KidsEnglishBridge;if(a&&a.closeWebview&&a.getUserInfo)return function(){a.closeWebview(JSON.stringify({sourceFrom:"h5"}))}}catch(e){}return null}
 function fail(){if(done||w.${STARTED_GLOBAL})return;done=1;var r=d.getElementById("root");if(!r)return;r.setAttribute("data-prerendered","replace");r.innerHTML='<section role="alert" style="padding:48px 24px;text-align:center;font:15px/1.6 -apple-system,sans-serif;color:#1f2329"><h2 style="margin:0 0 8px;font-size:18px">出错了</h2><p style="margin:0 0 24px;color:#4e5969">页面没有加载完成，请检查网络后重新加载</p><button type="button" data-reload style="min-width:120px;min-height:44px;border:0;border-radius:22px;background:#1a7f4b;color:#fff;font-size:16px">重新加载</button></section>';r.querySelector("[data-reload]").addEventListener("click",function(){w.location.reload()});var c=bridge();if(c){var b=d.createElement("button");b.type="button";b.textContent="关闭";b.setAttribute("style","display:block;margin:12px auto 0;min-width:120px;min-height:44px;border:1px solid #c9cdd4;border-radius:22px;background:#fff;color:#1f2329;font-size:16px");b.addEventListener("click",c);r.firstChild.appendChild(b)}}
 w.addEventListener("error",function(e){var t=e.target;if(t&&t.tagName==="SCRIPT"&&t.type==="module")fail()},true);
 setTimeout(fail,${ms});
-if(!w.onNativeMessage){var early=w.${EARLY_MESSAGES_GLOBAL}=[];w.onNativeMessage=function(m){if(early.length<${EARLY_LIMIT})early.push(m)}}
+if(!w.onNativeMessage){var early=w.${EARLY_MESSAGES_GLOBAL}=[];w.onNativeMessage=function(m){if(early.length<${EARLY_MESSAGES_LIMIT})early.push(m)}}
 var started=0;function start(){if(d.readyState==="loading")return d.addEventListener("DOMContentLoaded",start);var t=d.getElementById("${PAGE_CODE_TEMPLATE}");if(started||!t||!t.content)return;started=1;var f=d.createDocumentFragment(),ls=t.content.querySelectorAll("link");for(var i=0;i<ls.length;i++){var l=ls[i];if(!l.hasAttribute("data-entry")){f.appendChild(d.importNode(l,true));continue}var s=d.createElement("script");s.type="module";if(l.hasAttribute("crossorigin"))s.setAttribute("crossorigin",l.getAttribute("crossorigin"));s.src=l.getAttribute("href");f.appendChild(s)}d.head.appendChild(f)}w.${ENTRY_STARTER}=start;
 setTimeout(start,${cap})})(window,document)`
 }

@@ -3,7 +3,7 @@
  * `postMessage` / `message` events are never listened to, because any frame or opener can send them.
  * Each message is normalised before it reaches a listener, so its type is true whatever the host sent.
  */
-import { EARLY_MESSAGES_GLOBAL } from '../config/page-start'
+import { EARLY_MESSAGES_GLOBAL, EARLY_MESSAGES_LIMIT } from '../config/page-start'
 
 /** The signed-in user as the host describes it; any field may be null. */
 export interface NativeUser {
@@ -69,11 +69,29 @@ export function parseNativeMessage(input: unknown): NativeMessage | null {
   return { type, data: normalise(isObject(value.data) ? value.data : {}) } as NativeMessage
 }
 
+/** The list of messages that wait for their first listener: the HTML's, or a new one once the code runs. */
+function earlyList(): unknown[] {
+  const host = window as unknown as Record<string, unknown>
+  const early = host[EARLY_MESSAGES_GLOBAL]
+  if (Array.isArray(early)) return early
+  const list: unknown[] = []
+  host[EARLY_MESSAGES_GLOBAL] = list
+  return list
+}
+
 function receive(input: unknown): void {
   const message = parseNativeMessage(input)
   if (!message) return
+  const subscribed = listeners.get(message.type)
+  if (!subscribed?.size) {
+    // No listener of this type yet: the bridge is installed at page start, the page's listeners in React's
+    // first effects, and a `visibleChange` between the two must not be lost. Kept for the first listener.
+    const early = earlyList()
+    if (early.length < EARLY_MESSAGES_LIMIT) early.push(input)
+    return
+  }
   // A copy: a listener may unsubscribe (or subscribe) while we iterate.
-  for (const listener of [...(listeners.get(message.type) ?? [])]) {
+  for (const listener of [...subscribed]) {
     try {
       listener(message)
     } catch (error) {
@@ -94,10 +112,11 @@ export function installNativeMessageHandler(): void {
 }
 
 /**
- * Takes the messages of `type` the host sent before the page's code started out of the HTML's list
- * (scripts/build/entry-watchdog.ts defines a `window.onNativeMessage` that only keeps them): a page
- * whose first screen is drawn before React starts its code later, and a `visibleChange` must not be
- * lost. Each is delivered when the first listener of its type subscribes, once.
+ * Takes the messages of `type` the host sent while no listener of that type was there: before the page's
+ * code started (scripts/build/entry-watchdog.ts defines a `window.onNativeMessage` that only keeps them),
+ * or after it started and before its listeners subscribed in React's first effects. A page whose first
+ * screen is drawn before React starts its code later, and a `visibleChange` must not be lost. Each is
+ * delivered when the first listener of its type subscribes, once.
  */
 function takeEarly(type: NativeMessageType): unknown[] {
   if (typeof window === 'undefined') return []
@@ -111,17 +130,23 @@ function takeEarly(type: NativeMessageType): unknown[] {
 }
 
 /**
- * Calls `listener` for every message of `type` from the host.
+ * Calls `listener` for every message of `type` from the host, starting with those that waited for a
+ * listener of that type (`takeEarly`), unless `onlyNew`: a wait for the host's next message (the login
+ * screen closing) must not take a `visibleChange` sent long before it.
  * @returns the unsubscribe function.
  */
-export function subscribeNative<T extends NativeMessageType>(type: T, listener: (message: NativeMessageOf<T>) => void): () => void {
+export function subscribeNative<T extends NativeMessageType>(
+  type: T,
+  listener: (message: NativeMessageOf<T>) => void,
+  { onlyNew = false }: { onlyNew?: boolean } = {},
+): () => void {
   // A fresh wrapper per call, so subscribing one function twice needs two unsubscribes.
   const wrapped: Listener = (message) => listener(message as NativeMessageOf<T>)
   let set = listeners.get(type)
   if (!set) listeners.set(type, (set = new Set()))
   set.add(wrapped)
   // What the host said of this before the page's code started, after the subscriber has returned.
-  const early = takeEarly(type)
+  const early = onlyNew ? [] : takeEarly(type)
   if (early.length) queueMicrotask(() => early.forEach(receive))
   return () => {
     set.delete(wrapped)

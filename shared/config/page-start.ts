@@ -13,5 +13,8 @@ export const ENTRY_STARTER = '__kidsStartEntry'
 /** The host messages the HTML kept before the page's code started (shared/bridge/messages.ts hands them on). */
 export const EARLY_MESSAGES_GLOBAL = '__kidsEarlyMessages'
 
+/** At most this many host messages wait for a listener: a host never sends more while a page starts. */
+export const EARLY_MESSAGES_LIMIT = 20
+
 /** The id of the `<template>` holding a page's held-back code (scripts/build/prerender/prefetch.ts `deferEntry`). */
 export const PAGE_CODE_TEMPLATE = 'page-code'

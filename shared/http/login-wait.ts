@@ -28,10 +28,14 @@ export function waitForLogin(): Promise<void> | null {
       resolve()
     }
     // The user module keeps the new token from the same message; it subscribed at page start, before us.
-    const offUser = subscribeNative('userInfo', done)
-    const offVisible = subscribeNative('visibleChange', ({ data }) => {
-      if (data.result && settle === undefined) settle = setTimeout(done, LOGIN_SETTLE_MS)
-    })
+    const offUser = subscribeNative('userInfo', done, { onlyNew: true })
+    const offVisible = subscribeNative(
+      'visibleChange',
+      ({ data }) => {
+        if (data.result && settle === undefined) settle = setTimeout(done, LOGIN_SETTLE_MS)
+      },
+      { onlyNew: true },
+    )
   })
   return pending
 }

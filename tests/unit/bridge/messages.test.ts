@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installNativeMessageHandler, parseNativeMessage, subscribeNative } from '@shared/bridge/messages'
+import { EARLY_MESSAGES_GLOBAL, EARLY_MESSAGES_LIMIT } from '@shared/config/page-start'
 import { removeHost, sendFromHost } from './fake-host'
 
 const unsubscribes: (() => void)[] = []
@@ -13,6 +14,8 @@ beforeEach(() => installNativeMessageHandler())
 afterEach(() => {
   unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe())
   removeHost()
+  // Messages no listener took wait for the next one (below): none may reach another test.
+  delete (window as unknown as Record<string, unknown>)[EARLY_MESSAGES_GLOBAL]
 })
 
 describe('window.onNativeMessage', () => {
@@ -63,6 +66,41 @@ describe('window.onNativeMessage', () => {
     unsubscribe()
     sendFromHost({ type: 'backClick' })
     expect(listener).not.toHaveBeenCalled()
+  })
+
+  it('keeps a message no listener of its type was there for, and gives it once to the first that subscribes', async () => {
+    // The bridge is installed as the page starts; the page subscribes in React's first effects. A store
+    // that closes in between (visibleChange) must still refresh the page.
+    sendFromHost({ type: 'visibleChange', data: { result: true } })
+    const back = listen('backClick')
+    const first = listen('visibleChange')
+    const second = listen('visibleChange')
+    await Promise.resolve()
+    expect(first).toHaveBeenCalledExactlyOnceWith({ type: 'visibleChange', data: { result: true } })
+    expect(second).toHaveBeenCalledOnce() // subscribed before the microtask: it hears the kept message too
+    expect(back).not.toHaveBeenCalled()
+    const late = listen('visibleChange')
+    await Promise.resolve()
+    expect(late).not.toHaveBeenCalled()
+  })
+
+  it('keeps at most EARLY_MESSAGES_LIMIT messages waiting for a listener', async () => {
+    for (let i = 0; i < EARLY_MESSAGES_LIMIT + 5; i++) sendFromHost({ type: 'backClick', data: { i } })
+    const back = listen('backClick')
+    await Promise.resolve()
+    expect(back).toHaveBeenCalledTimes(EARLY_MESSAGES_LIMIT)
+    expect(back).toHaveBeenLastCalledWith({ type: 'backClick', data: { i: EARLY_MESSAGES_LIMIT - 1 } })
+  })
+
+  it('gives a listener that asks only for new messages none of the kept ones', async () => {
+    // The login wait: a visibleChange from the photo picker long before must not end it at once.
+    sendFromHost({ type: 'visibleChange', data: { result: true } })
+    const wait = vi.fn()
+    unsubscribes.push(subscribeNative('visibleChange', wait, { onlyNew: true }))
+    await Promise.resolve()
+    expect(wait).not.toHaveBeenCalled()
+    sendFromHost({ type: 'visibleChange', data: { result: true } })
+    expect(wait).toHaveBeenCalledOnce()
   })
 
   it('is installed once however often install is called', () => {
