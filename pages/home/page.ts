@@ -12,10 +12,10 @@ export default definePage({
   budget: {
     js: 79450,
     css: 0,
-    html: 9590,
+    html: 6880,
     head: 0,
     screen: 0,
-    lazy: 11080,
+    lazy: 8100,
     forbid: ['node_modules/axios/', 'shared/http/', 'shared/api/'],
   },
 })
