@@ -24,7 +24,8 @@ export function BrandContent() {
         <ul className={styles.features}>
           {FEATURES.map((feature) => (
             <li key={feature.title} className={styles.feature}>
-              <img className={styles.featureImage} src={feature.image} alt="" width={96} height={80} />
+              {/* Below the hero: fetched as they come near the screen, after the first paint (no preload). */}
+              <img className={styles.featureImage} src={feature.image} alt="" width={96} height={80} loading="lazy" />
               <div>
                 <h3 className={styles.featureTitle}>{feature.title}</h3>
                 <p className={styles.featureText}>{feature.description}</p>
