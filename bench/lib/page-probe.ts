@@ -54,6 +54,13 @@ export function collectMetrics(ready: ReadyProbe | null, proof: ProofProbe | nul
   const state: BenchState = { lcp: [], uncoveredAt: null, paintedAt: null, shifts: [], longTasks: [], ready: null, frames: null }
   ;(window as unknown as { __bench: BenchState }).__bench = state
   performance.setResourceTimingBufferSize(2000)
+  // The first 16 characters of an element's text, without reading all of it (a largest paint may be #root).
+  const firstText = (el: Element): string => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+    let text = ''
+    for (let node = walker.nextNode(); node && text.trim().length < 16; node = walker.nextNode()) text += node.nodeValue ?? ''
+    return text.trim().slice(0, 16)
+  }
   const describe = (el: Element | null, url: string): string => {
     if (!el) return url ? `(removed) ${url}` : '(removed)'
     const tag = el.tagName.toLowerCase()
@@ -61,7 +68,7 @@ export function collectMetrics(ready: ReadyProbe | null, proof: ProofProbe | nul
     const first = typeof el.className === 'string' ? (el.className.trim().split(/\s+/)[0] ?? '') : ''
     const cls = first ? `.${first.replace(/^_(.+)_[a-z0-9]{5}_\d+$/i, '$1')}` : ''
     const source = url.startsWith('data:') ? ' (inline data: image)' : url ? ` ${new URL(url, location.href).pathname}` : ''
-    const text = url ? source : ` "${(el.textContent ?? '').trim().slice(0, 16)}"`
+    const text = url ? source : ` "${firstText(el)}"`
     return `${tag}${cls}${text}`
   }
   new PerformanceObserver((list) => {
@@ -118,10 +125,30 @@ export function collectMetrics(ready: ReadyProbe | null, proof: ProofProbe | nul
       return null
     }
     const holds = (el: Element) => !SKIP.has(el.tagName) && (el.textContent ?? '').includes(p)
-    if (!holds(document.body)) return null
-    let el: Element = document.body
+    // From the top, never through <body>'s own text, which holds the HTML's inline scripts (30 KB on a
+    // data page): the child that holds the proof, then its child that does, down to the deepest.
+    let el: Element | undefined = [...document.body.children].find(holds)
+    if (!el) return null
     for (let next = [...el.children].find(holds); next; next = [...el.children].find(holds)) el = next
     return { el, text: el }
+  }
+  // Whether a change may have brought the proof: its text in what was added or changed (a field's value
+  // is looked for on every change). Cheap against the whole document, which the search then reads once.
+  const mayHold = (p: ProofProbe, records: MutationRecord[]): boolean => {
+    if (typeof p !== 'string') return true
+    for (const record of records) {
+      if (record.type === 'characterData') {
+        if ((record.target.parentElement?.textContent ?? '').includes(p)) return true
+        continue
+      }
+      for (const node of record.addedNodes) {
+        const el = node instanceof Element ? node : node.parentElement
+        if (el && !SKIP.has(el.tagName) && (node.textContent ?? '').includes(p)) return true
+        // A text node the parser is still filling: its element's whole text counts.
+        if (!(node instanceof Element) && el && !SKIP.has(el.tagName) && (el.textContent ?? '').includes(p)) return true
+      }
+    }
+    return false
   }
   // On screen, laid out, and the element at its centre is itself (or inside it): no overlay over it.
   const uncovered = (el: Element): boolean => {
@@ -144,6 +171,7 @@ export function collectMetrics(ready: ReadyProbe | null, proof: ProofProbe | nul
     for (const node of [block, ...block.querySelectorAll('*')])
       if (!node.hasAttribute('elementtiming')) node.setAttribute('elementtiming', TAG)
   }
+  let current: Element | null = null
   if (proof) {
     try {
       new PerformanceObserver((list) => {
@@ -157,13 +185,17 @@ export function collectMetrics(ready: ReadyProbe | null, proof: ProofProbe | nul
       // no Element Timing: ready is the rAF time alone
     }
     let tagged: Element | null = null
-    const watcher = new MutationObserver(() => {
+    const watcher = new MutationObserver((records) => {
       // Its first paint is known: the copies drawn after it do not count (and the page is left alone).
       if (state.paintedAt !== null) return watcher.disconnect()
+      if (!mayHold(proof, records)) return
       const found = findProof(proof)
-      if (found && found.text !== tagged) {
-        tagged = found.text
-        tag(found.text)
+      if (found) {
+        current = found.el
+        if (found.text !== tagged) {
+          tagged = found.text
+          tag(found.text)
+        }
       }
     })
     watcher.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['value'] })
@@ -172,9 +204,11 @@ export function collectMetrics(ready: ReadyProbe | null, proof: ProofProbe | nul
   const frame = (now: number) => {
     if (state.frames && last) state.frames.push(now - last)
     last = now
-    if (proof && state.uncoveredAt === null) {
-      const found = findProof(proof)
-      if (found && uncovered(found.el)) state.uncoveredAt = now
+    // The proof the watcher last found, searched again only once it has left the document (React's copy
+    // replacing the HTML's).
+    if (proof && state.uncoveredAt === null && current) {
+      if (!current.isConnected) current = findProof(proof)?.el ?? null
+      if (current && uncovered(current)) state.uncoveredAt = now
     }
     if (ready && !state.ready && document.body && matches(ready)) {
       state.ready = { seen: performance.now(), interactive: null }
