@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import type * as Viewer from '../viewer/recorded-work-viewer'
 
 type ViewerModule = typeof Viewer
@@ -30,7 +30,10 @@ export function useViewerModule(wanted: boolean): ViewerModule | null {
     if (module || !wanted) return
     let live = true
     preloadViewer().then(
-      (m) => live && setModule(m),
+      // A transition: React draws the viewer (every slide, the player) in slices that leave the main
+      // thread free between them, instead of one task of 200-300 ms on a slow phone; a tap meanwhile is
+      // an urgent update and goes first (LoadedWork hands it to the viewer).
+      (m) => live && startTransition(() => setModule(m)),
       (e: unknown) => live && setError(e instanceof Error ? e : new Error('the viewer failed to load', { cause: e })),
     )
     return () => {
