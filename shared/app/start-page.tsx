@@ -1,6 +1,6 @@
 import '@shared/styles/tokens.css'
 import '@shared/styles/base.css'
-import { StrictMode, useEffect, useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react'
+import { startTransition, StrictMode, useEffect, useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { MSG_UPGRADE_APP, onMissingCall, startBridge } from '@shared/bridge'
 import { STARTED_GLOBAL } from '@shared/config/page-start'
@@ -57,6 +57,9 @@ export function startPage(tree: ReactElement): void {
   )
   whenReleased(() => {
     if (container.getAttribute(PRERENDERED) === 'hydrate' && container.hasChildNodes()) hydrateRoot(container, root)
-    else createRoot(container).render(root)
+    // A transition: React renders the page in slices that leave the main thread free between them (a
+    // slow phone's one task of 100-300 ms otherwise), with the frame or first screen on screen until it
+    // commits. Only the commit is one task.
+    else startTransition(() => createRoot(container).render(root))
   })
 }
