@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import type { Page, Route } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoLinks, type DemoLink } from '../../server/demo-links'
+import { PREFETCH_PENDING_GLOBAL } from '../../shared/http/prefetch'
 import { closeBrowser, openPhone, type PhonePage } from './support/browser'
 import { expectAccessible } from './support/axe'
 
@@ -89,6 +90,9 @@ async function openDrawn(link: DemoLink): Promise<{ phone: PhonePage; release: (
   const release = await holdScripts(phone.page)
   await phone.page.goto(phone.baseUrl + link.path, { waitUntil: 'commit' })
   await phone.page.waitForFunction(() => (window as unknown as { __kidsFirstScreen?: { live: boolean } }).__kidsFirstScreen?.live === true)
+  // Every early reply in, and so drawn (a page with two draws the first screen again as each comes): the
+  // screen React must take over as it is.
+  await phone.page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name] === 0, PREFETCH_PENDING_GLOBAL)
   await phone.page.waitForFunction(() =>
     [...document.images].every((img) => img.complete || img.getBoundingClientRect().top >= innerHeight),
   )
