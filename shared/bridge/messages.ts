@@ -145,7 +145,7 @@ export function subscribeNative<T extends NativeMessageType>(
   let set = listeners.get(type)
   if (!set) listeners.set(type, (set = new Set()))
   set.add(wrapped)
-  // What the host said of this before the page's code started, after the subscriber has returned.
+  // What the host said of this while no listener of its type was there, after the subscriber has returned.
   const early = onlyNew ? [] : takeEarly(type)
   if (early.length) queueMicrotask(() => early.forEach(receive))
   return () => {
