@@ -3,4 +3,4 @@ import { drawShareCover } from '@shared/recorded-work/share-first-screen'
 import page from './page'
 
 /** The cover before React, from the early reply (recorded-share-page.tsx draws the same in its first render). */
-export default defineFirstScreen(page, (query, arrived) => drawShareCover(query, arrived, { variant: 'auto' }))
+export default defineFirstScreen(page, (query, arrived, shown) => drawShareCover(query, arrived, shown, { variant: 'auto' }))

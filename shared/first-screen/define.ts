@@ -16,10 +16,19 @@ import type { ApiResult } from '../http/envelope'
  */
 export type Arrived = <T>(request: ApiRequest) => ApiResult<T> | null
 
+/** What is on screen when the first screen is drawn. */
+export interface Shown {
+  /**
+   * The HTML's frame is in #root. Its guard leaves it out of a link it does not fit (a share link with
+   * its own title or back button): then #root is empty until something is drawn into it.
+   */
+  frame: boolean
+}
+
 /** What a page's first-screen.tsx exports. */
 export interface FirstScreen<Q> {
   /** What #root shows for `query` with the replies that are in (a React element), or null to draw nothing yet. */
-  draw(query: Q, arrived: Arrived): unknown
+  draw(query: Q, arrived: Arrived, shown: Shown): unknown
 }
 
 /** What a first screen needs of its page's descriptor (shared/app/define-page.ts): its query and first requests. */
@@ -29,7 +38,7 @@ export interface PageQueries<Q> {
 }
 
 /** Declares a page's first screen: `export default defineFirstScreen(page, (query, arrived) => …)`. */
-export function defineFirstScreen<Q>(page: PageQueries<Q>, draw: (query: Q, arrived: Arrived) => unknown): FirstScreen<Q> {
+export function defineFirstScreen<Q>(page: PageQueries<Q>, draw: (query: Q, arrived: Arrived, shown: Shown) => unknown): FirstScreen<Q> {
   void page
   return { draw }
 }

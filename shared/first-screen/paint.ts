@@ -10,7 +10,7 @@
 import { ENTRY_STARTER, STARTED_GLOBAL } from '../config/page-start'
 import { peekArrived, peekKeptReply } from '../http/arrived'
 import { earlyRequestsPending, onPrefetchSettled, watchPrefetched } from '../http/prefetch'
-import type { Arrived, FirstScreen, PageQueries } from './define'
+import type { Arrived, FirstScreen, PageQueries, Shown } from './define'
 import { recordForHandover } from './handover'
 import { toDom, type DrawnExtras } from './to-dom'
 
@@ -41,6 +41,8 @@ export function paintFirstScreen<Q>(page: PageQueries<Q>, screen: FirstScreen<Q>
   // Nothing started (an account page without a token, a link without its code): React draws the page.
   if (!replies.some(Boolean)) return startEntry(false)
   let drawnFrom = ''
+  // Whether the HTML's frame survived its guard, as found at the first draw (later, #root holds what is drawn).
+  let shown: Shown | null = null
   const paint = () => {
     // The HTML is parsed (its frame and the frame's guard have run); the page's code has not started.
     if ((!parsed && document.readyState === 'loading') || (window as unknown as Record<string, unknown>)[STARTED_GLOBAL]) return
@@ -54,7 +56,8 @@ export function paintFirstScreen<Q>(page: PageQueries<Q>, screen: FirstScreen<Q>
     try {
       // On the page's timeline for the bench and DevTools (performance.measure below).
       performance.mark('first-screen:start')
-      const element = screen.draw(query, arrived)
+      shown ??= { frame: root.firstElementChild !== null }
+      const element = screen.draw(query, arrived, shown)
       if (element === null || element === undefined) return
       const extras: DrawnExtras = { title: null }
       const nodes = toDom(element, extras)

@@ -151,3 +151,45 @@ describe('a tap before React', () => {
     await phone.context.close()
   })
 })
+
+describe('a share link whose HTML frame does not fit it (its own title and back button)', () => {
+  it.each(['app', 'browser'] as const)('shows the loading frame before the share is in, then the cover (%s)', async (fixture) => {
+    const link = linkOf('/recorded_share')
+    const phone = await openPhone(fixture)
+    const { page } = phone
+    const releaseScripts = await holdScripts(page)
+    // The share's reply waits too: what shows before it is the frame the head script draws.
+    const heldShare: Route[] = []
+    let shareOpen = false
+    await page.route(/\/v1\/share\/uar\?/, (route) => (shareOpen ? route.continue() : void heldShare.push(route)))
+    await page.goto(`${phone.baseUrl}${link.path}&title=${encodeURIComponent('宝贝的朗读')}&isNeedBackWeb=1`, { waitUntil: 'commit' })
+    await page.waitForFunction(() => document.readyState !== 'loading')
+
+    // Step: no script of the page has run and no share is in, yet the screen is not empty.
+    await page.getByRole('heading', { name: '宝贝的朗读' }).waitFor()
+    await page.getByRole('status', { name: '加载中' }).waitFor()
+    expect(await page.getByRole('button', { name: '返回' }).count()).toBe(1)
+    expect(await page.title()).toBe('宝贝的朗读')
+    await phone.shot(`first-screen-share-own-title-${fixture}-loading`)
+
+    // Step: the share comes in: the cover is drawn under the link's title, still before React.
+    shareOpen = true
+    await Promise.all(heldShare.splice(0).map((route) => route.continue()))
+    await page.getByRole('button', { name: /^开始欣赏《/ }).waitFor()
+    expect(await page.getByRole('heading', { name: '宝贝的朗读' }).count()).toBe(1)
+    await phone.shot(`first-screen-share-own-title-${fixture}-cover`)
+
+    // Step: React takes over the same cover.
+    await releaseScripts()
+    await page.waitForFunction(
+      () => (window as unknown as { __kidsFirstScreen?: { live: boolean } }).__kidsFirstScreen?.live === false,
+      null,
+      {
+        timeout: 30_000,
+      },
+    )
+    await page.getByRole('button', { name: /^开始欣赏《/ }).waitFor()
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+})

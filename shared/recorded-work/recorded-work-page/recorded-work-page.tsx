@@ -1,10 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { goBackOrClose } from '@shared/bridge'
-import { DownloadBar } from '@shared/components/download-bar'
 import { ErrorBoundary } from '@shared/components/error-boundary'
 import { ErrorView } from '@shared/components/error-view'
-import { HeaderBar } from '@shared/components/header-bar'
-import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { parseParams } from '@shared/app/define-page'
 import { useInApp } from '@shared/hooks/use-in-app'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
@@ -12,11 +9,10 @@ import { CoverFrame, type CoverAction } from '../cover-frame'
 import { useShareLoad } from '../hooks/use-share-load'
 import { SHARE_PARAMS, shareTitle, type ShareQuery } from '../share-page'
 import type { RecordedWorkViewerProps } from '../viewer/recorded-work-viewer'
-import { WorkImage } from '../work-image'
+import { WaitingFrame } from '../waiting-frame'
 import { ShareNotFound } from './share-not-found'
 import { useAfterRelease } from './use-after-release'
 import { preloadViewer, useViewerModule } from './use-viewer-module'
-import styles from './recorded-work-page.module.css'
 
 /** Props of {@link RecordedWorkPage}. */
 export interface RecordedWorkPageProps {
@@ -26,22 +22,6 @@ export interface RecordedWorkPageProps {
 
 function readQuery(): ShareQuery {
   return parseParams(SHARE_PARAMS, typeof window === 'undefined' ? '' : window.location.search)
-}
-
-/**
- * The page before the viewer: the header, `children` (the error view, the loading overlay) and, outside
- * the app, the download bar, fixed at the bottom where the viewer draws it too: a stranger's first view
- * already invites them in, and nothing moves when the viewer takes over.
- */
-function WaitingFrame({ title, showBack, children }: { title: string; showBack: boolean; children: ReactNode }) {
-  const inApp = useInApp()
-  return (
-    <div className={styles.root}>
-      <HeaderBar title={title} isShowBack={showBack} />
-      <main>{children}</main>
-      {!inApp && <DownloadBar />}
-    </div>
-  )
 }
 
 /** After this long the viewer loads even if the cover picture has not (a slow or huge picture). */
@@ -123,17 +103,9 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
     )
   }
   return (
-    <WaitingFrame title={title} showBack={query.isNeedBackWeb}>
-      <title>{title}</title>
+    <WaitingFrame title={title} showBack={query.isNeedBackWeb} loading={load.status === 'loading'}>
       {load.status === 'failed' && <ErrorView onRetry={retry} />}
-      {load.status === 'loading' && (
-        // Where the cover's picture will be: the HTML's early request shows it here before the bundle runs.
-        <div className={styles.earlyCover}>
-          <WorkImage src="" fit="cover" earlySlot />
-        </div>
-      )}
       {load.status === 'notFound' && <ShareNotFound inApp={inApp} />}
-      <LoadingOverlay visible={load.status === 'loading'} />
     </WaitingFrame>
   )
 }

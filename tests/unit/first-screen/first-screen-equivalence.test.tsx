@@ -73,9 +73,9 @@ async function loadOnce(route: string): Promise<PageUnderTest> {
  * Draws `c` both ways and expects the same DOM and title. Returns the head script's DOM (null when it
  * drew nothing: then React's first render must be the loading frame, which the head script leaves).
  */
-async function expectSameBothWays(p: PageUnderTest, c: Case): Promise<HTMLElement | null> {
+async function expectSameBothWays(p: PageUnderTest, c: Case, shown = { frame: true }): Promise<HTMLElement | null> {
   await open(c)
-  const before = drawBeforeReact(p.page, p.screen as FirstScreen<ReturnType<PageDescriptor['parse']>>)
+  const before = drawBeforeReact(p.page, p.screen as FirstScreen<ReturnType<PageDescriptor['parse']>>, shown)
   await open(c)
   const react = drawWithReact(p.element)
   if (!before) return null
@@ -192,12 +192,28 @@ describe.each(['recorded_share', 'word_share'])('/%s: the cover before React and
     expect(drawn!.querySelector('main img')).toBeNull()
   })
 
-  it('draws nothing before the share is in, or for a failed or missing share (React draws its own view)', async () => {
+  it('leaves the HTML’s frame before the share is in, or for a failed or missing share (React draws its own view)', async () => {
     const p = await load(route)
     const onItsWay = { ...share('demo-book', BOOK), pending: true }
     expect(await expectSameBothWays(p, { url: `/${route}?r=demo-book`, fixture: 'browser', replies: [onItsWay] })).toBeNull()
     expect(await expectSameBothWays(p, { url: `/${route}?r=gone`, fixture: 'browser', replies: [share('gone', null, 404)] })).toBeNull()
     expect(await expectSameBothWays(p, { url: `/${route}`, fixture: 'browser', replies: [] })).toBeNull()
+  })
+
+  // The guard leaves the HTML's frame out of a link with its own title or back button (scripts/build/prerender/decide.ts).
+  it.each([
+    ['with a title and the back button, in the app', `title=${encodeURIComponent('<i>我的</i>')}&isNeedBackWeb=1`, 'app'],
+    ['with a title, in a phone browser', `title=${encodeURIComponent('宝贝的朗读')}`, 'browser'],
+  ] as const)('draws the loading frame where the HTML’s frame was left out: %s', async (_, extra, fixture) => {
+    const p = await load(route)
+    const onItsWay = { ...share('demo-book', BOOK), pending: true }
+    const url = `/${route}?r=demo-book&${extra}`
+    const drawn = await expectSameBothWays(p, { url, fixture, replies: [onItsWay] }, { frame: false })
+    expect(drawn!.querySelector('[role="status"]')?.getAttribute('aria-label')).toBe('加载中')
+    expect(drawn!.querySelector('header')?.textContent).toContain(new URLSearchParams(extra).get('title'))
+    // A share that failed waits for React under the same frame (React then draws the error view).
+    const failed = await expectSameBothWays(p, { url, fixture, replies: [share('demo-book', null, 500)] }, { frame: false })
+    expect(failed).not.toBeNull()
   })
 })
 

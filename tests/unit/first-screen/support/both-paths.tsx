@@ -13,7 +13,7 @@ import { vi } from 'vitest'
 import type { ApiRequest } from '@shared/api/endpoint'
 import type { PageDescriptor } from '@shared/app/define-page'
 import { resetEnvForTests } from '@shared/env'
-import type { FirstScreen } from '@shared/first-screen/define'
+import type { FirstScreen, Shown } from '@shared/first-screen/define'
 import * as oneRender from '@shared/first-screen/one-render'
 import { peekArrived, peekKeptReply } from '@shared/http/arrived'
 import { putKept, putPrefetched } from '@shared/http/prefetch'
@@ -98,14 +98,25 @@ export function withOneRender<T>(draw: () => T): T {
   }
 }
 
-/** The first screen as the head script draws it, or null when it draws nothing; with its title. */
-export function drawBeforeReact<P extends PageDescriptor>(page: P, screen: FirstScreen<ReturnType<P['parse']>>) {
+/**
+ * The first screen as the head script draws it, or null when it draws nothing; with its title.
+ * `shown`: what the HTML put in #root (its frame, unless its guard left it out).
+ */
+export function drawBeforeReact<P extends PageDescriptor>(
+  page: P,
+  screen: FirstScreen<ReturnType<P['parse']>>,
+  shown: Shown = { frame: true },
+) {
   const saved = internals.H
   internals.H = ONE_RENDER
   try {
-    const element = screen.draw(page.parse(location.search) as ReturnType<P['parse']>, (request: ApiRequest) => {
-      return peekArrived(request.path, request.params) ?? peekKeptReply(request.path, request.params)
-    })
+    const element = screen.draw(
+      page.parse(location.search) as ReturnType<P['parse']>,
+      (request: ApiRequest) => {
+        return peekArrived(request.path, request.params) ?? peekKeptReply(request.path, request.params)
+      },
+      shown,
+    )
     if (element === null || element === undefined) return null
     const extras: DrawnExtras = { title: null }
     const root = document.createElement('div')

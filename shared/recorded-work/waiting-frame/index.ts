@@ -1,0 +1,1 @@
+export { WaitingFrame, type WaitingFrameProps } from './waiting-frame'
