@@ -77,6 +77,8 @@ const git = (cmd: string) => {
     return ''
   }
 }
+// Read before the run writes its film strips into bench/results/ (tracked files).
+const dirtyAtStart = git('status --porcelain') ? ' (with uncommitted changes)' : ''
 
 /** How each page's HTML carries its frame: `hydrate`, `replace` (+ `guarded`), or `none`. */
 function framesOf(distDir: string, paths: readonly string[]): Record<string, string> {
@@ -184,10 +186,9 @@ async function main(): Promise<void> {
       folders = await folderSeries(browser, front.url, FOLDER_ITEMS, scalingRuns, log)
     }
     const weights = measureBuild(distDir)
-    const dirty = git('status --porcelain') ? ' (with uncommitted changes)' : ''
     const results: BenchResults = {
       date: new Date().toISOString(),
-      commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirty}`,
+      commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirtyAtStart}`,
       label: args.label,
       machine: { cpus: cpus().length, loadAverage: loadAtStart, loadDuringRun: [...loadSamples, loadavg()[0]!] },
       profile: PROFILE,
