@@ -137,15 +137,11 @@ export function collectMetrics(ready: ReadyProbe | null, proof: ProofProbe | nul
   const mayHold = (p: ProofProbe, records: MutationRecord[]): boolean => {
     if (typeof p !== 'string') return true
     for (const record of records) {
-      if (record.type === 'characterData') {
-        if ((record.target.parentElement?.textContent ?? '').includes(p)) return true
-        continue
-      }
-      for (const node of record.addedNodes) {
+      const nodes = record.type === 'characterData' ? [record.target] : [...record.addedNodes]
+      for (const node of nodes) {
+        // A text node (one the parser is still filling, or one whose text changed): its element's whole text counts.
         const el = node instanceof Element ? node : node.parentElement
-        if (el && !SKIP.has(el.tagName) && (node.textContent ?? '').includes(p)) return true
-        // A text node the parser is still filling: its element's whole text counts.
-        if (!(node instanceof Element) && el && !SKIP.has(el.tagName) && (el.textContent ?? '').includes(p)) return true
+        if (el && !SKIP.has(el.tagName) && (el.textContent ?? '').includes(p)) return true
       }
     }
     return false
