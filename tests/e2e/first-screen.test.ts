@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import type { Page, Route } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoLinks, type DemoLink } from '../../server/demo-links'
+import { HANDOVER_GLOBAL } from '../../shared/first-screen/handover'
 import { PREFETCH_PENDING_GLOBAL } from '../../shared/http/prefetch'
 import { closeBrowser, openPhone, type PhonePage } from './support/browser'
 import { expectAccessible } from './support/axe'
@@ -83,13 +84,21 @@ const WATCH_TAKEOVER = `
     window.__takeover = { missing: missing, at: performance.now() }
   }).observe(document, { childList: true, subtree: true })`
 
+/** Waits until the head script's first screen is live (drawn, React not in) or, with `false`, taken over by React. */
+const firstScreenLive = (page: Page, live: boolean) =>
+  page.waitForFunction(
+    ([name, want]) => (window as unknown as Record<string, { live: boolean } | undefined>)[name]?.live === want,
+    [HANDOVER_GLOBAL, live] as const,
+    { timeout: 30_000 },
+  )
+
 /** Opens the page with its scripts held, and waits for its first screen drawn by the head script, pictures in. */
 async function openDrawn(link: DemoLink): Promise<{ phone: PhonePage; release: () => Promise<void> }> {
   const phone = await openPhone(link.inApp ? 'app' : 'browser')
   await phone.page.addInitScript(WATCH_TAKEOVER)
   const release = await holdScripts(phone.page)
   await phone.page.goto(phone.baseUrl + link.path, { waitUntil: 'commit' })
-  await phone.page.waitForFunction(() => (window as unknown as { __kidsFirstScreen?: { live: boolean } }).__kidsFirstScreen?.live === true)
+  await firstScreenLive(phone.page, true)
   // Every early reply in, and so drawn (a page with two draws the first screen again as each comes): the
   // screen React must take over as it is.
   await phone.page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name] === 0, PREFETCH_PENDING_GLOBAL)
@@ -181,13 +190,7 @@ describe('a share link whose HTML frame does not fit it (its own title and back 
 
     // Step: React takes over the same cover.
     await releaseScripts()
-    await page.waitForFunction(
-      () => (window as unknown as { __kidsFirstScreen?: { live: boolean } }).__kidsFirstScreen?.live === false,
-      null,
-      {
-        timeout: 30_000,
-      },
-    )
+    await firstScreenLive(page, false)
     await page.getByRole('button', { name: /^开始欣赏《/ }).waitFor()
     expect(phone.errors).toEqual([])
     await phone.context.close()

@@ -8,7 +8,7 @@
 import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MountedPage, PageDescriptor } from '@shared/app/define-page'
-import type { FirstScreen } from '@shared/first-screen/define'
+import type { FirstScreen, Shown } from '@shared/first-screen/define'
 import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
 import { getCloudDriveFiles } from '@shared/api/get-cloud-drive-files'
 import { getCloudDriveStatus } from '@shared/api/get-cloud-drive-status'
@@ -73,7 +73,7 @@ async function loadOnce(route: string): Promise<PageUnderTest> {
  * Draws `c` both ways and expects the same DOM and title. Returns the head script's DOM (null when it
  * drew nothing: then React's first render must be the loading frame, which the head script leaves).
  */
-async function expectSameBothWays(p: PageUnderTest, c: Case, shown = { frame: true }): Promise<HTMLElement | null> {
+async function expectSameBothWays(p: PageUnderTest, c: Case, shown?: Shown): Promise<HTMLElement | null> {
   await open(c)
   const before = drawBeforeReact(p.page, p.screen as FirstScreen<ReturnType<PageDescriptor['parse']>>, shown)
   await open(c)
