@@ -161,9 +161,10 @@ describe('a tap before React', () => {
   })
 })
 
-describe('a share link whose HTML frame does not fit it (its own title and back button)', () => {
+describe.each(['/recorded_share', '/word_share'])('%s from a link its HTML frame does not fit (its own title and back button)', (route) => {
   it.each(['app', 'browser'] as const)('shows the loading frame before the share is in, then the cover (%s)', async (fixture) => {
-    const link = linkOf('/recorded_share')
+    const link = linkOf(route)
+    const name = `first-screen-${route.slice(1)}-own-title-${fixture}`
     const phone = await openPhone(fixture)
     const { page } = phone
     const releaseScripts = await holdScripts(page)
@@ -179,14 +180,15 @@ describe('a share link whose HTML frame does not fit it (its own title and back 
     await page.getByRole('status', { name: '加载中' }).waitFor()
     expect(await page.getByRole('button', { name: '返回' }).count()).toBe(1)
     expect(await page.title()).toBe('宝贝的朗读')
-    await phone.shot(`first-screen-share-own-title-${fixture}-loading`)
+    await phone.shot(`${name}-loading`)
+    await expectAccessible(page, `${name}-loading`)
 
     // Step: the share comes in: the cover is drawn under the link's title, still before React.
     shareOpen = true
     await Promise.all(heldShare.splice(0).map((route) => route.continue()))
     await page.getByRole('button', { name: /^开始欣赏《/ }).waitFor()
     expect(await page.getByRole('heading', { name: '宝贝的朗读' }).count()).toBe(1)
-    await phone.shot(`first-screen-share-own-title-${fixture}-cover`)
+    await phone.shot(`${name}-cover`)
 
     // Step: React takes over the same cover.
     await releaseScripts()
