@@ -26,6 +26,11 @@ const PAGES = readPages(DIST)
 const ROUTES = [
   ...LINKS.filter((link) => link.bench).map((link) => link.path),
   ...Object.values(PAGES).flatMap((page) => (page.aliases ?? []).map((alias) => `/${alias}`)),
+  // A share link with its own title and back button: the HTML's frame is left out and the head script
+  // draws the loading frame, then the cover.
+  ...LINKS.filter((link) => link.bench && ['/recorded_share', '/word_share'].includes(link.route)).map(
+    (link) => `${link.path}&title=${encodeURIComponent('宝贝的朗读')}&isNeedBackWeb=1`,
+  ),
 ]
 
 type Variant = 'browser' | 'app' | 'app-ios'
