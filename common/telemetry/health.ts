@@ -1,5 +1,5 @@
 /**
- * Release health as the reference server answers it (`GET /v1/telemetry/health`, docs/telemetry.md
+ * Release health as the reference server answers it (`GET /ops/release-health`, docs/telemetry.md
  * "Reading it back"): per page and release, the rates and p75s the health command prints and the
  * deploy's watch decides on. Imports nothing.
  */
@@ -34,7 +34,7 @@ export interface ReleaseHealth {
   hourly: { hour: string; views: number; errorViews: number; neverReadyViews: number; readyP75: number | null }[]
 }
 
-/** `data` of `GET /v1/telemetry/health?since=<hours>&route=<route>`. */
+/** `data` of `GET /ops/release-health?since=<hours>&route=<route>`. */
 export interface HealthReply {
   /** The window, ISO. */
   since: string
