@@ -23,6 +23,7 @@ const SHARED_LAYERS = [
   'assets',
   'styles',
   'config',
+  'telemetry',
   'format',
   'clipboard',
   'open-in-app',
@@ -50,6 +51,7 @@ const SHARED_LAYERS = [
  */
 const CORE = [
   'shared/config',
+  'shared/telemetry',
   'shared/format',
   'shared/clipboard',
   'shared/env',
