@@ -7,7 +7,7 @@
 
 /** The version of the report's shape; a report of another version is refused (400). */
 export const TELEMETRY_VERSION = 1
-/** The largest report body the server takes (api.md "Field reports"): 413 beyond. */
+/** The largest report body the server takes (docs/contracts/api.md "Field reports"): 413 beyond. */
 export const TELEMETRY_MAX_BYTES = 16 * 1024
 /** At most this many problems per report; the reporter counts the rest in `dropped`. */
 export const TELEMETRY_MAX_PROBLEMS = 30
