@@ -65,10 +65,7 @@ export const useLayoutEffect = noop
 export const useInsertionEffect = noop
 export const useImperativeHandle = noop
 export const useDebugValue = noop
-let ids = 0
-export function useId(): string {
-  return `_first-screen-${ids++}_`
-}
+export const useId = unsupported('useId')
 /** A context as React 19 makes it: the context is its own provider (`<Context value>`). */
 export interface Context<T> {
   $$typeof: symbol

@@ -8,9 +8,11 @@
  * A control with a handler cannot act before React: it is drawn **pending** (`data-pending`, and
  * `aria-disabled` on a control, `readonly` on a text field), and a tap on it is kept by handover.ts
  * and done again once React is in. Anything this module does not know how to draw exactly as React
- * would (a portal, raw HTML, a hook one-render.ts refuses) throws: the head script then paints nothing.
- * React-free.
+ * would (a portal, raw HTML, a prop or style dom-props.ts does not know, a hook one-render.ts refuses)
+ * throws: the head script then paints nothing and reports why (paint.ts). React-free.
  */
+
+import { asText, fail, setProp } from './dom-props'
 
 /** The attribute that marks a control drawn before React, waiting for it (removed when React draws its own). */
 export const PENDING = 'data-pending'
@@ -25,71 +27,11 @@ const CONTEXT = Symbol.for('react.context')
 const CONSUMER = Symbol.for('react.consumer')
 const FORWARD_REF = Symbol.for('react.forward_ref')
 
-/** HTML props React sets as attributes of another name. */
-const HTML_NAMES: Record<string, string> = { className: 'class', htmlFor: 'for', httpEquiv: 'http-equiv', acceptCharset: 'accept-charset' }
-/** React's boolean attributes: present (`""`) when true, absent otherwise. */
-const BOOLEAN = new Set([
-  'allowFullScreen',
-  'async',
-  'autoPlay',
-  'controls',
-  'default',
-  'defer',
-  'disabled',
-  'formNoValidate',
-  'hidden',
-  'inert',
-  'loop',
-  'noModule',
-  'noValidate',
-  'open',
-  'playsInline',
-  'readOnly',
-  'required',
-  'reversed',
-  'multiple',
-  'muted',
-])
-/** Attributes whose true/false are written as the strings "true"/"false". */
-const BOOLEANISH = new Set(['contentEditable', 'draggable', 'spellCheck', 'focusable', 'autoReverse', 'preserveAlpha'])
-/** SVG props React writes in kebab case (its alias table, the part the pages use). */
-const SVG_KEBAB =
-  /^(?:stroke|fill|clip|font|stop|flood|lighting|marker|text|dominant|alignment|baseline|color|shape|image|pointer|vector|word|letter|paint|writing|transform)[A-Z]/
-/** SVG attributes that keep their capitals. */
-const SVG_CASED = new Set(['viewBox', 'preserveAspectRatio', 'gradientUnits', 'gradientTransform', 'patternUnits', 'patternTransform'])
-/** Props React does not write as attributes (or writes in an element's own way, below). */
-const NOT_ATTRIBUTES = new Set(['children', 'key', 'ref', 'suppressHydrationWarning', 'suppressContentEditableWarning', 'autoFocus'])
-/** CSS properties React writes without `px` (its unitless table, the part the pages use). */
-const UNITLESS = new Set([
-  'flex',
-  'flexGrow',
-  'flexShrink',
-  'fontWeight',
-  'lineHeight',
-  'opacity',
-  'order',
-  'zIndex',
-  'zoom',
-  'fillOpacity',
-])
-/** React's test for a `javascript:` URL, and what it writes instead. */
-const JAVASCRIPT_URL =
-  // eslint-disable-next-line no-control-regex
-  /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i
-const BLOCKED_URL = "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')"
-
 type Props = Record<string, unknown> & { children?: unknown }
 interface ElementLike {
   $$typeof: symbol
   type: unknown
   props: Props
-}
-
-/** A value as React writes it into an attribute or a text: `'' + value`, objects included. */
-const asText = (value: unknown): string => String(value as string)
-
-const fail = (why: string): never => {
-  throw new Error(`first screen: ${why} cannot be drawn before React`)
 }
 
 const isElement = (node: unknown): node is ElementLike =>
@@ -105,47 +47,6 @@ const isAction = (key: string, value: unknown) =>
 function textOf(children: unknown): string {
   if (Array.isArray(children)) return children.map(textOf).join('')
   return typeof children === 'string' || typeof children === 'number' ? String(children) : ''
-}
-
-function setStyle(element: HTMLElement | SVGElement, style: unknown): void {
-  if (style === null || style === undefined) return
-  if (typeof style !== 'object') fail('a style that is not an object')
-  for (const [name, value] of Object.entries(style as Record<string, unknown>)) {
-    if (value === null || value === undefined || typeof value === 'boolean' || value === '') continue
-    if (name.startsWith('--')) element.style.setProperty(name, asText(value))
-    else {
-      const css = typeof value === 'number' && value !== 0 && !UNITLESS.has(name) ? `${value}px` : asText(value).trim()
-      ;(element.style as unknown as Record<string, string>)[name === 'float' ? 'cssFloat' : name] = css
-    }
-  }
-}
-
-/** Sets one prop as react-dom's client render does for the attributes the pages use. */
-function setProp(element: Element, svg: boolean, key: string, value: unknown): void {
-  if (NOT_ATTRIBUTES.has(key) || value === undefined || value === null) return
-  if (key === 'dangerouslySetInnerHTML') fail('raw HTML')
-  if (key === 'style') return setStyle(element as HTMLElement, value)
-  if (typeof value === 'function' || typeof value === 'symbol') return
-  if (BOOLEAN.has(key)) {
-    if (value === true) element.setAttribute(key.toLowerCase(), '')
-    return
-  }
-  const name =
-    HTML_NAMES[key] ?? (svg && !SVG_CASED.has(key) && SVG_KEBAB.test(key) ? key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) : key)
-  if (svg && /[A-Z]/.test(name) && !SVG_CASED.has(name)) fail(`the SVG prop ${key}`)
-  if (typeof value === 'boolean') {
-    const prefix = key.slice(0, 5).toLowerCase()
-    if (prefix !== 'data-' && prefix !== 'aria-' && !BOOLEANISH.has(key)) return
-    element.setAttribute(name, asText(value))
-    return
-  }
-  if (key === 'src' || key === 'href' || key === 'action' || key === 'formAction') {
-    if (value === '' && !(key === 'href' && element.localName === 'a')) return
-    const url = asText(value)
-    element.setAttribute(name, JAVASCRIPT_URL.test(url) ? BLOCKED_URL : url)
-    return
-  }
-  element.setAttribute(name, asText(value))
 }
 
 const given = (value: unknown) => value !== undefined && value !== null
@@ -252,6 +153,8 @@ export function toDom(node: unknown, extras: DrawnExtras = { title: null }, svg 
     return []
   }
   if (type === 'meta' || type === 'link' || type === 'script' || type === 'style') return fail(`<${type}>`)
+  // A custom element's props are set another way (react-dom's setPropOnCustomElement).
+  if (type.includes('-')) return fail(`<${type}>`)
   const inSvg = svg || type === 'svg'
   const element = inSvg ? document.createElementNS(SVG_NS, type) : document.createElement(type)
   // An input's type first, as React does: it decides how its value is read.
@@ -260,7 +163,7 @@ export function toDom(node: unknown, extras: DrawnExtras = { title: null }, svg 
     if (type === 'input' && (key === 'type' || key === 'value' || key === 'checked' || key === 'defaultValue' || key === 'defaultChecked'))
       continue
     if ((type === 'textarea' || type === 'select') && (key === 'value' || key === 'defaultValue')) continue
-    setProp(element, inSvg, key, props[key])
+    setProp(element, key, props[key])
   }
   const children = type === 'textarea' ? [] : toDom(props.children, extras, inSvg && type !== 'foreignObject')
   for (const child of children) element.appendChild(child)

@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { ModalFrame } from '../overlay'
 import styles from './action-sheet.module.css'
 
@@ -30,7 +29,6 @@ const defaultProps = { visible: false, cancelText: '取消' }
 export function ActionSheet(p: ActionSheetProps) {
   const props = { ...defaultProps, ...p }
   const close = () => props.onClose?.()
-  const titleId = useId()
   const firstEnabled = props.actions.findIndex((action) => !action.disabled)
 
   return (
@@ -40,30 +38,34 @@ export function ActionSheet(p: ActionSheetProps) {
       onDismiss={close}
       className={styles.root}
       panelClassName={styles.panel}
-      labelledBy={props.title ? titleId : undefined}
+      labelledBy={props.title ? 'title' : undefined}
       label="操作菜单"
     >
-      {props.title && (
-        <h2 id={titleId} className={styles.title}>
-          {props.title}
-        </h2>
+      {(ids) => (
+        <>
+          {props.title && (
+            <h2 id={ids.title} className={styles.title}>
+              {props.title}
+            </h2>
+          )}
+          {props.actions.map((action, index) => (
+            <button
+              // Keys come from page code but are not guaranteed unique; the index is.
+              key={index}
+              type="button"
+              className={styles.row}
+              disabled={action.disabled}
+              data-autofocus={index === firstEnabled || undefined}
+              onClick={() => props.onAction?.(action.key)}
+            >
+              {action.text}
+            </button>
+          ))}
+          <button type="button" className={`${styles.row} ${styles.cancel}`} onClick={close}>
+            {props.cancelText}
+          </button>
+        </>
       )}
-      {props.actions.map((action, index) => (
-        <button
-          // Keys come from page code but are not guaranteed unique; the index is.
-          key={index}
-          type="button"
-          className={styles.row}
-          disabled={action.disabled}
-          data-autofocus={index === firstEnabled || undefined}
-          onClick={() => props.onAction?.(action.key)}
-        >
-          {action.text}
-        </button>
-      ))}
-      <button type="button" className={`${styles.row} ${styles.cancel}`} onClick={close}>
-        {props.cancelText}
-      </button>
     </ModalFrame>
   )
 }

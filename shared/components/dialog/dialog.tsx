@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { ModalFrame } from '../overlay'
 import styles from './dialog.module.css'
 
@@ -26,8 +26,6 @@ const defaultProps = { visible: false, confirmText: '确定', cancelText: '取�
 export function Dialog(p: DialogProps) {
   const props = { ...defaultProps, ...p }
   const cancel = () => props.onCancel?.()
-  const titleId = useId()
-  const contentId = useId()
   const hasTitle = props.title != null && props.title !== ''
 
   return (
@@ -37,32 +35,36 @@ export function Dialog(p: DialogProps) {
       onDismiss={cancel}
       className={styles.root}
       panelClassName={styles.panel}
-      labelledBy={hasTitle ? titleId : contentId}
-      describedBy={hasTitle ? contentId : undefined}
+      labelledBy={hasTitle ? 'title' : 'content'}
+      describedBy={hasTitle ? 'content' : undefined}
     >
-      {hasTitle && (
-        <h2 id={titleId} className={styles.title}>
-          {props.title}
-        </h2>
+      {(ids) => (
+        <>
+          {hasTitle && (
+            <h2 id={ids.title} className={styles.title}>
+              {props.title}
+            </h2>
+          )}
+          <div id={ids.content} className={styles.content}>
+            {props.content}
+          </div>
+          <div className={styles.actions}>
+            <button type="button" className={styles.button} data-autofocus={props.danger || undefined} onClick={cancel}>
+              {props.cancelText}
+            </button>
+            <button
+              type="button"
+              className={styles.button}
+              data-primary
+              data-danger={props.danger || undefined}
+              data-autofocus={!props.danger || undefined}
+              onClick={() => props.onConfirm?.()}
+            >
+              {props.confirmText}
+            </button>
+          </div>
+        </>
       )}
-      <div id={contentId} className={styles.content}>
-        {props.content}
-      </div>
-      <div className={styles.actions}>
-        <button type="button" className={styles.button} data-autofocus={props.danger || undefined} onClick={cancel}>
-          {props.cancelText}
-        </button>
-        <button
-          type="button"
-          className={styles.button}
-          data-primary
-          data-danger={props.danger || undefined}
-          data-autofocus={!props.danger || undefined}
-          onClick={() => props.onConfirm?.()}
-        >
-          {props.confirmText}
-        </button>
-      </div>
     </ModalFrame>
   )
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import overlay from './overlay.module.css'
 import { useModalFocus } from './use-modal-focus'
 import { usePresence } from './use-presence'
@@ -13,11 +13,19 @@ export interface ModalFrameProps {
   /** The layer's own class: where the panel sits (a bottom sheet, a centred dialog) and its z-index. */
   className?: string
   panelClassName?: string
-  /** How the dialog is named: the id of its heading, else a label. */
-  labelledBy?: string
+  /** What names the dialog: its heading (`title`) or its text (`content`), else `label`. */
+  labelledBy?: keyof ModalIds
   label?: string
-  describedBy?: string
-  children: ReactNode
+  /** What describes it: its text under a heading. */
+  describedBy?: keyof ModalIds
+  /** The panel's content, given the ids its heading and text take. */
+  children: (ids: ModalIds) => ReactNode
+}
+
+/** The ids of a modal's heading and text, made once it shows (a first screen drawn before React has no useId). */
+export interface ModalIds {
+  title: string
+  content: string
 }
 
 /**
@@ -28,8 +36,14 @@ export interface ModalFrameProps {
  */
 export function ModalFrame(props: ModalFrameProps) {
   const state = usePresence(props.visible, props.afterClose)
+  return state === 'hidden' ? null : <ModalLayer {...props} state={state} />
+}
+
+/** The shown layer: its ids and focus handling live while it is on screen. */
+function ModalLayer({ state, ...props }: ModalFrameProps & { state: 'open' | 'closing' }) {
+  const id = useId()
+  const ids: ModalIds = { title: `${id}title`, content: `${id}content` }
   const { panelRef, onKeyDown } = useModalFocus<HTMLDivElement>(state === 'open', props.onDismiss)
-  if (state === 'hidden') return null
   return (
     <div
       className={`${overlay.layer} ${props.className ?? ''}`}
@@ -42,14 +56,14 @@ export function ModalFrame(props: ModalFrameProps) {
         ref={panelRef}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={props.labelledBy}
+        aria-labelledby={props.labelledBy && ids[props.labelledBy]}
         aria-label={props.labelledBy ? undefined : props.label}
-        aria-describedby={props.describedBy}
+        aria-describedby={props.describedBy && ids[props.describedBy]}
         tabIndex={-1}
         className={props.panelClassName}
         onKeyDown={onKeyDown}
       >
-        {props.children}
+        {props.children(ids)}
       </div>
     </div>
   )

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FocusEvent, type TextareaHTMLAttributes } from 'react'
+import { useRef, useState, type ChangeEvent, type FocusEvent, type TextareaHTMLAttributes } from 'react'
 import { segmentLength } from '../../format/segments'
 import { limitEdit } from './limit-edit'
 import styles from './text-area.module.css'
@@ -8,6 +8,8 @@ export interface TextAreaProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
   'value' | 'defaultValue' | 'onChange' | 'maxLength'
 > {
+  /** The field's id; its counter is `${id}-count` (given, not useId's: a first screen drawn before React has none). */
+  id: string
   value: string
   /** Called with each committed value, already within `maxLength` (never mid-composition). */
   onChange: (value: string) => void
@@ -24,9 +26,7 @@ export interface TextAreaProps extends Omit<
  * on screen always reaches `onChange`.
  */
 export function TextArea({ value, onChange, maxLength, className, onBlur, ...rest }: TextAreaProps) {
-  // From the field's own id when it has one (a first screen drawn before React cannot know useId's).
-  const generatedId = useId()
-  const counterId = rest.id ? `${rest.id}-count` : generatedId
+  const counterId = `${rest.id}-count`
   // Non-null while an IME composes: the raw text shown, which may be over the limit for a moment.
   const [draft, setDraft] = useState<string | null>(null)
   const composing = useRef(false)

@@ -59,7 +59,7 @@ const photo = (name: string, type: string, bytes: number) => new File([new Uint8
 
 function renderField() {
   const onChange = vi.fn()
-  render(<CoverField value="" onChange={onChange} onUploadingChange={vi.fn()} />)
+  render(<CoverField id="cover" value="" onChange={onChange} onUploadingChange={vi.fn()} />)
   return { onChange, input: screen.getByLabelText('封面') }
 }
 

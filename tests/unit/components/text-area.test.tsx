@@ -10,6 +10,7 @@ function Field({ initial = '', max = 5, onChange }: { initial?: string; max?: nu
   const [value, setValue] = useState(initial)
   return (
     <TextArea
+      id="intro"
       aria-label="简介"
       value={value}
       maxLength={max}
@@ -159,7 +160,7 @@ describe('TextArea', () => {
 
     it('still calls the onBlur it was given', () => {
       const onBlur = vi.fn()
-      render(<TextArea aria-label="简介" value="" maxLength={5} onChange={() => {}} onBlur={onBlur} />)
+      render(<TextArea id="intro" aria-label="简介" value="" maxLength={5} onChange={() => {}} onBlur={onBlur} />)
       fireEvent.blur(box())
       expect(onBlur).toHaveBeenCalledOnce()
     })

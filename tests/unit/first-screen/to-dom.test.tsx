@@ -2,9 +2,20 @@
  * shared/first-screen/to-dom.ts draws what react-dom's first client render draws, for the props the
  * pages' components use (and a few they might), and refuses what it cannot draw the same way.
  */
-import { act, Component, createContext, createElement, memo, useContext, type ReactElement, type ReactNode } from 'react'
+import {
+  act,
+  Component,
+  createContext,
+  createElement,
+  memo,
+  useContext,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react'
 import { createRoot } from 'react-dom/client'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { useId } from '@shared/first-screen/one-render'
 import { PENDING, toDom } from '@shared/first-screen/to-dom'
 import { serialize, withOneRender } from './support/both-paths'
 
@@ -138,6 +149,65 @@ describe('toDom', () => {
     const extras = { title: null as string | null }
     expect(toDom(<>{[<title key="t">{'小米妈妈的录音作品'}</title>, <p key="p">x</p>]}</>, extras)).toHaveLength(1)
     expect(extras.title).toBe('小米妈妈的录音作品')
+  })
+
+  // Issue 41: where it used to differ from React silently. Each draws as React does, or refuses.
+  describe('fails closed', () => {
+    it.each<[string, ReactElement]>([
+      ['a unitless style number React writes bare (aspectRatio: 1)', <div key="a" style={{ aspectRatio: 1 }} />],
+      ['a grid line number React writes bare (gridRow: 2)', <div key="g" style={{ gridRow: 2, gridColumnStart: 3, flexGrow: 1 }} />],
+      [
+        'download, capture and itemScope set to true',
+        <div key="t" itemScope>
+          <a href="/a.pdf" download>
+            a
+          </a>
+          <a href="/b.pdf" download="book.pdf">
+            b
+          </a>
+          <input type="file" capture />
+        </div>,
+      ],
+      // Written as props: a string handler is what a spread of untyped data brings.
+      [
+        'a string onclick or onClick, dropped as React drops it',
+        createElement('p', { onclick: 'alert(1)', onClick: 'alert(2)', onMouseOver: 'x' }),
+      ],
+      ['muted, which React sets as a property, not an attribute', <audio key="m" muted src="/a.mp3" />],
+      ['a positive number attribute below 1 left out', <textarea key="r" rows={0} cols={3} readOnly value="x" />],
+    ])('draws %s as React does', (name, element) => {
+      // React warns in development about a string handler (that is the point of the case); of nothing else.
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+      expect(withToDom(element)).toBe(withReact(element))
+      if (name.includes('onclick')) expect(error).toHaveBeenCalled()
+      else expect(error).not.toHaveBeenCalled()
+    })
+
+    it('writes no attribute that runs code, whatever a spread brings', () => {
+      const [p] = toDom(createElement('p', { onclick: 'alert(1)', ONLOAD: 'x', onError: 'y' })) as [HTMLElement]
+      expect([...p.attributes].map((a) => a.name)).toEqual([])
+    })
+
+    it.each<[string, ReactElement, string]>([
+      ['a prop it does not know', createElement('div', { autoCorrect: 'off' }), 'the prop autoCorrect'],
+      ['a prop React writes its own way (checked outside an input)', createElement('div', { checked: true }), 'the prop checked'],
+      [
+        'a style number neither unitless nor a length',
+        <div key="s" style={{ transitionDuration: 300 } as unknown as CSSProperties} />,
+        'the style number transitionDuration',
+      ],
+      ['a vendor-prefixed style number', <div key="v" style={{ WebkitLineClamp: 2 }} />, 'the style number WebkitLineClamp'],
+      ['a custom element', createElement('my-card', { title: 'x' }), '<my-card>'],
+    ])('refuses %s, so the page falls back to React’s first paint', (_, element, why) => {
+      expect(() => toDom(element)).toThrow(`first screen: ${why} cannot be drawn before React`)
+    })
+
+    it('refuses useId: React numbers ids across the whole page, which a first screen cannot know', () => {
+      function Field() {
+        return <input id={useId()} />
+      }
+      expect(() => toDom(<Field />)).toThrow('useId cannot be drawn before React')
+    })
   })
 
   it('refuses what it cannot draw as React would: raw HTML, a <script>', () => {

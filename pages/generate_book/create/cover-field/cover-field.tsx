@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { uploadFile } from '@shared/api/upload-file'
 import { toast } from '@shared/components/toast'
 import { apiUrl, MSG_FAILED } from '@shared/http'
@@ -10,8 +10,8 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024
 
 /** Props of {@link CoverField}. */
 export interface CoverFieldProps {
-  /** The file input's id (default: one from useId; a first screen drawn before React needs it given). */
-  id?: string
+  /** The file input's id (given, not useId's: a first screen drawn before React has none). */
+  id: string
   /** The saved cover URL ('' = none). */
   value: string
   onChange: (url: string) => void
@@ -25,8 +25,7 @@ export interface CoverFieldProps {
  * upload restores the previous cover and says why.
  */
 export function CoverField({ id, value, onChange, onUploadingChange }: CoverFieldProps) {
-  const generatedId = useId()
-  const inputId = id ?? generatedId
+  const inputId = id
   const [local, setLocal] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const input = useRef<HTMLInputElement>(null)
