@@ -2,10 +2,10 @@ import '@shared/styles/tokens.css'
 import '@shared/styles/base.css'
 import { startTransition, StrictMode, useEffect, useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { MSG_UPGRADE_APP, onMissingCall, startBridge } from '@shared/bridge'
+import { MSG_UPGRADE_APP, nativeLog, onMissingCall, startBridge } from '@shared/bridge'
 import { STARTED_GLOBAL } from '@shared/config/page-start'
 import { toast } from '@shared/components/toast'
-import { replayTap, takeOver, whenReleased, type Handover } from '@shared/first-screen/handover'
+import { replayTap, takeFailure, takeOver, whenReleased, type Handover } from '@shared/first-screen/handover'
 
 /**
  * How the build prerendered this page's frame into #root (scripts/build/prerender/inject.ts):
@@ -48,6 +48,10 @@ export function startPage(tree: ReactElement): void {
   ;(window as unknown as Record<string, unknown>)[STARTED_GLOBAL] = true
   onMissingCall(askToUpgrade)
   startBridge()
+  // The head script could not draw the first screen: the app's log hears which page and why (outside
+  // the app there is no handler, and the field report has it: paint.ts).
+  const failure = takeFailure()
+  if (failure) nativeLog({ key: 'first-screen', value: `${location.pathname}: ${failure}` })
   const container = document.getElementById('root')
   if (!container) throw new Error('mountPage: #root is missing from the page HTML')
   const root = (

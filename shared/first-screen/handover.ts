@@ -48,6 +48,8 @@ export interface Handover {
   pressed: boolean
   /** When the last one lifted (performance.now()). */
   releasedAt: number
+  /** Why the head script could not draw the first screen (paint.ts), for the app's log; null when it could. */
+  failure: string | null
 }
 
 /** The record, made on first use (`create`); null outside a browser, or when the head script drew nothing. */
@@ -55,7 +57,7 @@ export function handover(create = false): Handover | null {
   if (typeof window === 'undefined') return null
   const w = window as unknown as Record<string, Handover | undefined>
   if (!w[HANDOVER_GLOBAL] && create) {
-    w[HANDOVER_GLOBAL] = { live: false, tap: null, scrolls: {}, focus: null, pressed: false, releasedAt: -Infinity }
+    w[HANDOVER_GLOBAL] = { live: false, tap: null, scrolls: {}, focus: null, pressed: false, releasedAt: -Infinity, failure: null }
   }
   return w[HANDOVER_GLOBAL] ?? null
 }
@@ -183,6 +185,14 @@ export function takeOver(): Handover['tap'] {
   const { tap } = state
   state.tap = null
   return tap
+}
+
+/** Why the head script could not draw the first screen, once (null when it could, or drew nothing). */
+export function takeFailure(): string | null {
+  const state = handover()
+  const failure = state?.failure ?? null
+  if (state) state.failure = null
+  return failure
 }
 
 /** Does again on React's control the tap kept while the drawn screen was up. */

@@ -4,14 +4,16 @@
  * readable page, before the bundle has arrived — and drawn again as more replies come, until the
  * page's code starts (`mountPage`), which it starts once every early reply is in and drawn. React then
  * draws the same DOM from the same replies and takes over (handover.ts). Anything that fails leaves the
- * HTML's frame as it was: React draws the page as before (the HTML starts it after ENTRY_CAP_MS).
+ * HTML's frame as it was (or the screen drawn before the failure), draws nothing more, and is reported
+ * (`reportFailure`): React draws the page as before (the HTML starts it after ENTRY_CAP_MS).
  * React-free.
  */
 import { ENTRY_STARTER, STARTED_GLOBAL } from '../config/page-start'
 import { peekArrived, peekKeptReply } from '../http/arrived'
 import { earlyRequestsPending, onPrefetchSettled, watchPrefetched } from '../http/prefetch'
+import { recordProblem } from '../telemetry/early'
 import type { Arrived, FirstScreen, PageQueries, Shown } from './define'
-import { recordForHandover } from './handover'
+import { handover, recordForHandover } from './handover'
 import { toDom, type DrawnExtras } from './to-dom'
 
 /**
@@ -29,6 +31,18 @@ function startEntry(afterFrame: boolean): void {
   setTimeout(go, 100)
 }
 
+/**
+ * A first screen that could not be drawn is a regression to see in the field, not only in the bench:
+ * recorded for the field reporter (docs/telemetry.md, kind `first-screen`, the report names the page),
+ * and kept for the app's log, which the page's code writes once its bridge is up (start-page.tsx:
+ * the host's handlers may not be there while the HTML is parsed).
+ */
+function reportFailure(error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error)
+  recordProblem({ kind: 'first-screen', message: reason })
+  handover(true)!.failure = reason
+}
+
 const arrived: Arrived = (request) => peekArrived(request.path, request.params) ?? peekKeptReply(request.path, request.params)
 
 /**
@@ -43,6 +57,7 @@ export function paintFirstScreen<Q>(page: PageQueries<Q>, screen: FirstScreen<Q>
   let drawnFrom = ''
   // Whether the HTML's frame survived its guard, as found at the first draw (later, #root holds what is drawn).
   let shown: Shown | null = null
+  let failed = false
   const paint = () => {
     // The HTML is parsed (its frame and the frame's guard have run); the page's code has not started.
     if ((!parsed && document.readyState === 'loading') || (window as unknown as Record<string, unknown>)[STARTED_GLOBAL]) return
@@ -52,7 +67,7 @@ export function paintFirstScreen<Q>(page: PageQueries<Q>, screen: FirstScreen<Q>
   }
   const draw = () => {
     const root = document.getElementById('root')
-    if (!root) return
+    if (!root || failed) return
     try {
       // On the page's timeline for the bench and DevTools (performance.measure below).
       performance.mark('first-screen:start')
@@ -71,8 +86,10 @@ export function paintFirstScreen<Q>(page: PageQueries<Q>, screen: FirstScreen<Q>
       if (extras.title !== null) document.title = extras.title
       recordForHandover()
       performance.measure('first-screen', 'first-screen:start')
-    } catch {
+    } catch (error) {
       // Not drawable before React (a component it cannot draw, a reply it cannot read): React draws it.
+      failed = true
+      reportFailure(error)
     }
   }
   // Each reply as it settles, and those the replies lead to (FirstRequest.then).
