@@ -1,5 +1,6 @@
 import '@shared/styles/tokens.css'
 import '@shared/styles/base.css'
+import '@shared/styles/pending.css'
 import { startTransition, StrictMode, useEffect, useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { MSG_UPGRADE_APP, nativeLog, onMissingCall, startBridge } from '@shared/bridge'

@@ -12,10 +12,16 @@
  * - a tap on a control that starts audio unlocks it within the tap (unlocked-audio.ts), since the tap
  *   done again later is no longer one WebKit lets play sound.
  *
- * Both sides meet in a record on `window` (the head script and the page are separate bundles). Elements
- * are named by their path of element indexes from #root: React draws the same tree, so the path
- * finds the same control. React-free.
+ * - a tap is heard at once: the kept control is marked {@link KEPT} (and `aria-busy`), the look
+ *   shared/styles/pending.css gives it, in the tap's own task; a later tap on another control moves the
+ *   mark, and only the marked one is done once React is in (the one the screen shows);
+ * - the replay is safe: a kept tap names its control by its path of element indexes from #root, its
+ *   tag and its accessible name, and is done only on React's control at that path with the same tag and
+ *   name (else it is dropped and reported); a redraw of the first screen (a new reply) clears it.
+ *
+ * Both sides meet in a record on `window` (the head script and the page are separate bundles). React-free.
  */
+import { recordProblem } from '../telemetry/early'
 import { PENDING } from './to-dom'
 import { PLAYS_AUDIO, unlockAudio } from './unlocked-audio'
 
@@ -34,12 +40,23 @@ export const HANDOVER_GLOBAL = '__kidsFirstScreen'
 
 type Path = number[]
 
+/** The attribute of the control whose tap is kept for React: the screen shows it was heard. */
+export const KEPT = 'data-kept'
+
+/** A tap kept for React: the control's path from #root, its tag and accessible name, and whether to focus it instead. */
+export interface KeptTap {
+  path: Path
+  tag: string
+  name: string
+  focus: boolean
+}
+
 /** What the head script records for the page. */
 export interface Handover {
   /** The head script drew the first screen, and React has not taken over yet. */
   live: boolean
-  /** The last tap on a pending control, to do again: the control's path, and whether to focus it instead. */
-  tap: { path: Path; focus: boolean } | null
+  /** The last tap on a pending control, to do again on React's same control. */
+  tap: KeptTap | null
   /** Scrolled boxes in #root by path (`1.0.2`), with their offsets. */
   scrolls: Record<string, { top: number; left: number }>
   /** The focused element's path, if it is in #root. */
@@ -82,6 +99,34 @@ export function elementAt(path: Path): Element | null {
   return at
 }
 
+/**
+ * What a person knows a control by, as far as telling two controls of one screen apart needs: its
+ * `aria-label`, the text of what labels it, else its text, spaces collapsed. The same function on
+ * both sides (the drawn screen, React's) reads the same DOM the same way.
+ */
+export function nameOf(element: Element): string {
+  const ids = element.getAttribute('aria-labelledby')
+  const text =
+    element.getAttribute('aria-label') ??
+    (ids ? ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : null) ??
+    (element as HTMLInputElement).labels?.[0]?.textContent ??
+    element.textContent
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+/** Keeps the tap on `control` for React, and shows it was heard there (and no longer on the one tapped before). */
+function keep(state: Handover, control: Element, focus: boolean): void {
+  const path = pathOf(control)
+  if (!path) return
+  state.tap = { path, tag: control.localName, name: nameOf(control), focus }
+  for (const before of document.querySelectorAll(`[${KEPT}]`)) {
+    before.removeAttribute(KEPT)
+    before.removeAttribute('aria-busy')
+  }
+  control.setAttribute(KEPT, '')
+  control.setAttribute('aria-busy', 'true')
+}
+
 /** What a tap on a pending control does once React is in: the nearest control, or the pending element. */
 const ACTIONABLE = 'button, a, input, select, textarea, label, [role="button"], [' + PENDING + ']'
 const TEXT_FIELD = /^(input|textarea|select)$/
@@ -121,8 +166,7 @@ export function recordForHandover(): void {
     const target = pending(event.target)
     if (!target || !TEXT_FIELD.test(target.localName)) return
     event.preventDefault()
-    const path = pathOf(target)
-    if (path) state.tap = { path, focus: true }
+    keep(state, target, true)
   })
   listen('click', (event) => {
     if (!pending(event.target)) return
@@ -130,8 +174,7 @@ export function recordForHandover(): void {
     event.preventDefault()
     event.stopPropagation()
     const control = (event.target as Element).closest(ACTIONABLE)
-    const path = control && pathOf(control)
-    if (path) state.tap = { path, focus: TEXT_FIELD.test(control.localName) }
+    if (control) keep(state, control, TEXT_FIELD.test(control.localName))
     // Done again later, outside this tap: the audio it starts must be unlocked now.
     if (control?.hasAttribute(PLAYS_AUDIO)) unlockAudio()
   })
@@ -187,6 +230,18 @@ export function takeOver(): Handover['tap'] {
   return tap
 }
 
+/**
+ * The head script drew the first screen again (a reply came in): what was kept named the old DOM. A
+ * tap is dropped with it (its mark went with the old DOM too), as are scrolled boxes and focus.
+ */
+export function redrawn(): void {
+  const state = handover()
+  if (!state) return
+  state.tap = null
+  state.scrolls = {}
+  state.focus = null
+}
+
 /** Why the head script could not draw the first screen, once (null when it could, or drew nothing). */
 export function takeFailure(): string | null {
   const state = handover()
@@ -195,11 +250,19 @@ export function takeFailure(): string | null {
   return failure
 }
 
-/** Does again on React's control the tap kept while the drawn screen was up. */
+/**
+ * Does again on React's control the tap kept while the drawn screen was up: only on the control at the
+ * same path with the same tag and name. Anything else means the two screens differ (which the
+ * equivalence test exists to prevent): nothing is pressed, and the field report hears of it.
+ */
 export function replayTap(tap: Handover['tap']): void {
   if (!tap) return
   const control = elementAt(tap.path)
-  if (!(control instanceof HTMLElement)) return
+  if (!(control instanceof HTMLElement) || control.localName !== tap.tag || nameOf(control) !== tap.name) {
+    const found = control ? `<${control.localName}> “${nameOf(control)}”` : 'nothing'
+    recordProblem({ kind: 'first-screen', message: `the tap kept on <${tap.tag}> “${tap.name}” found ${found}: not done` })
+    return
+  }
   if (tap.focus) control.focus()
   else control.click()
 }

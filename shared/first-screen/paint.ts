@@ -13,7 +13,7 @@ import { peekArrived, peekKeptReply } from '../http/arrived'
 import { earlyRequestsPending, onPrefetchSettled, watchPrefetched } from '../http/prefetch'
 import { recordProblem } from '../telemetry/early'
 import type { Arrived, FirstScreen, PageQueries, Shown } from './define'
-import { handover, recordForHandover } from './handover'
+import { handover, recordForHandover, redrawn } from './handover'
 import { toDom, type DrawnExtras } from './to-dom'
 
 /**
@@ -80,6 +80,7 @@ export function paintFirstScreen<Q>(page: PageQueries<Q>, screen: FirstScreen<Q>
       const drawn = nodes.map((n) => (n instanceof Element ? n.outerHTML : n.textContent)).join('')
       if (drawn === drawnFrom) return
       drawnFrom = drawn
+      redrawn()
       root.replaceChildren(...nodes)
       // React's first commit replaces what is drawn here (never hydrates it): same DOM, nothing to match.
       root.setAttribute('data-prerendered', 'replace')

@@ -4,15 +4,18 @@ import {
   elementAt,
   handover,
   HANDOVER_GLOBAL,
+  KEPT,
   pathOf,
   RELEASE_MS,
   recordForHandover,
+  redrawn,
   replayTap,
   takeOver,
   whenReleased,
 } from '@shared/first-screen/handover'
 import { PENDING } from '@shared/first-screen/to-dom'
 import { PLAYS_AUDIO, takeUnlockedAudio } from '@shared/first-screen/unlocked-audio'
+import { TELEMETRY_QUEUE_GLOBAL, type TelemetryEntry } from '@shared/telemetry/early'
 
 /** A drawn screen: a pending start button, a plan's label around a pending radio, a scroll box, a plain link. */
 function drawScreen(): void {
@@ -55,7 +58,7 @@ describe('while the drawn screen is up', () => {
     start().addEventListener('click', onClick)
     expect(click(start())).toBe(false) // prevented
     expect(onClick).not.toHaveBeenCalled() // stopped in the capture phase
-    expect(handover()!.tap).toEqual({ path: [0, 0], focus: false })
+    expect(handover()!.tap).toEqual({ path: [0, 0], tag: 'button', name: '开始欣赏《Mimi》', focus: false })
 
     // React draws the same screen: its button at the same path gets the click.
     drawScreen()
@@ -71,7 +74,7 @@ describe('while the drawn screen is up', () => {
     const radio = document.querySelector('input')!
     click(document.querySelector('label span')!)
     expect(radio.checked).toBe(false)
-    expect(handover()!.tap).toEqual({ path: [0, 1], focus: false })
+    expect(handover()!.tap).toEqual({ path: [0, 1], tag: 'label', name: '年卡', focus: false })
   })
 
   it('unlocks audio within a tap on a control that starts it (the tap done again later is no longer one WebKit lets play)', () => {
@@ -112,11 +115,78 @@ describe('while the drawn screen is up', () => {
     expect(document.querySelector('.box')!.scrollTop).toBe(120)
   })
 
+  it('shows at once that the tap was heard, on the one control whose tap is kept', () => {
+    recordForHandover()
+    const [remove, edit] = drawRow()
+    click(remove)
+    expect(remove.hasAttribute(KEPT) && remove.getAttribute('aria-busy')).toBe('true')
+    click(remove)
+    click(edit)
+    // The mark moves with the kept tap: the screen shows the action that will be done.
+    expect(remove.hasAttribute(KEPT) || remove.hasAttribute('aria-busy')).toBe(false)
+    expect(edit.hasAttribute(KEPT)).toBe(true)
+    expect(handover()!.tap).toMatchObject({ tag: 'button', name: '编辑' })
+  })
+
   it('does nothing once React has taken over', () => {
     recordForHandover()
     takeOver()
     expect(click(start())).toBe(true)
     expect(handover()!.tap).toBeNull()
+  })
+})
+
+/** A folder row's two buttons, drawn pending, after the screen's other controls. */
+function drawRow(): [HTMLButtonElement, HTMLButtonElement] {
+  document
+    .querySelector('main')!
+    .insertAdjacentHTML(
+      'beforeend',
+      `<div><button type="button" ${PENDING} aria-disabled="true">删除</button><button type="button" ${PENDING} aria-disabled="true">编辑</button></div>`,
+    )
+  return [...document.querySelectorAll<HTMLButtonElement>('main > div > button')] as [HTMLButtonElement, HTMLButtonElement]
+}
+
+const problems = () =>
+  ((window as unknown as Record<string, TelemetryEntry[] | undefined>)[TELEMETRY_QUEUE_GLOBAL] ?? []).flatMap((e) =>
+    e.type === 'problem' ? [e.problem.message] : [],
+  )
+
+describe('doing the kept tap again', () => {
+  it('does nothing when React’s control at that place is another one, and says so', () => {
+    recordForHandover()
+    click(drawRow()[1]) // 编辑
+    // React's tree differs: 删除 where 编辑 was.
+    drawScreen()
+    const [remove] = drawRow()
+    document.querySelector('main > div')!.replaceChildren(remove)
+    const pressed = vi.fn()
+    remove.addEventListener('click', pressed)
+    replayTap(takeOver())
+    expect(pressed).not.toHaveBeenCalled()
+    expect(problems().at(-1)).toBe('the tap kept on <button> “编辑” found nothing: not done')
+  })
+
+  it('does nothing when a control of the same name has another tag', () => {
+    recordForHandover()
+    click(start())
+    document.body.innerHTML = '<div id="root"><main><a href="#x">开始欣赏《Mimi》</a></main></div>'
+    const followed = vi.fn()
+    document.querySelector('a')!.addEventListener('click', followed)
+    replayTap(takeOver())
+    expect(followed).not.toHaveBeenCalled()
+    expect(problems().at(-1)).toBe('the tap kept on <button> “开始欣赏《Mimi》” found <a> “开始欣赏《Mimi》”: not done')
+  })
+
+  it('forgets the tap when the first screen is drawn again (a reply came in)', () => {
+    recordForHandover()
+    click(start())
+    redrawn()
+    drawScreen()
+    const pressed = vi.fn()
+    start().addEventListener('click', pressed)
+    replayTap(takeOver())
+    expect(pressed).not.toHaveBeenCalled()
   })
 })
 
