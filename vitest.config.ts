@@ -47,6 +47,9 @@ export default defineConfig({
           name: 'unit-mocking',
           include: MOCKING_UNIT_FILES,
           environment: 'happy-dom',
+          // CSS modules as the build makes them: a class a module lacks is no class (the first screen's
+          // equivalence test compares React's DOM with the built head script's), not one made up.
+          css: { include: [/\.module\.css$/] },
           setupFiles: ['tests/unit/setup.ts'],
           restoreMocks: true,
         },

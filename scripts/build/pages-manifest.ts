@@ -5,7 +5,7 @@
  * demo links), the bench and the smoke test read the descriptors. See docs/deploying.md and the README
  * ("Adding a page").
  */
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import type { PageDescriptor } from '../../shared/app/define-page.ts'
@@ -13,12 +13,20 @@ import { buildManifest, type ChunkInfo } from '../delivery/asset-graph.ts'
 import { MANIFEST_FILE, stringifyManifest } from '../delivery/manifest.ts'
 import { aliasesOf, describePage } from './pages/descriptors.ts'
 
+/** The mark of the inline script that draws a page's first screen before React (scripts/build/prerender/prefetch.ts). */
+const FIRST_SCREEN_SCRIPT = '<script data-inline="first-screen">'
+
+/** Whether the built HTML of `route` draws its first screen before React: read from what the build wrote. */
+function drawsFirstScreen(outDir: string, route: string): boolean {
+  const file = join(outDir, route, 'index.html')
+  return existsSync(file) && readFileSync(file, 'utf8').includes(FIRST_SCREEN_SCRIPT)
+}
+
 /** Adds `pages-manifest.json` to the build output. `pages`: route → its descriptor. */
 export function pagesManifest(pages: ReadonlyMap<string, PageDescriptor>): Plugin {
   let base = '/'
   let fallbackOutDir = 'dist'
   const aliases = aliasesOf(pages)
-  const described = Object.fromEntries([...pages].map(([route, page]) => [`/${route}`, describePage(page)]))
   return {
     name: 'kids-english:pages-manifest',
     apply: 'build',
@@ -36,6 +44,9 @@ export function pagesManifest(pages: ReadonlyMap<string, PageDescriptor>): Plugi
           if (item.type === 'chunk') chunks.set(item.fileName, item)
         }
         const manifest = buildManifest({ outDir, chunks, base, aliases })
+        const described = Object.fromEntries(
+          [...pages].map(([route, page]) => [`/${route}`, { ...describePage(page), firstScreen: drawsFirstScreen(outDir, route) }]),
+        )
         writeFileSync(join(outDir, MANIFEST_FILE), stringifyManifest({ ...manifest, pages: described }))
       },
     },

@@ -57,6 +57,12 @@ export interface PageInfo {
   description?: string
   /** The page's weight limits in gzipped bytes (scripts/build/budgets.ts). */
   budget?: { js?: number; css?: number; html?: number; lazy?: number; forbid?: string[] }
+  /**
+   * Its HTML draws the first screen before React (issue 31: the `first-screen` inline script, from its
+   * first-screen.tsx). Set by the build from the HTML it wrote; the equivalence and browser tests take
+   * their pages from it.
+   */
+  firstScreen?: boolean
 }
 
 export interface PagesManifest {

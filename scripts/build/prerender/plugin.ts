@@ -127,7 +127,11 @@ async function addPrefetch(config: ResolvedConfig, options: PrerenderOptions, ct
   for (const route of options.routes) {
     const page = options.pages.get(route)
     const requests = page ? describePage(page).firstRequests : []
-    if (requests.length === 0) continue
+    if (requests.length === 0) {
+      // A first screen draws from the early replies: without first requests it would never be drawn.
+      if (firstScreenFile(options.pagesDir, route)) throw new Error(`/${route} has a first-screen.tsx but no firstRequests in its page.ts`)
+      continue
+    }
     const lazyJs = (ctx.lazy.get(`/${route}`) ?? []).filter((f) => f.endsWith('.js') && !ctx.onDemand.has(f))
     // From the script, not as <link> tags: only when the request starts, and the pages manifest still sees them as lazy.
     const modulepreload = requests.some((r) => r.preloadLazy) ? lazyJs.map((f) => ctx.base + f) : []

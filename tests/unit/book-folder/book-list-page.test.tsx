@@ -185,6 +185,14 @@ describe('the folder list page', () => {
       await screen.findByText('“空”中包含4个文件，确认删除吗？')
     })
 
+    it('names the one file of a folder with a single child', async () => {
+      directory.mockResolvedValueOnce(ok(folderOf({ items: [{ id: 14, title: '一本', type: 1, childCnt: 1 }] })))
+      render(<BookListPage id={11} />)
+      const row = (await screen.findByText('一本')).closest('li')!
+      await userEvent.click(within(row).getByRole('button', { name: '删除' }))
+      within(await screen.findByRole('dialog')).getByText('“一本”中包含1个文件，确认删除吗？')
+    })
+
     it('names an item without a name 未命名 in the confirm, as its row does', async () => {
       directory.mockResolvedValueOnce(ok(folderOf({ items: [{ id: 15, title: '', type: 0 }] })))
       render(<BookListPage id={11} />)

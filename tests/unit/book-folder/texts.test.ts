@@ -6,6 +6,10 @@ describe('deleteConfirmText', () => {
     expect(deleteConfirmText('动物', 3)).toBe('“动物”中包含3个文件，确认删除吗？')
   })
 
+  it('names the one file of a folder with a single child (the boundary of the rule)', () => {
+    expect(deleteConfirmText('动物', 1)).toBe('“动物”中包含1个文件，确认删除吗？')
+  })
+
   it('asks plainly when the folder has no children', () => {
     expect(deleteConfirmText('动物', 0)).toBe('确认删除“动物”吗？')
   })

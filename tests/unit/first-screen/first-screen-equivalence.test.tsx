@@ -1,14 +1,17 @@
 /**
  * One source of truth for each page's first screen (issue 31): the HTML's head script draws it from
  * the early replies with the page's own components, and React's first commit must put back exactly the
- * same DOM (else the takeover flashes or shifts). Every page with a first-screen.tsx, in its fixtures,
- * hostile replies included (nulls, wrong types, HTML and script in texts, javascript: URLs, huge
- * strings), is drawn both ways from the same replies and compared.
+ * same DOM (else the takeover flashes or shifts). Every page whose build draws a first screen (the
+ * manifest says which: support/built-screens.ts), in its fixtures, hostile replies included (nulls,
+ * wrong types, HTML and script in texts, javascript: URLs, huge strings), is drawn both ways from the
+ * same replies and compared: before React by the very script the build wrote into its HTML (issue 41:
+ * the production path, `react` aliased and the handlers stripped), then by React. A page the build
+ * draws without cases here fails.
  */
 import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MountedPage, PageDescriptor } from '@shared/app/define-page'
-import type { FirstScreen, Shown } from '@shared/first-screen/define'
+import type { MountedPage } from '@shared/app/define-page'
+import type { Shown } from '@shared/first-screen/define'
 import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
 import { getCloudDriveFiles } from '@shared/api/get-cloud-drive-files'
 import { getCloudDriveStatus } from '@shared/api/get-cloud-drive-status'
@@ -20,6 +23,7 @@ import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { getShare } from '@shared/api/get-share'
 import { removeHost } from '../bridge/fake-host'
 import { drawBeforeReact, drawWithReact, open, serialize, unsafeBits, type Case, type Reply } from './support/both-paths'
+import { builtScreens } from './support/built-screens'
 
 // The element each page's main.tsx mounts, as the prerender's collector takes it.
 const mounted = vi.hoisted(() => ({ element: null as ReactElement | null }))
@@ -28,8 +32,12 @@ vi.mock('@shared/app/mount-page', async () => {
   const { pageTree } = await import('@shared/app/page-tree')
   return { mountPage: (page: MountedPage, element: ReactElement) => void (mounted.element = pageTree(page, element)) }
 })
-// What the page asks after its first commit (a kept reply asked again) waits: only the first commit is compared.
-vi.mock('@shared/http/axios-client', () => ({ getHttpClient: () => ({ request: () => new Promise(() => {}) }) }))
+// What the page asks after its first commit (a kept reply asked again, the rest of a form) waits: only the
+// first commit is compared, and nothing leaves the test (happy-dom would send it to localhost:3000). Before
+// any import: axios takes `fetch` when it loads.
+vi.hoisted(() => {
+  globalThis.fetch = () => new Promise(() => {})
+})
 // The share viewer's chunk is never in at a first open's first commit; once one case of this file loaded it,
 // the module would keep it for the next (React would draw the viewer): it stays on its way here.
 vi.mock('@shared/recorded-work/recorded-work-page/use-viewer-module', () => ({
@@ -42,43 +50,53 @@ afterEach(() => {
   document.body.replaceChildren()
 })
 
+/** The pages whose build draws a first screen, with the script it wrote (dist/). */
+const SCREENS = new Map(builtScreens().map((screen) => [screen.route, screen.script]))
+/** The routes this file has cases for. */
+const COVERED = new Set<string>()
+
+describe('the pages whose build draws a first screen (dist/pages-manifest.json)', () => {
+  it.each([...SCREENS.keys()])('/%s has its cases here', (route) => {
+    expect(COVERED.has(route), `/${route} draws a first screen, and this file has no cases for it`).toBe(true)
+  })
+})
+
 interface PageUnderTest {
   route: string
-  page: PageDescriptor
-  screen: FirstScreen<never>
+  script: string
   element: ReactElement
 }
 
 const loaded = new Map<string, Promise<PageUnderTest>>()
 
-/** The page's descriptor, first screen and mounted element (its main.tsx runs once). */
+/** The page's built first-screen script and mounted element (its main.tsx runs once). */
 function load(route: string): Promise<PageUnderTest> {
   if (!loaded.has(route)) loaded.set(route, loadOnce(route))
   return loaded.get(route)!
 }
 
 async function loadOnce(route: string): Promise<PageUnderTest> {
-  const folder = `../../../pages/${route}`
-  const [{ default: page }, { default: screen }] = await Promise.all([
-    import(`${folder}/page.ts`) as Promise<{ default: PageDescriptor }>,
-    import(`${folder}/first-screen.tsx`) as Promise<{ default: FirstScreen<never> }>,
-  ])
+  const script = SCREENS.get(route)
+  if (script === undefined) throw new Error(`the build draws no first screen for /${route}`)
   mounted.element = null
+  const folder = `../../../pages/${route}`
   await import(`${folder}/main.tsx`)
   if (!mounted.element) throw new Error(`pages/${route}/main.tsx mounted nothing`)
-  return { route, page, screen, element: mounted.element }
+  return { route, script, element: mounted.element }
 }
 
 /**
  * Draws `c` both ways and expects the same DOM and title. Returns the head script's DOM (null when it
  * drew nothing: then React's first render must be the loading frame, which the head script leaves).
+ * A painter that failed (it then draws nothing too) fails the case: it must draw what React draws.
  */
 async function expectSameBothWays(p: PageUnderTest, c: Case, shown?: Shown): Promise<HTMLElement | null> {
   await open(c)
-  const before = drawBeforeReact(p.page, p.screen as FirstScreen<ReturnType<PageDescriptor['parse']>>, shown)
+  const before = drawBeforeReact(p.script, shown)
+  expect(before.problems).toEqual([])
   await open(c)
   const react = drawWithReact(p.element)
-  if (!before) return null
+  if (!before.root) return null
   expect(unsafeBits(before.root)).toEqual([])
   expect(serialize(before.root, { dropPending: true })).toBe(react.html)
   if (before.title !== null) expect(before.title).toBe(react.title)
@@ -95,6 +113,7 @@ const share = (r: string, data: unknown, status = 200): Reply => ({ request: get
 
 /** Draws every case both ways; `check` looks at what the head script drew (null: nothing). */
 function expectEveryCase(route: string, cases: [string, Case][], check?: (drawn: HTMLElement | null, name: string) => void) {
+  COVERED.add(route)
   it.each(cases)('draws the same DOM both ways for %s', async (name, c) => {
     const drawn = await expectSameBothWays(await load(route), c)
     check?.(drawn, name)
@@ -156,6 +175,7 @@ const HOSTILE_SHARE = {
 }
 
 describe.each(['recorded_share', 'word_share'])('/%s: the cover before React and React’s first commit', (route) => {
+  COVERED.add(route)
   const cases: [string, Case][] = [
     ['a picture book in a phone browser', { url: `/${route}?r=demo-book`, fixture: 'browser', replies: [share('demo-book', BOOK)] }],
     ['a word list in the app', { url: `/${route}?r=demo-words`, fixture: 'app', replies: [share('demo-words', WORDS)] }],

@@ -2,6 +2,7 @@
  * shared/first-screen/to-dom.ts draws what react-dom's first client render draws, for the props the
  * pages' components use (and a few they might), and refuses what it cannot draw the same way.
  */
+import * as React from 'react'
 import {
   act,
   Component,
@@ -17,7 +18,8 @@ import { createRoot } from 'react-dom/client'
 import { describe, expect, it, vi } from 'vitest'
 import { useId } from '@shared/first-screen/one-render'
 import { PENDING, toDom } from '@shared/first-screen/to-dom'
-import { serialize, withOneRender } from './support/both-paths'
+import * as oneRender from '@shared/first-screen/one-render'
+import { serialize } from './support/both-paths'
 
 function withReact(element: ReactElement): string {
   const container = document.createElement('div')
@@ -28,6 +30,23 @@ function withReact(element: ReactElement): string {
   act(() => root.unmount())
   container.remove()
   return html
+}
+
+const internals = (React as unknown as Record<string, { H: unknown }>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE!
+
+/**
+ * Runs `draw` with React's hooks answered by one-render.ts, so this file's components (written with
+ * React's hooks, for react-dom) can be drawn by to-dom alone. The pages' equivalence test runs the built
+ * head script instead, where `react` is one-render.ts.
+ */
+function withOneRender<T>(draw: () => T): T {
+  const saved = internals.H
+  internals.H = { ...oneRender, readContext: oneRender.useContext }
+  try {
+    return draw()
+  } finally {
+    internals.H = saved
+  }
 }
 
 function withToDom(element: ReactElement): string {

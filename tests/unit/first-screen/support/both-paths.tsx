@@ -1,23 +1,19 @@
 /**
  * Renders a page both ways from the same early replies (issue 31): as the HTML's head script draws its
- * first screen (the page's first-screen.tsx through shared/first-screen/to-dom.ts with the one-render
- * hooks) and as React draws the page in its first commit, and serializes both so a test can compare
- * them. The head script's build aliases `react` to one-render.ts; here the same hooks are put behind
- * React's own dispatcher while the first screen is drawn, so the components are the very modules React
- * renders.
+ * first screen — the very script the build wrote into the page's HTML (dist/, built-screens.ts), run
+ * here: its `react` is the one-render stand-in and its handlers are stripped as in production — and
+ * as React draws the page in its first commit; and serializes both so a test can compare them.
  */
 import * as React from 'react'
 import { act, type ReactElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import { vi } from 'vitest'
 import type { ApiRequest } from '@shared/api/endpoint'
-import type { PageDescriptor } from '@shared/app/define-page'
 import { resetEnvForTests } from '@shared/env'
-import type { FirstScreen, Shown } from '@shared/first-screen/define'
-import * as oneRender from '@shared/first-screen/one-render'
-import { peekArrived, peekKeptReply } from '@shared/http/arrived'
+import type { Shown } from '@shared/first-screen/define'
 import { putKept, putPrefetched } from '@shared/http/prefetch'
-import { PENDING, toDom, type DrawnExtras } from '@shared/first-screen/to-dom'
+import { PENDING } from '@shared/first-screen/to-dom'
+import { TELEMETRY_QUEUE_GLOBAL, type TelemetryEntry } from '@shared/telemetry/early'
 import { installAndroidHost, removeHost } from '../../bridge/fake-host'
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
@@ -41,33 +37,8 @@ export interface Case {
   replies: readonly Reply[]
 }
 
-type Internals = { H: unknown }
 // React's act() in this environment (as mount-page.test.tsx).
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-const internals = (React as unknown as Record<string, Internals>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE!
-
-/** The one-render hooks as a React dispatcher (what the head script's `react` is). */
-const ONE_RENDER = {
-  useState: oneRender.useState,
-  useReducer: oneRender.useReducer,
-  useRef: oneRender.useRef,
-  useMemo: oneRender.useMemo,
-  useCallback: oneRender.useCallback,
-  useEffect: oneRender.useEffect,
-  useLayoutEffect: oneRender.useLayoutEffect,
-  useInsertionEffect: oneRender.useInsertionEffect,
-  useImperativeHandle: oneRender.useImperativeHandle,
-  useDebugValue: oneRender.useDebugValue,
-  useSyncExternalStore: oneRender.useSyncExternalStore,
-  useEffectEvent: oneRender.useEffectEvent,
-  useDeferredValue: oneRender.useDeferredValue,
-  useTransition: oneRender.useTransition,
-  useId: oneRender.useId,
-  useContext: oneRender.useContext,
-  readContext: oneRender.useContext,
-  use: oneRender.use,
-}
 
 /** Opens the page: its address, the phone (a browser, or the app with its bridge), its early replies. */
 export async function open(c: Case): Promise<void> {
@@ -80,51 +51,40 @@ export async function open(c: Case): Promise<void> {
   for (const key of Object.keys(w)) if (key.startsWith('__kids')) delete w[key]
   for (const reply of c.replies) {
     const answer = { status: reply.status ?? 200, body: reply.body }
-    if (reply.kept) putKept(reply.request.path, reply.request.params, answer)
-    else putPrefetched(reply.request.path, reply.request.params, reply.pending ? new Promise(() => {}) : Promise.resolve(answer))
+    // A kept reply is drawn while the head script asks again (that request is what the painter watches).
+    if (reply.kept) {
+      putKept(reply.request.path, reply.request.params, answer)
+      putPrefetched(reply.request.path, reply.request.params, new Promise(() => {}))
+    } else putPrefetched(reply.request.path, reply.request.params, reply.pending ? new Promise(() => {}) : Promise.resolve(answer))
   }
   // The replies settle (prefetch.ts records them as they do).
   await new Promise((resolve) => setTimeout(resolve, 0))
 }
 
-/** Runs `draw` with React's hooks answered by one-render.ts, as they are in the head script. */
-export function withOneRender<T>(draw: () => T): T {
-  const saved = internals.H
-  internals.H = ONE_RENDER
-  try {
-    return draw()
-  } finally {
-    internals.H = saved
-  }
-}
+const w = window as unknown as Record<string, unknown>
+/** What a title is before the script runs: a script that sets none leaves it. */
+const NO_TITLE = '(no title)'
 
 /**
- * The first screen as the head script draws it, or null when it draws nothing; with its title.
+ * The first screen as the page's built head script draws it into #root, or null when it draws nothing;
+ * with its title and the problems it recorded (a painter failure: then it drew nothing either).
  * `shown`: what the HTML put in #root (its frame, unless its guard left it out).
  */
-export function drawBeforeReact<P extends PageDescriptor>(
-  page: P,
-  screen: FirstScreen<ReturnType<P['parse']>>,
-  shown: Shown = { frame: true },
-) {
-  const saved = internals.H
-  internals.H = ONE_RENDER
-  try {
-    const element = screen.draw(
-      page.parse(location.search) as ReturnType<P['parse']>,
-      (request: ApiRequest) => {
-        return peekArrived(request.path, request.params) ?? peekKeptReply(request.path, request.params)
-      },
-      shown,
-    )
-    if (element === null || element === undefined) return null
-    const extras: DrawnExtras = { title: null }
-    const root = document.createElement('div')
-    root.append(...toDom(element, extras))
-    return { root, title: extras.title }
-  } finally {
-    internals.H = saved
-  }
+export function drawBeforeReact(script: string, shown: Shown = { frame: true }) {
+  document.body.innerHTML = `<div id="root">${shown.frame ? '<div aria-busy="true">加载中</div>' : ''}</div>`
+  document.title = NO_TITLE
+  delete w[TELEMETRY_QUEUE_GLOBAL]
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the build's own script, as the HTML runs it
+  new Function(script)()
+  const root = document.getElementById('root')!
+  const problems = ((w[TELEMETRY_QUEUE_GLOBAL] as TelemetryEntry[] | undefined) ?? []).flatMap((e) =>
+    e.type === 'problem' ? [e.problem.message] : [],
+  )
+  const drawn = root.getAttribute('data-prerendered') === 'replace'
+  const copy = document.createElement('div')
+  copy.append(...root.childNodes)
+  document.body.replaceChildren()
+  return { root: drawn ? copy : null, title: document.title === NO_TITLE ? null : document.title, problems }
 }
 
 /**
@@ -146,6 +106,16 @@ export function drawWithReact(element: ReactElement): { html: string; title: str
 const CONTROLS = /^(button|input|select|textarea|a)$/
 
 /**
+ * A CSS module's class as its local name: the build names it `_bar_o2yg1_1` and the test's transform
+ * `_bar_8f2a1c`; both come from the same module, which is what matters here.
+ */
+const localClass = (value: string) =>
+  value
+    .split(' ')
+    .map((name) => /^_(.+?)_[\w-]{5,6}(?:_\d+)?$/.exec(name)?.[1] ?? name)
+    .join(' ')
+
+/**
  * The DOM as text for comparing: tags, attributes in order of name, what a form control holds
  * (value, checked, selected) and the text, adjacent text nodes joined. What only the head script adds
  * (the pending marks of to-dom.ts) is left out.
@@ -156,7 +126,7 @@ export function serialize(node: Node, { dropPending = false } = {}): string {
   const pending = dropPending && node.hasAttribute(PENDING)
   const attributes = [...node.attributes]
     .filter((a) => !(pending && (a.name === PENDING || (CONTROLS.test(node.localName) && /^(aria-disabled|readonly)$/.test(a.name)))))
-    .map((a) => `${a.name}="${escape(a.value)}"`)
+    .map((a) => `${a.name}="${escape(a.name === 'class' ? localClass(a.value) : a.value)}"`)
     .sort()
   const state: string[] = []
   if (node instanceof HTMLInputElement) state.push(`.value=${node.value}`, `.checked=${node.checked}`)
