@@ -2,14 +2,17 @@
  * The first screen before React, in the real build (issue 31): each data page's HTML draws its first
  * screen from its early replies while the bundle is held back, and React's takeover changes nothing on
  * screen — the same boxes at the same places with the same texts, every picture already there — and
- * keeps a tap made before it. The unit test (tests/unit/first-screen) proves the DOM is the same; this
- * one proves the built head script (its class names, assets, title) and the browser agree.
+ * keeps a tap made before it, shown at once as heard. The unit test (tests/unit/first-screen) proves the
+ * DOM is the same; this one proves the built head script (its class names, assets, title) and the browser
+ * agree, on every demo link of every page the build marks as drawing a first screen (issue 41).
  */
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { Page, Route } from 'playwright-core'
+import type { Locator, Page, Route } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoLinks, type DemoLink } from '../../server/demo-links'
-import { HANDOVER_GLOBAL } from '../../shared/first-screen/handover'
+import type { PagesManifest } from '../../scripts/delivery/manifest'
+import { HANDOVER_GLOBAL, KEPT } from '../../shared/first-screen/handover'
 import { PREFETCH_PENDING_GLOBAL } from '../../shared/http/prefetch'
 import { closeBrowser, openPhone, type PhonePage } from './support/browser'
 import { expectAccessible } from './support/axe'
@@ -18,19 +21,15 @@ afterAll(closeBrowser)
 
 const DIST = join(resolve(import.meta.dirname, '../..'), 'dist')
 
-/** The pages that draw a first screen before React, by their bench demo link (their HTML has the head script's registry). */
-const DATA_PAGES = [
-  '/recorded_share',
-  '/word_share',
-  '/generate_book/list',
-  '/space_upgrade',
-  '/vip_sale',
-  '/generate_book/create',
-  '/self_service_baidu',
-]
+/** The pages whose built HTML draws a first screen before React: the build marks them (pages-manifest.json `firstScreen`). */
+const SCREEN_ROUTES = Object.entries((JSON.parse(readFileSync(join(DIST, 'pages-manifest.json'), 'utf8')) as PagesManifest).pages ?? {})
+  .filter(([, page]) => page.firstScreen)
+  .map(([route]) => route)
+/** Every demo link of those pages: each is a case. */
+const LINKS = demoLinks(DIST).filter((link) => SCREEN_ROUTES.includes(link.route))
 
 const linkOf = (route: string): DemoLink => {
-  const link = demoLinks(DIST).find((l) => l.route === route && l.bench)
+  const link = LINKS.find((l) => l.route === route && l.bench)
   if (!link) throw new Error(`no bench demo link for ${route}`)
   return link
 }
@@ -111,15 +110,21 @@ async function openDrawn(link: DemoLink): Promise<{ phone: PhonePage; release: (
 const takenOver = (page: Page) =>
   page.waitForFunction(() => (window as unknown as { __takeover: unknown }).__takeover !== null, null, { timeout: 30_000 })
 
-describe.each(DATA_PAGES)('%s before React', (route) => {
+describe('the pages whose build draws a first screen', () => {
+  it.each(SCREEN_ROUTES)('%s has a demo link to open', (route) => {
+    expect(LINKS.some((link) => link.route === route)).toBe(true)
+  })
+})
+
+describe.each(LINKS.map((link) => [`${link.route} (${link.label})`, link] as const))('%s before React', (_, link) => {
   it('draws its first screen from the early replies, and React takes it over without a change on screen', async () => {
-    const link = linkOf(route)
     const { phone, release } = await openDrawn(link)
     const { page } = phone
-    const name = `first-screen-${route.slice(1).replace(/\//g, '-')}`
+    const name = `first-screen-${link.route.slice(1).replace(/\//g, '-')}-${link.label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}`
 
     // Step: before any of the page's scripts ran, its data is on screen (the proof the smoke test checks).
     if (typeof link.proof === 'string') await page.getByText(link.proof, { exact: false }).first().waitFor()
+    else expect(await page.getByLabel(link.proof.field).inputValue()).toBe(link.proof.value)
     const drawn = await onScreen(page)
     const title = await page.title()
     await phone.shot(`${name}-drawn`)
@@ -138,13 +143,50 @@ describe.each(DATA_PAGES)('%s before React', (route) => {
   })
 })
 
+/**
+ * Taps `control` on the drawn screen (before React) and returns how long the page took, from the tap's
+ * event to the control showing it was heard (handover.ts marks it in the tap's own task), and its look
+ * then: a person on a slow network must see at once that the tap counted (issue 39).
+ */
+async function tapHeard(page: Page, control: Locator): Promise<{ ms: number; opacity: number }> {
+  await page.evaluate((kept) => {
+    const w = window as unknown as { __heard?: number }
+    delete w.__heard
+    // Capture on window: before the first screen's own listener on the document, which stops the click.
+    window.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target as Element
+        new MutationObserver((_, observer) => {
+          if (!target.closest(`[${kept}]`)) return
+          w.__heard = performance.now() - event.timeStamp
+          observer.disconnect()
+        }).observe(document.getElementById('root')!, { attributes: true, subtree: true, attributeFilter: [kept] })
+      },
+      { capture: true, once: true },
+    )
+  }, KEPT)
+  await control.tap({ force: true })
+  await page.waitForFunction(() => (window as unknown as { __heard?: number }).__heard !== undefined, null, { timeout: 5_000 })
+  return {
+    ms: await page.evaluate(() => (window as unknown as { __heard: number }).__heard),
+    opacity: Number(await control.evaluate((el) => getComputedStyle(el).opacity)),
+  }
+}
+
 describe('a tap before React', () => {
-  it('on the share cover’s start button starts the book once React is in', async () => {
+  it('on the share cover’s start button shows it was heard at once, and starts the book once React is in', async () => {
     const { phone, release } = await openDrawn(linkOf('/recorded_share'))
     const start = phone.page.getByRole('button', { name: /^开始欣赏《/ })
     expect(await start.getAttribute('aria-disabled')).toBe('true')
     // A person can tap it (Playwright waits for "enabled" controls, and this one says it is waiting).
-    await start.tap({ force: true })
+    const heard = await tapHeard(phone.page, start)
+    // Marked in the tap's own task (the frame after it shows it); it looks pressed.
+    expect(heard.ms).toBeLessThan(100)
+    expect(heard.opacity).toBeLessThan(1)
+    expect(await start.getAttribute('aria-busy')).toBe('true')
+    await phone.shot('first-screen-tap-heard-recorded_share')
+    await expectAccessible(phone.page, 'first-screen-tap-heard-recorded_share')
     await release()
     // The viewer takes over and plays the first page: the tap was kept, not lost.
     await phone.page.getByRole('group', { name: /^1\/\d+$/ }).waitFor({ timeout: 20_000 })
@@ -152,11 +194,28 @@ describe('a tap before React', () => {
     await phone.context.close()
   })
 
-  it('on a folder row’s 编辑 opens the edit form once React is in', async () => {
+  it('on a folder row: 删除 twice then 编辑 shows each as heard, and once React is in does the one it shows (编辑)', async () => {
     const { phone, release } = await openDrawn(linkOf('/generate_book/list'))
-    await phone.page.getByRole('list', { name: '绘本列表' }).getByRole('button', { name: '编辑' }).first().tap({ force: true })
+    const rows = phone.page.getByRole('list', { name: '绘本列表' })
+    const remove = rows.getByRole('button', { name: '删除' }).first()
+    const edit = rows.getByRole('button', { name: '编辑' }).first()
+
+    // Step: 删除, twice: heard at once each time.
+    for (const _ of [1, 2]) expect((await tapHeard(phone.page, remove)).ms).toBeLessThan(100)
+    expect(await remove.getAttribute(KEPT)).toBe('')
+    await phone.shot('first-screen-tap-heard-delete')
+
+    // Step: 编辑: the mark moves to it, the screen shows the action that will be done.
+    expect((await tapHeard(phone.page, edit)).ms).toBeLessThan(100)
+    expect(await remove.getAttribute(KEPT)).toBeNull()
+    expect(await edit.getAttribute('aria-busy')).toBe('true')
+    await phone.shot('first-screen-tap-heard-edit')
+    await expectAccessible(phone.page, 'first-screen-tap-heard-edit')
+
+    // Step: React comes in and does 编辑 (the edit form), not 删除 (no confirmation).
     await release()
     await phone.page.waitForURL(/\/generate_book\/create\?id=\d+/, { timeout: 20_000 })
+    expect(phone.errors).toEqual([])
     await phone.context.close()
   })
 })
