@@ -136,7 +136,8 @@ describe('the create page', () => {
   it('asks before leaving on the native back button, and leaves on 离开', async () => {
     render(<BookCreatePage target={{ mode: 'create', parentId: 0 }} />)
     await userEvent.type(await screen.findByRole('textbox', { name: /名称/ }), '猫')
-    act(() => (window as unknown as { onNativeMessage: (m: unknown) => void }).onNativeMessage({ type: 'backClick' }))
+    // Awaited: the confirmation is a lazily loaded dialog, which suspends while it loads.
+    await act(async () => (window as unknown as { onNativeMessage: (m: unknown) => void }).onNativeMessage({ type: 'backClick' }))
     const dialog = await screen.findByRole('dialog')
     within(dialog).getByText('修改尚未保存，确定离开吗？')
     expect(goBackOrClose).not.toHaveBeenCalled()
