@@ -13,6 +13,8 @@
  *   --no-scaling      skip the scaling series
  *   --reopen-runs N   first + second opens per page with a warm cache (default 3; 0 skips them)
  *   --audio-runs N    taps on the share page's start button (default 3; 0 skips them)
+ *   --slow-runs N     loads per page on the slow network with a tap once ready (issue 39; default 3; 0 skips them)
+ *   --slow-only       only those (no other figure): bench/results/NAME has the slow-network table alone
  *   --skip-build      measure the last bench build (bench/tmp/dist) again
  *   --no-prerender    build without the prerendered frames (PRERENDER=0), to measure their effect
  *   --out NAME        write bench/results/NAME.{md,json} (default latest)
@@ -39,6 +41,7 @@ import { writeResults, type BenchResults } from './lib/report.ts'
 import { folderSeries, shareSeries } from './lib/scaling.ts'
 import { measureSecondOpens, type SecondOpen } from './lib/second-open.ts'
 import { seedScale } from './lib/seed-scale.ts'
+import { measureSlowTaps, type SlowTapResult } from './lib/slow-taps.ts'
 import { benchTargets, SPOTLIGHT_ROUTES, type Target } from './lib/targets.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -56,6 +59,8 @@ const { values: args } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '1' },
     'no-film': { type: 'boolean', default: false },
     'audio-runs': { type: 'string', default: '3' },
+    'slow-runs': { type: 'string', default: '3' },
+    'slow-only': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
     'no-prerender': { type: 'boolean', default: false },
     out: { type: 'string', default: 'latest' },
@@ -134,6 +139,33 @@ async function main(): Promise<void> {
       ...limits.targets,
       ...all.filter((t) => t.name !== 'floor' && (!only || only.includes(t.name))),
     ]
+    const slowRuns = Number(args['slow-runs'])
+    let slowTaps: SlowTapResult[] = []
+    if (slowRuns > 0) {
+      log(`a tap once ready, on the slow network (issue 39), ${slowRuns} runs`)
+      slowTaps = await measureSlowTaps(browser, front.url, targets, slowRuns, log)
+    }
+    if (args['slow-only']) {
+      const results: BenchResults = {
+        date: new Date().toISOString(),
+        commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirtyAtStart}`,
+        label: args.label,
+        machine: { cpus: cpus().length, loadAverage: loadAtStart, loadDuringRun: [...loadSamples, loadavg()[0]!] },
+        profile: PROFILE,
+        runs: 0,
+        prerender: !args['no-prerender'],
+        pages: [],
+        weights: [],
+        frames: {},
+        share: [],
+        folders: [],
+        slowTaps,
+        seconds: Math.round((Date.now() - started) / 1000),
+      }
+      writeResults(join(ROOT, 'bench', 'results'), args.out, results)
+      log(`wrote bench/results/${args.out}.md and .json`)
+      return
+    }
     const runs = Number(args.runs)
     const scalingRuns = Number(args['scaling-runs'])
     log(`measuring ${targets.length} pages × ${runs} runs on ${front.url}`)
@@ -207,6 +239,7 @@ async function main(): Promise<void> {
       folders,
       reopens,
       audio,
+      slowTaps,
       seconds: Math.round((Date.now() - started) / 1000),
     }
     writeResults(join(ROOT, 'bench', 'results'), args.out, results)

@@ -26,6 +26,8 @@ export interface DemoLink {
   proof: DemoProof
   /** The link the bench opens the page with. */
   bench: boolean
+  /** What the bench's slow profile taps once the page is ready (page.ts `tap`). */
+  tap?: { role: string; name: string }
 }
 
 export interface DemoLinkGroup {
@@ -36,7 +38,14 @@ export interface DemoLinkGroup {
 /** What this module reads of the manifest's `pages` (scripts/delivery/manifest.ts, PageInfo). */
 interface PageDemo {
   aliases?: string[]
-  demoLinks: { label: string; query?: string; fixture: 'browser' | 'app'; proof: DemoProof; bench?: boolean }[]
+  demoLinks: {
+    label: string
+    query?: string
+    fixture: 'browser' | 'app'
+    proof: DemoProof
+    bench?: boolean
+    tap?: { role: string; name: string }
+  }[]
 }
 
 /** The demo data a placeholder may name. */
@@ -75,6 +84,7 @@ export function demoLinks(distDir: string): DemoLink[] {
         inApp: link.fixture === 'app',
         proof: link.proof,
         bench: i === benchAt,
+        ...(link.tap ? { tap: link.tap } : {}),
       }
     })
   })

@@ -144,8 +144,28 @@ export async function buildLimitPages(
     htmlDir,
     fetchDir,
     targets: [
-      { name: 'limit-html', url: LIMIT_BASE, fixture: 'browser', goals, proof, kind: 'reference', share: false, signedIn: false },
-      { name: 'limit-fetch', url: LIMIT_FETCH_BASE, fixture: 'browser', goals, proof, kind: 'reference', share: false, signedIn: false },
+      {
+        name: 'limit-html',
+        url: LIMIT_BASE,
+        fixture: 'browser',
+        goals,
+        proof,
+        kind: 'reference',
+        share: false,
+        signedIn: false,
+        tap: null,
+      },
+      {
+        name: 'limit-fetch',
+        url: LIMIT_FETCH_BASE,
+        fixture: 'browser',
+        goals,
+        proof,
+        kind: 'reference',
+        share: false,
+        signedIn: false,
+        tap: null,
+      },
     ],
   }
 }

@@ -14,7 +14,18 @@ import {
 } from '../../tests/e2e/support/chromium.ts'
 import { collectMetrics, type ProofProbe, type ReadyProbe } from './page-probe.ts'
 
-export const PROFILE = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 } as const
+/** A network and CPU to load pages on. */
+export interface Profile {
+  rttMs: number
+  downKbps: number
+  upKbps: number
+  cpuSlowdown: number
+}
+
+export const PROFILE: Profile = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 }
+
+/** Issue 39's slow network: 800 ms RTT, 50 KB/s down (400 kbps), the same phone. */
+export const SLOW_PROFILE: Profile = { rttMs: 800, downKbps: 400, upKbps: 400, cpuSlowdown: 4 }
 
 /** The full Chromium (its paint times), with the journeys' flags (tests/e2e/support/chromium.ts). */
 export function launchChromium(): Promise<Browser> {
@@ -40,7 +51,7 @@ export async function openPhone(
   browser: Browser,
   fixture: Fixture,
   ready?: ReadyProbe,
-  { cache = false, proof = null }: { cache?: boolean; proof?: ProofProbe | null } = {},
+  { cache = false, proof = null, profile = PROFILE }: { cache?: boolean; proof?: ProofProbe | null; profile?: Profile } = {},
 ): Promise<Phone> {
   const context = await browser.newContext({
     ...PHONE_SCREEN,
@@ -69,11 +80,11 @@ export async function openPhone(
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: !cache })
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: PROFILE.rttMs,
-    downloadThroughput: (PROFILE.downKbps * 1000) / 8,
-    uploadThroughput: (PROFILE.upKbps * 1000) / 8,
+    latency: profile.rttMs,
+    downloadThroughput: (profile.downKbps * 1000) / 8,
+    uploadThroughput: (profile.upKbps * 1000) / 8,
   })
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown })
   return { page, context, cdp, close: () => context.close() }
 }
 

@@ -5,7 +5,8 @@ import type { AudioFigures } from './audio.ts'
 import type { LighthouseResult } from './lighthouse.ts'
 import type { PageResult } from './measure-pages.ts'
 import type { PageWeight } from '../../scripts/build/page-weight.ts'
-import { PROFILE } from './phone.ts'
+import { PROFILE, type Profile } from './phone.ts'
+import { slowTapsTable, type SlowTapResult } from './slow-taps.ts'
 import type { FolderScale, ShareScale } from './scaling.ts'
 import type { SecondOpen } from './second-open.ts'
 import { median } from './stats.ts'
@@ -17,7 +18,7 @@ export interface BenchResults {
   label: string
   /** Load averages at the start (1, 5, 15 min) and the 1-minute one sampled every 10 s during the run. */
   machine: { cpus: number; loadAverage: number[]; loadDuringRun?: number[] }
-  profile: typeof PROFILE
+  profile: Profile
   runs: number
   /** Whether the build carried prerendered HTML. */
   prerender: boolean
@@ -37,6 +38,8 @@ export interface BenchResults {
   reopens?: SecondOpen[]
   /** Audio start on the picture book (issue 18). */
   audio?: AudioFigures | null
+  /** A tap the moment a page is ready, on the slow network (issue 39). */
+  slowTaps?: SlowTapResult[]
   /** Wall time of the whole bench, s. */
   seconds: number
 }
@@ -412,6 +415,7 @@ export function toMarkdown(r: BenchResults): string {
     ...r.folders.flatMap((f) => f.errors.map((e) => `- folder ${f.items}: ${e}`)),
     ...(r.audio?.errors ?? []).map((e) => `- audio: ${e}`),
   ]
+  if (r.slowTaps?.length) out.push('', ...slowTapsTable(r.slowTaps))
   if (errors.length) out.push('', '## Errors seen', '', ...errors.map(cell))
   return `${out.join('\n')}\n`
 }

@@ -35,6 +35,8 @@ export interface Target {
   share: boolean
   /** Its descriptor's `signedIn`: in a phone browser it shows the open-in-app screen. */
   signedIn: boolean
+  /** What the slow profile taps once the page is ready (its bench demo link's `tap`), or null. */
+  tap: { role: string; name: string } | null
 }
 
 /**
@@ -75,6 +77,7 @@ export function benchTargets(distDir: string): Target[] {
     kind: 'reference',
     share: false,
     signedIn: false,
+    tap: null,
   }
   const descriptors = readDescriptors(distDir)
   return [
@@ -93,6 +96,7 @@ export function benchTargets(distDir: string): Target[] {
           kind: startsRequests(distDir, link.route) ? 'data' : 'static',
           share,
           signedIn: descriptor.signedIn === true,
+          tap: link.tap ?? null,
         }
       }),
   ]

@@ -9,7 +9,13 @@ export default definePage({
   firstRequests: shareRequests,
   signedIn: false,
   demoLinks: [
-    { label: 'picture book', query: 'r={DEMO_SHARES.book}', fixture: 'browser', proof: "开始欣赏《Mimi's Sunny Day》" },
+    {
+      label: 'picture book',
+      query: 'r={DEMO_SHARES.book}',
+      fixture: 'browser',
+      proof: "开始欣赏《Mimi's Sunny Day》",
+      tap: { role: 'button', name: '开始欣赏' },
+    },
     { label: 'category 8', query: 'r={DEMO_SHARES.cat8}', fixture: 'browser', proof: '开始欣赏《Colors Around Me》' },
   ],
   budget: { js: 92420, css: 0, html: 23630, head: 3800, screen: 12500, lazy: 54670 },

@@ -34,6 +34,7 @@ export default definePage({
       fixture: 'app',
       proof: '授权百度网盘后，可直接导入网盘中的PDF绘本',
       bench: true,
+      tap: { role: 'button', name: '授权百度网盘' },
     },
     {
       label: 'cloud drive: folders under a folder (网盘导入)',

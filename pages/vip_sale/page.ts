@@ -15,7 +15,14 @@ export default definePage({
   demoLinks: [
     { label: 'membership, none', query: as('basic', false, false), fixture: 'app', proof: '立即开通' },
     { label: 'membership, forever', query: as('permanent', true, true), fixture: 'app', proof: '您已是永久会员' },
-    { label: 'membership', query: as('vip', true, false), fixture: 'app', proof: '立即续费', bench: true },
+    {
+      label: 'membership',
+      query: as('vip', true, false),
+      fixture: 'app',
+      proof: '立即续费',
+      bench: true,
+      tap: { role: 'button', name: '立即续费' },
+    },
   ],
   budget: { js: 88200, css: 0, html: 19180, head: 3260, screen: 11610, lazy: 25040 },
 })

@@ -8,6 +8,14 @@ export default definePage({
   params: SHARE_PARAMS,
   firstRequests: shareRequests,
   signedIn: false,
-  demoLinks: [{ label: 'words', query: 'r={DEMO_SHARES.words}', fixture: 'browser', proof: '开始欣赏《看图学单词》' }],
+  demoLinks: [
+    {
+      label: 'words',
+      query: 'r={DEMO_SHARES.words}',
+      fixture: 'browser',
+      proof: '开始欣赏《看图学单词》',
+      tap: { role: 'button', name: '开始欣赏' },
+    },
+  ],
   budget: { js: 92370, css: 0, html: 23640, head: 3800, screen: 12500, lazy: 54670 },
 })

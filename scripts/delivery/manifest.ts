@@ -51,6 +51,8 @@ export interface PageInfo {
     fixture: 'browser' | 'app'
     proof: string | { field: string; value: string }
     bench?: boolean
+    /** The control the bench's slow profile taps once the page is ready. */
+    tap?: { role: string; name: string }
   }[]
   aliases: string[]
   /** The page's own `<meta name="description">` (else the brand's). */

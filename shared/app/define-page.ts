@@ -69,6 +69,17 @@ export interface DemoLink {
   proof: DemoProof
   /** The link the bench opens the page with (default: the page's first demo link). */
   bench?: boolean
+  /**
+   * What the bench's slow profile taps as soon as the page is ready (issue 39: tap → visible response):
+   * a control by role and (part of) its accessible name, one whose answer keeps the page where it is.
+   */
+  tap?: DemoTap
+}
+
+/** A control the bench taps: `getByRole(role, { name })`, the first that matches. */
+export interface DemoTap {
+  role: 'button' | 'radio' | 'checkbox' | 'textbox'
+  name: string
 }
 
 /**

@@ -23,6 +23,7 @@ export default definePage({
       fixture: 'app',
       proof: { field: '名称', value: '启蒙绘本 第一辑' },
       bench: true,
+      tap: { role: 'textbox', name: '名称' },
     },
   ],
   budget: { js: 94660, css: 0, html: 21370, head: 3440, screen: 13230, lazy: 25040 },

@@ -17,6 +17,7 @@ export default definePage({
       fixture: 'app',
       proof: '12 本适合 3-6 岁孩子的英语启蒙绘本',
       bench: true,
+      tap: { role: 'button', name: '删除' },
     },
     { label: 'as the basic user', query: 'id=0&fakeHostToken={DEMO_TOKENS.basic}', fixture: 'app', proof: '乐乐的绘本' },
   ],
