@@ -108,7 +108,12 @@ export function nameOf(element: Element): string {
   const ids = element.getAttribute('aria-labelledby')
   const text =
     element.getAttribute('aria-label') ??
-    (ids ? ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : null) ??
+    (ids
+      ? ids
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+      : null) ??
     (element as HTMLInputElement).labels?.[0]?.textContent ??
     element.textContent
   return text.replace(/\s+/g, ' ').trim()

@@ -1,7 +1,9 @@
 /**
- * Puts prerendered markup into a built page's `<div id="root"></div>`. Pure string work, so it can be
- * tested without a build.
+ * Puts prerendered markup into a built page's `<div id="root"></div>`, through the HTML parser
+ * (scripts/build/html/html-edit.ts). Works on strings, so it can be tested without a build.
  */
+import { parseFragment } from 'parse5'
+import { attr, HtmlEdit } from '../html/html-edit.ts'
 
 /**
  * How the client treats the markup (read by shared/app/mount-page.tsx from `data-prerendered`):
@@ -16,13 +18,18 @@ export type PrerenderMode = 'hydrate' | 'replace'
 /** The attribute mount-page reads. */
 export const MODE_ATTRIBUTE = 'data-prerendered'
 
-const EMPTY_ROOT = '<div id="root"></div>'
-/** What React's server renderer hoists to the front of a partial render: `<title>`, `<meta>`, `<link>`. */
-const HOISTABLE = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)/
+/** What React's server renderer hoists to the front of a partial render. */
+const HOISTABLE = new Set(['title', 'meta', 'link'])
+
+/** The page's `<div id="root">` as written, if it is empty (as the pages' index.html files start). */
+function emptyRoot(doc: HtmlEdit) {
+  const root = doc.find((el) => el.tagName === 'div' && attr(el, 'id') === 'root')
+  return root && root.childNodes.length === 0 && doc.endTagAt(root) !== null ? root : null
+}
 
 /** True when `html` has the empty root the pages' index.html files start with. */
 export function hasEmptyRoot(html: string): boolean {
-  return html.includes(EMPTY_ROOT)
+  return emptyRoot(new HtmlEdit(html)) !== null
 }
 
 /**
@@ -31,12 +38,13 @@ export function hasEmptyRoot(html: string): boolean {
  */
 export function splitHoisted(markup: string): { hoisted: string[]; body: string } {
   const hoisted: string[] = []
-  let body = markup
-  for (let m = HOISTABLE.exec(body); m; m = HOISTABLE.exec(body)) {
-    hoisted.push(m[0])
-    body = body.slice(m[0].length)
+  let at = 0
+  for (const node of parseFragment(markup, { sourceCodeLocationInfo: true }).childNodes) {
+    if (!('tagName' in node) || !HOISTABLE.has(node.tagName) || node.sourceCodeLocation?.startOffset !== at) break
+    at = node.sourceCodeLocation.endOffset
+    hoisted.push(markup.slice(node.sourceCodeLocation.startOffset, at))
   }
-  return { hoisted, body }
+  return { hoisted, body: markup.slice(at) }
 }
 
 /**
@@ -45,12 +53,14 @@ export function splitHoisted(markup: string): { hoisted: string[]; body: string 
  * the root (the frame's guard script). Throws when the root is not the empty `<div id="root"></div>`.
  */
 export function injectMarkup(html: string, markup: string, mode: PrerenderMode, after = ''): string {
-  const at = html.indexOf(EMPTY_ROOT)
-  if (at < 0) throw new Error('no empty <div id="root"></div> in the page HTML')
+  const doc = new HtmlEdit(html)
+  const root = emptyRoot(doc)
+  if (!root) throw new Error('no empty <div id="root"></div> in the page HTML')
   const { hoisted, body } = splitHoisted(markup)
-  let out = html.slice(0, at) + `<div id="root" ${MODE_ATTRIBUTE}="${mode}">${body}</div>${after}` + html.slice(at + EMPTY_ROOT.length)
-  const head = hoisted.filter((tag) => !tag.startsWith('<title')).join('')
-  const headEnd = out.indexOf('</head>')
-  if (head && headEnd >= 0) out = out.slice(0, headEnd) + head + out.slice(headEnd)
-  return out
+  doc.replace(root, `<div id="root" ${MODE_ATTRIBUTE}="${mode}">${body}</div>${after}`)
+  const tags = hoisted.filter((tag) => !tag.startsWith('<title')).join('')
+  const head = doc.find((el) => el.tagName === 'head')
+  const headEnd = head && doc.endTagAt(head)
+  if (tags && headEnd !== null && headEnd !== undefined) doc.insertAt(headEnd, tags)
+  return doc.toString()
 }

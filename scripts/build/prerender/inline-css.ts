@@ -8,12 +8,11 @@
  * applied nor fetched, and Vite's preload helper, which looks for `link[rel=stylesheet]` with that href,
  * then knows the CSS is there and does not hold the lazy component back until a second copy arrives.
  * The lazy files' links are added by a one-line script rather than written in the HTML, so the pages
- * manifest still sees those files as reached only through dynamic imports.
+ * manifest still sees those files as reached only through dynamic imports. The HTML is edited through
+ * the parser (scripts/build/html/html-edit.ts).
  */
 import { posix } from 'node:path'
-
-const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*>/g
-const HREF = /\bhref="([^"]+)"/
+import { attr, HtmlEdit } from '../html/html-edit.ts'
 
 /** True when the CSS has a relative `url()` that would break once the CSS sits in the page HTML. */
 export function hasRelativeUrl(css: string): boolean {
@@ -37,17 +36,22 @@ export function inlineCss(html: string, lazyCss: readonly string[], read: (file:
     const css = file ? read(file) : null
     return css !== null && !hasRelativeUrl(css) ? css : null
   }
-  let out = html.replace(STYLESHEET, (tag) => {
-    const file = toFile(HREF.exec(tag)?.[1] ?? '')
+  const doc = new HtmlEdit(html)
+  for (const link of doc.elements.filter((el) => el.tagName === 'link' && attr(el, 'rel') === 'stylesheet')) {
+    const file = toFile(attr(link, 'href') ?? '')
     const css = usable(file)
-    return css === null || file === null ? tag : style(css, file) + tag.replace(/\s*\/?>$/, ' disabled>')
-  })
+    if (css === null || file === null) continue
+    // The link stays where it was, disabled (its last attribute's end: the tag's own `>` or `/>` untouched).
+    const last = link.attrs.at(-1)!.name
+    doc.insertBefore(link, style(css, file)).insertAt(doc.attrEnd(link, last)!, ' disabled')
+  }
   const lazy = lazyCss.filter((file) => usable(file) !== null)
   const styles = lazy.map((file) => style(usable(file)!, file)).join('')
   const links = lazy.length
     ? `<script>${JSON.stringify(lazy.map((file) => base + file)).replace(/</g, '\\u003c')}.forEach(function(h){var l=document.createElement("link");l.rel="stylesheet";l.disabled=true;l.href=h;document.head.appendChild(l)})</script>`
     : ''
-  const at = out.indexOf('</head>')
-  if (lazy.length && at >= 0) out = out.slice(0, at) + styles + links + out.slice(at)
-  return out
+  const head = doc.find((el) => el.tagName === 'head')
+  const at = head && doc.endTagAt(head)
+  if (lazy.length && at !== null && at !== undefined) doc.insertAt(at, styles + links)
+  return doc.toString()
 }

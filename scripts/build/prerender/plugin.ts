@@ -25,18 +25,9 @@ import { cachedDecision, decisionKey, pruneDecisions, saveDecision } from './dec
 import { decide, guardScript, type Decision } from './decide.ts'
 import { inlineCss } from './inline-css.ts'
 import { hasEmptyRoot, injectMarkup, splitHoisted } from './inject.ts'
-import {
-  addToBody,
-  addToHead,
-  buildFirstScreenScript,
-  buildPrefetchScript,
-  deferEntry,
-  firstScreenFile,
-  keepsReplies,
-  moveCodeToEnd,
-  paintsFromReply,
-  prefetchTag,
-} from './prefetch.ts'
+import { buildFirstScreenScript, firstScreenFile } from './first-screen-script.ts'
+import { addToBody, addToHead, deferEntry, moveCodeToEnd } from './page-code.ts'
+import { buildPrefetchScript, keepsReplies, paintsFromReply, prefetchTag } from './prefetch.ts'
 import { closeRenderWorkers } from './render-worker.ts'
 import { buildForServer } from './server-build.ts'
 

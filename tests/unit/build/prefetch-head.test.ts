@@ -1,11 +1,12 @@
-/** scripts/build/prerender/prefetch.ts: where the early-request script goes in a built page's <head>. */
+/** scripts/build/prerender/page-code.ts: where the inline scripts and the page's code go in a built page's HTML (through the parser). */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import sharePage from '../../../pages/recorded_share/page'
 import listPage from '../../../pages/generate_book/list/page'
-import { addToHead, deferEntry, keepsReplies, moveCodeToEnd, paintsFromReply } from '../../../scripts/build/prerender/prefetch'
+import { addToHead, deferEntry, moveCodeToEnd } from '../../../scripts/build/prerender/page-code'
+import { keepsReplies, paintsFromReply } from '../../../scripts/build/prerender/prefetch'
 
 const HEAD =
   '<head><meta charset="UTF-8"><title>t</title>' +
