@@ -100,3 +100,20 @@ describe('keepsReplies', () => {
     expect(keepsReplies(listPage.requestsFor(listPage.parse('?id=3')))).toBe(false)
   })
 })
+
+describe('through the HTML parser', () => {
+  it('is not fooled by a module script in a comment, a "</head>" in a script’s text, or attributes in another order', () => {
+    const file = page(
+      '<head><!-- <script type="module" src="/old.js"></script> --><script>var s = "</head>"</script>' +
+        '<link href="/assets/a.js" rel="modulepreload"><script src="/assets/main.js" type="module"></script></head>' +
+        BODY,
+    )
+    expect(deferEntry(file)).toBe(true)
+    const html = readFileSync(file, 'utf8')
+    expect(html).toContain('<!-- <script type="module" src="/old.js"></script> --><script>var s = "</head>"</script>')
+    expect(html).toContain(
+      '<template id="page-code"><link href="/assets/a.js" rel="modulepreload"><link rel="modulepreload" href="/assets/main.js" data-entry></template></body>',
+    )
+    expect(html).toContain('<link rel="expect" href="#page-code" blocking="render"></head>')
+  })
+})
