@@ -22,7 +22,7 @@
  * Both sides meet in a record on `window` (the head script and the page are separate bundles). React-free.
  */
 import { recordProblem } from '../telemetry/early'
-import { PENDING } from './to-dom'
+import { PENDING } from './marks'
 import { PLAYS_AUDIO, unlockAudio } from './unlocked-audio'
 
 /**

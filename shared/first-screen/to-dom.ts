@@ -13,9 +13,9 @@
  */
 
 import { asText, fail, setProp } from './dom-props'
+import { PENDING } from './marks'
 
-/** The attribute that marks a control drawn before React, waiting for it (removed when React draws its own). */
-export const PENDING = 'data-pending'
+export { PENDING }
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const ELEMENT = Symbol.for('react.transitional.element')
