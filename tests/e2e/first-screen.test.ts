@@ -69,7 +69,7 @@ function onScreen(page: Page): Promise<Record<string, string>> {
   })
 }
 
-/** Records, at React's first commit over the drawn screen, the pictures on screen that were not already there. */
+/** Records, at React's first commit over the drawn screen, the pictures on screen not already there and text laid out empty. */
 const WATCH_TAKEOVER = `
   window.__takeover = null
   new MutationObserver(function () {
@@ -80,7 +80,15 @@ const WATCH_TAKEOVER = `
       var r = img.getBoundingClientRect()
       if (r.bottom > 0 && r.top < innerHeight && !img.complete) missing.push(img.src)
     })
-    window.__takeover = { missing: missing, at: performance.now() }
+    // Text on screen that React's first frame would lay out empty (a box whose text is not rendered yet,
+    // as content-visibility: auto does to new rows until it has judged them on screen): a flicker.
+    var blank = []
+    document.querySelectorAll('#root *').forEach(function (el) {
+      var r = el.getBoundingClientRect()
+      if (el.children.length || !el.textContent.trim() || r.bottom <= 0 || r.top >= innerHeight || !r.width) return
+      if (!el.innerText.trim()) blank.push(el.textContent.trim().slice(0, 40))
+    })
+    window.__takeover = { missing: missing, blank: blank, at: performance.now() }
   }).observe(document, { childList: true, subtree: true })`
 
 /** Waits until the head script's first screen is live (drawn, React not in) or, with `false`, taken over by React. */
@@ -133,8 +141,9 @@ describe.each(LINKS.map((link) => [`${link.route} (${link.label})`, link] as con
     // Step: the scripts arrive and React takes over: same boxes, same places, every picture already there.
     await release()
     await takenOver(page)
-    const takeover = await page.evaluate(() => (window as unknown as { __takeover: { missing: string[] } }).__takeover)
+    const takeover = await page.evaluate(() => (window as unknown as { __takeover: { missing: string[]; blank: string[] } }).__takeover)
     expect(takeover.missing, 'pictures React drew before they were there (a blank frame)').toEqual([])
+    expect(takeover.blank, 'text React laid out empty at its takeover (a flicker)').toEqual([])
     expect(await onScreen(page)).toEqual(drawn)
     expect(await page.title()).toBe(title)
     await phone.shot(`${name}-react`)
