@@ -6,7 +6,7 @@
  * - **ready**: as in the main bench;
  * - **tap → visible response**: from the tap (its `pointerdown`) to the end of the first frame in which
  *   the page showed an answer to it: a change on the tapped control (the first screen's kept mark, React's
- *   pressed state) or something new on the page outside #root (an overlay), or the page leaving; the
+ *   pressed state) or something new in <body> outside #root (an overlay), or the page leaving; the
  *   takeover of #root by React is not an answer. What answered is reported with it;
  * - **ready → interactive**: from ready to React's commit over the first screen drawn before it (the
  *   handover record's `live` turning false), when the page's own code answers taps.
@@ -67,7 +67,8 @@ const PROBE = `(function () {
           var el = t.nodeType === 1 ? t : t.parentElement
           return done((m.attributeName || m.type) + ' on ' + (el ? el.localName : '?'))
         }
-        if (m.type === 'childList' && m.addedNodes.length && !(root() && root().contains(t))) {
+        // Something new on the page outside #root (an overlay); not in <head> (React's <title>, the code's links).
+        if (m.type === 'childList' && m.addedNodes.length && document.body.contains(t) && !(root() && root().contains(t))) {
           var added = m.addedNodes[0]
           var what = added.nodeType === 1 ? (added.querySelector('[role=dialog]') ? 'dialog' : added.localName) : 'text'
           return done(what + ' added')
