@@ -6,8 +6,9 @@
  * - **ready**: as in the main bench;
  * - **tap → visible response**: from the tap (its `pointerdown`) to the end of the first frame in which
  *   the page showed an answer to it: a change on the tapped control (the first screen's kept mark, React's
- *   pressed state) or something new in <body> outside #root (an overlay), or the page leaving; the
- *   takeover of #root by React is not an answer. What answered is reported with it;
+ *   pressed state; once React has replaced the control, any change in what React drew) or something new
+ *   in <body> outside #root (an overlay), or the page leaving; the takeover of #root by React is not an
+ *   answer. What answered is reported with it;
  * - **ready → interactive**: from ready to React's commit over the first screen drawn before it (the
  *   handover record's `live` turning false), when the page's own code answers taps.
  *
@@ -63,9 +64,13 @@ const PROBE = `(function () {
         var t = m.target
         // React replacing the whole first screen is its takeover, not an answer to the tap.
         if (m.type === 'childList' && t === root()) continue
+        var el = t.nodeType === 1 ? t : t.parentElement
         if (tapped && tapped.isConnected && (t === tapped || (t.contains && t.contains(tapped)) || (tapped.contains && tapped.contains(t)))) {
-          var el = t.nodeType === 1 ? t : t.parentElement
           return done((m.attributeName || m.type) + ' on ' + (el ? el.localName : '?'))
+        }
+        // Once React has replaced the tapped control, its answer is a change in the page it drew.
+        if (tapped && !tapped.isConnected && root() && root().contains(t)) {
+          return done((m.attributeName || m.type) + ' on ' + (el ? el.localName : '?') + ' (React)')
         }
         // Something new on the page outside #root (an overlay); not in <head> (React's <title>, the code's links).
         if (m.type === 'childList' && m.addedNodes.length && document.body.contains(t) && !(root() && root().contains(t))) {
@@ -136,7 +141,7 @@ async function tapOnce(browser: Browser, baseUrl: string, target: Target & { tap
           return s.respondedAt !== null && s.interactiveAt !== null
         },
         null,
-        { timeout: 60_000 },
+        { timeout: 20_000 },
       )
       .catch(() => {})
     const p = await probe()
