@@ -8,10 +8,6 @@ import { removeHost } from './bridge/fake-host'
  * window per worker (vitest.config.ts), so what a file left behind (fake timers, stubbed globals, storage,
  * cookies, the host's bridge, the registries the HTML's inline script keeps on `window`, the address, the DOM) is undone here.
  */
-// React's act() environment, as Testing Library configures it where test globals exist (vitest has
-// none here): a test that calls act() itself, or a state update outside one, is then told so by React.
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
 beforeAll(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()

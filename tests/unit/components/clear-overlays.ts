@@ -3,6 +3,7 @@ import { vi } from 'vitest'
 import { clearActionSheets } from '@shared/components/action-sheet'
 import { clearDialogs } from '@shared/components/dialog'
 import { hideLoading } from '@shared/components/loading-overlay'
+import { EXIT_MS } from '@shared/components/overlay'
 import { clearToast } from '@shared/components/toast'
 
 /**
@@ -24,6 +25,9 @@ export async function clearOverlays(): Promise<void> {
     })
     vi.useRealTimers()
   }
+  // An overlay still on screen plays its exit, which ends on a timer: run it inside act, so its last
+  // state update is not one React reports as outside act.
+  if (document.body.childElementCount > 0) await act(() => new Promise((resolve) => setTimeout(resolve, EXIT_MS + 20)))
   await waitFor(() => {
     if (document.body.childElementCount > 0) throw new Error('an overlay is still on document.body')
   })

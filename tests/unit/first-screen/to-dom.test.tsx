@@ -141,8 +141,12 @@ const CASES: [string, ReactElement][] = [
 ]
 
 describe('toDom', () => {
-  it.each(CASES)('draws %s as React does', (_, element) => {
+  it.each(CASES)('draws %s as React does', (name, element) => {
+    // React warns in development about an empty src (the case shows to-dom leaves it out as React does).
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(withToDom(element)).toBe(withReact(element))
+    const said = error.mock.calls.map((call) => String(call[0]))
+    expect(said.every((text) => name.includes('empty src') && text.includes('An empty string ("") was passed'))).toBe(true)
   })
 
   it('marks a control with a handler pending: data-pending, aria-disabled, and a text field read-only', () => {

@@ -13,6 +13,9 @@ import { installAndroidHost, removeHost, sendFromHost } from '../../bridge/fake-
 import { clearOverlays } from '../../components/clear-overlays'
 import { failed, ok, payloads } from '../support/api-results'
 
+// This file calls React's act() itself: React's act environment, as Testing Library sets it where test globals exist.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
 vi.mock('@shared/api/get-my-capacity', () => ({
   getMyCapacity: Object.assign(vi.fn(), { request: () => ({ path: '/v1/user/myCapacity' }) }),
 }))

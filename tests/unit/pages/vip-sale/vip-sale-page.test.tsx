@@ -15,6 +15,9 @@ import { failed, ok, payloads } from '../support/api-results'
 import type * as GetGoodsVipsModule from '@shared/api/get-goods-vips'
 import type * as GetVipInfoModule from '@shared/api/get-vip-info'
 
+// This file calls React's act() itself: React's act environment, as Testing Library sets it where test globals exist.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
 // A mocked sender that still describes its request (the page takes the HTML's early reply by it).
 vi.mock('@shared/api/get-goods-vips', async (original) => {
   const { getGoodsVips: real } = await original<typeof GetGoodsVipsModule>()
