@@ -85,7 +85,9 @@ const WATCH_TAKEOVER = `
     var blank = []
     document.querySelectorAll('#root *').forEach(function (el) {
       var r = el.getBoundingClientRect()
-      if (el.children.length || !el.textContent.trim() || r.bottom <= 0 || r.top >= innerHeight || !r.width) return
+      // A form control's text is its value, which innerText does not read.
+      if (el.children.length || /^(textarea|select|option|input)$/.test(el.localName)) return
+      if (!el.textContent.trim() || r.bottom <= 0 || r.top >= innerHeight || !r.width) return
       if (!el.innerText.trim()) blank.push(el.textContent.trim().slice(0, 40))
     })
     window.__takeover = { missing: missing, blank: blank, at: performance.now() }
