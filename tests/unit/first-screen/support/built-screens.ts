@@ -20,7 +20,10 @@ export interface BuiltScreen {
   script: string
 }
 
-/** The newest file of the sources (its time and name). */
+/**
+ * The newest file of the sources (its time and name). Files only: a folder's time changes when a test
+ * writes and removes a probe file in it (tests/unit/build/boundaries.test.ts), which changes no source.
+ */
 function newestSource(): { time: number; file: string } {
   let newest = { time: 0, file: '' }
   for (const source of SOURCES) {
@@ -29,8 +32,8 @@ function newestSource(): { time: number; file: string } {
       ? readdirSync(path, { recursive: true, encoding: 'utf8' }).map((file) => join(path, file))
       : [path]
     for (const file of files) {
-      const time = statSync(file).mtimeMs
-      if (time > newest.time) newest = { time, file }
+      const stat = statSync(file)
+      if (stat.isFile() && stat.mtimeMs > newest.time) newest = { time: stat.mtimeMs, file }
     }
   }
   return newest
