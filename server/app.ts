@@ -12,6 +12,7 @@ import { authenticate } from './http/auth'
 import { answerClientError, requireHost } from './http/client-errors'
 import { installCors } from './http/cors'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
+import { healthRoutes } from './http/health'
 import { rejectNul } from './http/reject-nul'
 import { laneRequests } from './http/request-lanes'
 import { parseJsonAsUtf8 } from './http/utf8-json'
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     bodyLimit: 1024 * 1024,
   })
+  app.decorate('lifecycle', { draining: false })
   app.decorateRequest('currentUser', null)
   app.decorateRequest('failureMsg', null)
   laneRequests(app)
@@ -124,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: the plugin hooks each route as it is added (after the headers' hook, which reads the HTML).
   await installCompression(app)
 
+  await app.register(healthRoutes, { db: options.db })
   await app.register(staticRoutes, { uploadsDir, fakeHost })
   await app.register(async (api) => {
     // Before every schema and handler of the API (pages keep their query strings untouched).
