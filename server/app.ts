@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { TokenVerifier } from './auth/token-verifier'
 import { createDemoProvider } from './cloud-drive/demo/demo-provider'
 import { ImportRunner } from './cloud-drive/import-runner'
 import type { CloudDriveProvider } from './cloud-drive/provider'
@@ -63,6 +64,11 @@ export interface BuildAppOptions {
    * for; never with `NODE_ENV=production`.
    */
   fakeHost?: boolean
+  /**
+   * Checks the product's signed tokens (server/auth/token-verifier.ts); none by default. With
+   * `NODE_ENV=production` it is the only way in: the demo users' fixed tokens are refused.
+   */
+  verifier?: TokenVerifier | null
 }
 
 declare module 'fastify' {
@@ -133,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     api.addHook('preValidation', rejectNul)
     await api.register(shareRoutes, { db })
     await api.register(async (signedIn) => {
-      signedIn.addHook('onRequest', authenticate(db))
+      signedIn.addHook('onRequest', authenticate({ db, verifier: options.verifier ?? null, demoTokens: !isProduction() }))
       await signedIn.register(directoryRoutes, { db })
       await signedIn.register(bookCreationRoutes, { db, uploadsDir })
       await signedIn.register(spaceRoutes, { db })

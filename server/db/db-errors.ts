@@ -33,7 +33,7 @@ const UNAVAILABLE_MESSAGE = /^(Connection terminated|Client has encountered a co
 /** The database cannot be reached now (503 `服务繁忙，请稍后再试`), whatever the statement was. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false
-  if (error instanceof DatabaseUnavailableError) return true
+  if (error instanceof UnavailableError) return true
   const { code } = error as { code?: unknown }
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true
   return UNAVAILABLE_MESSAGE.test(error.message)
@@ -52,10 +52,10 @@ export function isDiskFull(error: unknown): boolean {
   return typeof message === 'string' && /ErrnoError.*errno:? 51\b/.test(message)
 }
 
-/** Raised by a database that knows it cannot answer now (a closed worker, a pool that gave up). */
-export class DatabaseUnavailableError extends Error {
+/** Something a request needs cannot answer now (the sign-in's key set): a 503 like a database away. */
+export class UnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
-    this.name = 'DatabaseUnavailableError'
+    this.name = 'UnavailableError'
   }
 }

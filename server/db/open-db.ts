@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, statfsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_DATA_DIR, MIGRATIONS_DIR } from '../paths'
+import { StartRefusal } from '../start-refusal'
 import type { Db } from './db'
 import { isDiskFull } from './db-errors'
 import { pendingMigrations, runMigrations } from './migrate'
@@ -34,14 +35,6 @@ const MB = 1024 * 1024
 const freeOnDisk = (dir: string) => {
   const stats = statfsSync(dir)
   return stats.bavail * stats.bsize
-}
-
-/** A start refused for a reason the operator can act on: one line, no stack (main.ts prints it). */
-export class StartRefusal extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'StartRefusal'
-  }
 }
 
 const tooSmall = (dir: string, free: number, needed: number) =>
