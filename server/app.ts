@@ -13,11 +13,12 @@ import { authenticate } from './http/auth'
 import { answerClientError, requireHost } from './http/client-errors'
 import { installCors } from './http/cors'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
+import { trackRequests } from './http/drain'
 import { healthRoutes } from './http/health'
 import { rejectNul } from './http/reject-nul'
 import { laneRequests } from './http/request-lanes'
 import { parseJsonAsUtf8 } from './http/utf8-json'
-import { logRequests, terminalLogger, type LogSink } from './http/request-log'
+import { jsonLogger, logRequests, requestId, terminalLogger, type LogFormat, type LogSink } from './http/request-log'
 import { DEFAULT_TIME_LIMITS, limitBodyTime, serverTimeouts, type TimeLimits } from './http/time-limits'
 import { formatSchemaErrors } from './http/validation-messages'
 import { spaceDevRoutes } from './dev/space-dev-routes'
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   distDir?: string
   /** Where the request log goes (`npm start`: stdout); none by default. */
   logger?: LogSink | false
+  /** `lines` (default): one readable line per request; `json`: pino's records (`LOG_FORMAT=json`). */
+  logFormat?: LogFormat
   /** Origins whose pages may call the API from another origin (CORS allowlist); none by default. */
   corsOrigins?: readonly string[]
   /** Upload size limits; the contract's by default (tests lower them). */
@@ -95,7 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     ...serverTimeouts(timeLimits),
     clientErrorHandler: answerClientError,
-    logger: logger ? terminalLogger(logger) : false,
+    logger: logger ? (options.logFormat === 'json' ? jsonLogger : terminalLogger)(logger) : false,
+    genReqId: requestId,
     // One line per request (request-log.ts) instead of Fastify's two JSON records.
     logController: new LogController({ disableRequestLogging: true }),
     // Wrong types are errors, not something to coerce: `"title": 123` is a 400, not "123".
@@ -104,8 +108,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemaErrorFormatter: formatSchemaErrors,
     frameworkErrors,
     bodyLimit: 1024 * 1024,
+    // A drain refuses new requests with our own envelope (http/drain.ts), not Fastify's English 503.
+    return503OnClosing: false,
   })
   app.decorate('lifecycle', { draining: false })
+  trackRequests(app)
   app.decorateRequest('currentUser', null)
   app.decorateRequest('failureMsg', null)
   laneRequests(app)

@@ -20,10 +20,10 @@ export interface PgDbOptions {
   onConnectionError?: (error: Error) => void
 }
 
-const defaultReport = (error: Error) => console.warn(`PostgreSQL connection lost (${describe(error)}); the next statement reconnects`)
+const defaultReport = (error: Error) => console.warn(`PostgreSQL connection lost (${describeError(error)}); the next statement reconnects`)
 
 /** `57P01 terminating connection due to administrator command`. */
-export const describe = (error: Error) => [(error as { code?: string }).code, error.message].filter(Boolean).join(' ')
+export const describeError = (error: Error) => [(error as { code?: string }).code, error.message].filter(Boolean).join(' ')
 
 /**
  * Connects to a real PostgreSQL server through a node-postgres pool.
