@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { TokenVerifier } from './auth/token-verifier'
@@ -32,6 +31,8 @@ import { spaceRoutes } from './routes/space-routes'
 import { uploadRoutes } from './routes/upload-routes'
 import { vipRoutes } from './routes/vip-routes'
 import { scheduleUploadCollection } from './uploads/collect-uploads'
+import { diskStorage } from './uploads/disk-storage'
+import type { UploadStorage } from './uploads/storage'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { pageRoutes } from './web/page-routes'
 import { installCompression } from './web/compression'
@@ -40,8 +41,10 @@ import { staticRoutes } from './web/static-routes'
 
 export interface BuildAppOptions {
   db: Db
-  /** Holds `uploads/` (and, for PGlite, the database, opened by the caller). */
+  /** Holds `uploads/` on disk (and, for PGlite, the database, opened by the caller). */
   dataDir: string
+  /** Where uploads are stored: `<dataDir>/uploads` on disk by default, or a bucket (`uploads/s3-storage.ts`). */
+  storage?: UploadStorage
   /** The built pages; default `dist/` at the repo root. */
   distDir?: string
   /** Where the request log goes (`npm start`: stdout); none by default. */
@@ -91,8 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const db = fairDb(options.db)
   const devRoutes = options.devRoutes === true && !isProduction()
   const fakeHost = options.fakeHost === true && !isProduction()
-  const uploadsDir = join(dataDir, 'uploads')
-  mkdirSync(uploadsDir, { recursive: true })
+  const storage = options.storage ?? diskStorage(join(dataDir, 'uploads'))
 
   const timeLimits = options.timeLimits ?? DEFAULT_TIME_LIMITS
   const app = Fastify({
@@ -121,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (logger) logRequests(app)
   const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
   const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
-  const importRunner = new ImportRunner({ db, provider: cloudDrive, uploadsDir, limits: uploadLimits, log: app.log })
+  const importRunner = new ImportRunner({ db, provider: cloudDrive, storage, limits: uploadLimits, log: app.log })
   // Jobs a previous server left running go on (or end as failed with a reason); closing stops
   // them between files, before the caller closes the database.
   // A database that cannot answer yet must not keep the server from starting: every request then
@@ -130,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     importRunner.resumeAll().catch((err: unknown) => app.log.error({ err }, 'resuming cloud-drive import jobs failed')),
   )
   app.addHook('onClose', () => importRunner.stop())
-  scheduleUploadCollection(app, db, uploadsDir)
+  scheduleUploadCollection(app, db, storage)
   app.decorate('importRunner', importRunner)
   installErrorHandling(app)
   parseJsonAsUtf8(app)
@@ -140,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await installCompression(app)
 
   await app.register(healthRoutes, { db: options.db })
-  await app.register(staticRoutes, { uploadsDir, fakeHost })
+  await app.register(staticRoutes, { storage, fakeHost })
   await app.register(async (api) => {
     // Before every schema and handler of the API (pages keep their query strings untouched).
     api.addHook('preValidation', rejectNul)
@@ -148,9 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(async (signedIn) => {
       signedIn.addHook('onRequest', authenticate({ db, verifier: options.verifier ?? null, demoTokens: !isProduction() }))
       await signedIn.register(directoryRoutes, { db })
-      await signedIn.register(bookCreationRoutes, { db, uploadsDir })
+      await signedIn.register(bookCreationRoutes, { db, storage })
       await signedIn.register(spaceRoutes, { db })
-      await signedIn.register(uploadRoutes, { db, uploadsDir, limits: uploadLimits })
+      await signedIn.register(uploadRoutes, { db, storage, limits: uploadLimits })
       await signedIn.register(cloudDriveRoutes, { db, provider: cloudDrive, runner: importRunner })
       await signedIn.register(vipRoutes, { db })
       if (devRoutes) {
