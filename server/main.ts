@@ -5,7 +5,9 @@
  *   DEV_ROUTES (on; `off` leaves out the development-only routes of server/dev/ and the fake host),
  *   NODE_ENV (`production`: no demo data, tokens or development routes; the sign-in below is required),
  *   AUTH_JWT_SECRET or AUTH_JWKS_URL, AUTH_JWT_ISSUER, AUTH_JWT_AUDIENCE (the product's sign-in),
- *   LOG_FORMAT (`json`: pino's records), SHUTDOWN_GRACE_S (25: how long SIGTERM waits for requests in flight)
+ *   LOG_FORMAT (`json`: pino's records), SHUTDOWN_GRACE_S (25: how long SIGTERM waits for requests in flight),
+ *   UPLOADS_URL (s3://<bucket>/<prefix>: uploads in a bucket, with the AWS_* variables of the deploy),
+ *   UPLOADS_PUBLIC_URL (the CDN in front of that prefix: /uploads/<name> redirects there)
  * docs/server.md says what each does.
  */
 import { existsSync } from 'node:fs'
@@ -66,6 +68,8 @@ const server = await startServer({
   fakeHost: dev.on,
   verifier,
   shutdownGraceMs: grace * 1000,
+  uploadsUrl: process.env.UPLOADS_URL || undefined,
+  uploadsPublicUrl: process.env.UPLOADS_PUBLIC_URL || undefined,
 }).catch((error: unknown) => {
   // Taken since server/check-port.ts looked (or started with `npm run serve`): one line, no stack trace.
   if (isPortInUse(error)) return refuse(portInUseMessage(port))

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
 import type { TokenVerifier } from './auth/token-verifier'
@@ -10,6 +11,8 @@ import type { LogFormat, LogSink } from './http/request-log'
 import { DEFAULT_DATA_DIR } from './paths'
 import { hasTokenUsers } from './repositories/users-repository'
 import { seedIfEmpty } from './seed/seed'
+import { diskStorage } from './uploads/disk-storage'
+import { s3Storage } from './uploads/s3-storage'
 import { StartRefusal } from './start-refusal'
 
 export interface StartServerOptions {
@@ -40,6 +43,10 @@ export interface StartServerOptions {
   verifier?: TokenVerifier | null
   /** How long a drain waits for the requests in flight (`SHUTDOWN_GRACE_S`), in ms. */
   shutdownGraceMs?: number
+  /** `UPLOADS_URL`: `s3://<bucket>/<prefix>` stores uploads in a bucket; none = `<dataDir>/uploads`. */
+  uploadsUrl?: string
+  /** `UPLOADS_PUBLIC_URL`: the public base (a CDN) in front of the bucket's `<prefix>/`; reads redirect there. */
+  uploadsPublicUrl?: string
 }
 
 /** A running server. */
@@ -88,6 +95,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     fakeHost = true,
     verifier = null,
     shutdownGraceMs = DEFAULT_SHUTDOWN_GRACE_S * 1000,
+    uploadsUrl,
+    uploadsPublicUrl,
   } = options
   const production = isProduction()
   if (production && !verifier) {
@@ -95,7 +104,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       'NODE_ENV=production needs the sign-in: set AUTH_JWT_SECRET (HS256) or AUTH_JWKS_URL, with AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE',
     )
   }
+  if (uploadsUrl !== undefined && !uploadsUrl.startsWith('s3://'))
+    throw new StartRefusal(`UPLOADS_URL must be s3://<bucket>/<prefix>: ${uploadsUrl}`)
+  if (uploadsPublicUrl !== undefined && uploadsUrl === undefined)
+    throw new StartRefusal('UPLOADS_PUBLIC_URL needs UPLOADS_URL (s3://<bucket>/<prefix>)')
   let app: FastifyInstance | undefined
+  // Before the database: a bucket that cannot be reached is refused at once.
+  const storage = uploadsUrl
+    ? await s3Storage({ url: uploadsUrl, publicUrl: uploadsPublicUrl, partsDir: join(dataDir, 'upload-parts') })
+    : diskStorage(join(dataDir, 'uploads'))
   const db = await openDb({
     dataDir,
     databaseUrl,
@@ -109,7 +126,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     if (production) await checkProductionDb(db)
     else await seedIfEmpty(db)
-    app = await buildApp({ db, dataDir, distDir, logger, logFormat, corsOrigins, devRoutes, fakeHost, verifier })
+    app = await buildApp({ db, dataDir, distDir, logger, logFormat, corsOrigins, devRoutes, fakeHost, verifier, storage })
     await app.listen({ port, host })
     const address = app.server.address()
     const realPort = typeof address === 'object' && address ? address.port : port
@@ -121,16 +138,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       async close() {
         await running.close()
         await db.close()
+        await storage.close()
       },
       async drain() {
         const result = await drain(running, shutdownGraceMs)
         await db.close()
+        await storage.close()
         return result
       },
     }
   } catch (error) {
     await app?.close()
     await db.close()
+    await storage.close()
     throw error
   }
 }
