@@ -42,7 +42,7 @@ const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 /** Seconds of clock difference tolerated on `exp` and `nbf` between the sign-in and this server. */
 export const CLOCK_TOLERANCE_S = 30
 
-/** HS256 keys shorter than this are refused at start (RFC 7518 §3.2: at least the hash's 256 bits). */
+/** HS256 keys shorter than this are refused at start (RFC 7518 section 3.2: at least the hash's 256 bits). */
 const MIN_SECRET_BYTES = 32
 
 /** Errors of a token (401), as opposed to errors of getting the keys (a key set's server down). */

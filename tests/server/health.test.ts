@@ -1,6 +1,6 @@
 /**
- * Issue 40 items 5 and 6: `/healthz`, `/readyz` (api.md "Health") and what a request gets while the
- * database is away (503) or the disk is full (507), with the texts of ui-text.md "Server messages".
+ * Issue 40 items 5 and 6: `/healthz`, `/readyz` (docs/contracts/api.md "Health") and what a request gets while the
+ * database is away (503) or the disk is full (507), with the texts of docs/contracts/ui-text.md "Server messages".
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
