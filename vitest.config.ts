@@ -78,6 +78,16 @@ export default defineConfig({
       },
       {
         test: {
+          // Real server processes on the CI's PostgreSQL and s3rver (tests/cluster/README.md).
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        test: {
           name: 'delivery',
           include: ['tests/delivery/**/*.test.ts'],
           environment: 'node',

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { TokenVerifier } from './auth/token-verifier'
 import { createDemoProvider } from './cloud-drive/demo/demo-provider'
 import { ImportRunner } from './cloud-drive/import-runner'
 import type { CloudDriveProvider } from './cloud-drive/provider'
@@ -12,10 +12,12 @@ import { authenticate } from './http/auth'
 import { answerClientError, requireHost } from './http/client-errors'
 import { installCors } from './http/cors'
 import { frameworkErrors, installErrorHandling } from './http/error-handler'
+import { trackRequests } from './http/drain'
+import { healthRoutes } from './http/health'
 import { rejectNul } from './http/reject-nul'
 import { laneRequests } from './http/request-lanes'
 import { parseJsonAsUtf8 } from './http/utf8-json'
-import { logRequests, terminalLogger, type LogSink } from './http/request-log'
+import { jsonLogger, logRequests, requestId, terminalLogger, type LogFormat, type LogSink } from './http/request-log'
 import { DEFAULT_TIME_LIMITS, limitBodyTime, serverTimeouts, type TimeLimits } from './http/time-limits'
 import { formatSchemaErrors } from './http/validation-messages'
 import { spaceDevRoutes } from './dev/space-dev-routes'
@@ -29,6 +31,8 @@ import { spaceRoutes } from './routes/space-routes'
 import { uploadRoutes } from './routes/upload-routes'
 import { vipRoutes } from './routes/vip-routes'
 import { scheduleUploadCollection } from './uploads/collect-uploads'
+import { diskStorage } from './uploads/disk-storage'
+import type { UploadStorage } from './uploads/storage'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { pageRoutes } from './web/page-routes'
 import { installCompression } from './web/compression'
@@ -37,12 +41,16 @@ import { staticRoutes } from './web/static-routes'
 
 export interface BuildAppOptions {
   db: Db
-  /** Holds `uploads/` (and, for PGlite, the database, opened by the caller). */
+  /** Holds `uploads/` on disk (and, for PGlite, the database, opened by the caller). */
   dataDir: string
+  /** Where uploads are stored: `<dataDir>/uploads` on disk by default, or a bucket (`uploads/s3-storage.ts`). */
+  storage?: UploadStorage
   /** The built pages; default `dist/` at the repo root. */
   distDir?: string
   /** Where the request log goes (`npm start`: stdout); none by default. */
   logger?: LogSink | false
+  /** `lines` (default): one readable line per request; `json`: pino's records (`LOG_FORMAT=json`). */
+  logFormat?: LogFormat
   /** Origins whose pages may call the API from another origin (CORS allowlist); none by default. */
   corsOrigins?: readonly string[]
   /** Upload size limits; the contract's by default (tests lower them). */
@@ -62,6 +70,11 @@ export interface BuildAppOptions {
    * for; never with `NODE_ENV=production`.
    */
   fakeHost?: boolean
+  /**
+   * Checks the product's signed tokens (server/auth/token-verifier.ts); none by default. With
+   * `NODE_ENV=production` it is the only way in: the demo users' fixed tokens are refused.
+   */
+  verifier?: TokenVerifier | null
 }
 
 declare module 'fastify' {
@@ -81,14 +94,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const db = fairDb(options.db)
   const devRoutes = options.devRoutes === true && !isProduction()
   const fakeHost = options.fakeHost === true && !isProduction()
-  const uploadsDir = join(dataDir, 'uploads')
-  mkdirSync(uploadsDir, { recursive: true })
+  const storage = options.storage ?? diskStorage(join(dataDir, 'uploads'))
 
   const timeLimits = options.timeLimits ?? DEFAULT_TIME_LIMITS
   const app = Fastify({
     ...serverTimeouts(timeLimits),
     clientErrorHandler: answerClientError,
-    logger: logger ? terminalLogger(logger) : false,
+    logger: logger ? (options.logFormat === 'json' ? jsonLogger : terminalLogger)(logger) : false,
+    genReqId: requestId,
     // One line per request (request-log.ts) instead of Fastify's two JSON records.
     logController: new LogController({ disableRequestLogging: true }),
     // Wrong types are errors, not something to coerce: `"title": 123` is a 400, not "123".
@@ -97,7 +110,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemaErrorFormatter: formatSchemaErrors,
     frameworkErrors,
     bodyLimit: 1024 * 1024,
+    // A drain refuses new requests with our own envelope (http/drain.ts), not Fastify's English 503.
+    return503OnClosing: false,
   })
+  app.decorate('lifecycle', { draining: false })
+  trackRequests(app)
   app.decorateRequest('currentUser', null)
   app.decorateRequest('failureMsg', null)
   laneRequests(app)
@@ -106,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (logger) logRequests(app)
   const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
   const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
-  const importRunner = new ImportRunner({ db, provider: cloudDrive, uploadsDir, limits: uploadLimits, log: app.log })
+  const importRunner = new ImportRunner({ db, provider: cloudDrive, storage, limits: uploadLimits, log: app.log })
   // Jobs a previous server left running go on (or end as failed with a reason); closing stops
   // them between files, before the caller closes the database.
   // A database that cannot answer yet must not keep the server from starting: every request then
@@ -115,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     importRunner.resumeAll().catch((err: unknown) => app.log.error({ err }, 'resuming cloud-drive import jobs failed')),
   )
   app.addHook('onClose', () => importRunner.stop())
-  scheduleUploadCollection(app, db, uploadsDir)
+  scheduleUploadCollection(app, db, storage)
   app.decorate('importRunner', importRunner)
   installErrorHandling(app)
   parseJsonAsUtf8(app)
@@ -124,17 +141,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: the plugin hooks each route as it is added (after the headers' hook, which reads the HTML).
   await installCompression(app)
 
-  await app.register(staticRoutes, { uploadsDir, fakeHost })
+  await app.register(healthRoutes, { db: options.db })
+  await app.register(staticRoutes, { storage, fakeHost })
   await app.register(async (api) => {
     // Before every schema and handler of the API (pages keep their query strings untouched).
     api.addHook('preValidation', rejectNul)
     await api.register(shareRoutes, { db })
     await api.register(async (signedIn) => {
-      signedIn.addHook('onRequest', authenticate(db))
+      signedIn.addHook('onRequest', authenticate({ db, verifier: options.verifier ?? null, demoTokens: !isProduction() }))
       await signedIn.register(directoryRoutes, { db })
-      await signedIn.register(bookCreationRoutes, { db, uploadsDir })
+      await signedIn.register(bookCreationRoutes, { db, storage })
       await signedIn.register(spaceRoutes, { db })
-      await signedIn.register(uploadRoutes, { db, uploadsDir, limits: uploadLimits })
+      await signedIn.register(uploadRoutes, { db, storage, limits: uploadLimits })
       await signedIn.register(cloudDriveRoutes, { db, provider: cloudDrive, runner: importRunner })
       await signedIn.register(vipRoutes, { db })
       if (devRoutes) {

@@ -16,6 +16,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { parseS3Url, s3ClientConfig } from '../../common/s3-client-config.ts'
 import { sha256 } from './hash.ts'
 import { headersFor } from './headers.ts'
 import { DeliveryError } from './manifest.ts'
@@ -234,33 +235,22 @@ type Env = Record<string, string | undefined>
  * endpoints that want `https://host/bucket/key`.
  */
 export function s3StoreFromUrl(url: string, env: Env = process.env, extra: Partial<S3StoreOptions> = {}): S3Store {
-  const match = /^s3:\/\/([^/]+)\/?(.*)$/i.exec(url)
-  if (!match || !/^[a-z0-9][a-z0-9._-]*$/i.test(match[1]!)) {
-    throw new DeliveryError(`--to ${url}: give s3://<bucket>/<prefix> with a valid bucket name`)
-  }
-  const region = env.AWS_REGION || env.AWS_DEFAULT_REGION
-  if (!region) throw new DeliveryError(`--to ${url}: set AWS_REGION (any value for an S3-compatible store that has no regions)`)
-  const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL
+  const target = parseS3Url(url)
+  if (!target) throw new DeliveryError(`--to ${url}: give s3://<bucket>/<prefix> with a valid bucket name`)
+  const shared = s3ClientConfig(env)
+  if ('missing' in shared) throw new DeliveryError(`--to ${url}: set AWS_REGION (any value for an S3-compatible store that has no regions)`)
   const config: S3ClientConfig = {
-    region,
-    ...(endpoint ? { endpoint } : {}),
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    ...shared,
     // The store retries itself (S3Store.call), so one SDK attempt per try; a stalled request is one
     // failed try (an asset is at most a few MB).
     maxAttempts: 1,
     requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000, throwOnRequestTimeout: true },
-    // Checksums only where the API requires them: several S3-compatible stores reject the newer defaults.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  }
-  if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY && env !== process.env) {
-    config.credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
   }
   const settle = env.DEPLOY_S3_LOCK_SETTLE_MS === undefined ? undefined : Number(env.DEPLOY_S3_LOCK_SETTLE_MS)
   return new S3Store({
     client: new S3Client(config),
-    bucket: match[1]!,
-    prefix: match[2] ?? '',
+    bucket: target.bucket,
+    prefix: target.prefix,
     ...(settle !== undefined && Number.isFinite(settle) ? { lockSettleMs: settle } : {}),
     ...extra,
   })

@@ -4,8 +4,6 @@
  * running job where it stopped, and a job that cannot go on ends as `failed` with its reason,
  * never left running.
  */
-import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/db'
 import { inLane } from '../db/fair-db'
@@ -13,7 +11,8 @@ import { ApiError } from '../http/envelope'
 import { findGrant } from '../repositories/cloud-grants-repository'
 import * as jobs from '../repositories/cloud-import-repository'
 import { fileSizeMb } from '../uploads/capacity'
-import { receiveUpload, type UploadLimits } from '../uploads/receive-upload'
+import { abandonUpload, receiveUpload, type UploadLimits } from '../uploads/receive-upload'
+import type { UploadStorage } from '../uploads/storage'
 import { BOOK_SUFFIX, isLive } from './cloud-drive-service'
 import { bookTitle } from './import-service'
 import { CLOUD_MSG } from './messages'
@@ -23,7 +22,7 @@ export interface ImportRunnerOptions {
   db: Db
   provider: CloudDriveProvider
   /** Where the books' files go, like uploads. */
-  uploadsDir: string
+  storage: UploadStorage
   limits: UploadLimits
   log: FastifyBaseLogger
 }
@@ -105,13 +104,13 @@ export class ImportRunner {
 
   /** Reads one file into the uploads folder and makes it a picture book, or records why not. */
   private async importOne(job: jobs.ImportJobRecord, item: jobs.ImportItemRecord): Promise<void> {
-    const { db, provider, uploadsDir, limits } = this.options
+    const { db, provider, storage, limits } = this.options
     const grant = await findGrant(db, job.userId)
     if (!grant || !isLive(grant)) throw new JobStop(CLOUD_MSG.authExpired)
     let fileName: string | null = null
     try {
       const source = await provider.read(grant, item.fsId, this.abort.signal)
-      const received = await receiveUpload(source, () => false, uploadsDir, limits)
+      const received = await receiveUpload(source, () => false, { storage, db }, limits)
       fileName = received.fileName
       if (received.kind.ext !== BOOK_SUFFIX) throw new ApiError(400, CLOUD_MSG.invalidPdf)
       // The job reserved the listed size; the bytes read are what is stored, and must fit too.
@@ -133,7 +132,7 @@ export class ImportRunner {
       if (added === 'folder-gone') throw new ApiError(404, CLOUD_MSG.targetGone)
       if (added === 'no-room') throw new ApiError(409, CLOUD_MSG.capacity, 'CAPACITY')
     } catch (error) {
-      if (fileName) await rm(join(uploadsDir, fileName), { force: true })
+      if (fileName) await abandonUpload({ storage, db }, fileName)
       if (this.abort.signal.aborted) throw error
       if (error instanceof CloudDriveError && error.kind === 'auth-expired') throw new JobStop(CLOUD_MSG.authExpired)
       await jobs.finishItem(db, job.id, item.position, { status: 'failed', msg: itemMessage(error) })

@@ -1,36 +1,81 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, statfsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_DATA_DIR, MIGRATIONS_DIR } from '../paths'
+import { StartRefusal } from '../start-refusal'
 import type { Db } from './db'
-import { runMigrations } from './migrate'
-import { createPgDb } from './pg-db'
+import { isDiskFull } from './db-errors'
+import { pendingMigrations, runMigrations } from './migrate'
+import { createPgDb, type PgDbOptions } from './pg-db'
 import { createPgliteWorkerDb } from './pglite-worker-db'
 
-export interface OpenDbOptions {
+export interface OpenDbOptions extends PgDbOptions {
   /** Folder for the embedded database (`<dataDir>/pglite`); default `.data/` at the repo root. */
   dataDir?: string
   /** A PostgreSQL connection string; when set, PGlite is not used. */
   databaseUrl?: string
+  /**
+   * Bring the schema up to date (the demo, `npm run migrate`, tests). `false` (a production start)
+   * leaves it as it is: the caller checks `pendingMigrations` and refuses to serve an old schema.
+   */
+  migrate?: boolean
+  /** Free bytes of a folder (tests stand in a small disk). */
+  freeBytes?: (dir: string) => number
+}
+
+/**
+ * Free space the embedded database needs to start: a new cluster, migrated and seeded, is 40 MB
+ * (PGlite 0.5), and PostgreSQL writes its log in 16 MB segments. Below this, PGlite fails deep in its
+ * WebAssembly file system with a bare `ErrnoError errno 51`.
+ */
+export const PGLITE_NEW_BYTES = 64 * 1024 * 1024
+/** An existing cluster needs room for at least one more log segment. */
+export const PGLITE_EXISTING_BYTES = 16 * 1024 * 1024
+
+const MB = 1024 * 1024
+const freeOnDisk = (dir: string) => {
+  const stats = statfsSync(dir)
+  return stats.bavail * stats.bsize
+}
+
+const tooSmall = (dir: string, free: number, needed: number) =>
+  new StartRefusal(
+    `${dir} has ${Math.floor(free / MB)} MB free: the embedded database needs ${needed / MB} MB to start (more as data grows). ` +
+      'Free some space, or set DATA_DIR to a larger disk (or DATABASE_URL to a PostgreSQL server).',
+  )
+
+/** Opens PGlite in `dir`, refusing at once (one line) on a disk too small for it. */
+async function openPglite(dir: string, freeBytes: (dir: string) => number): Promise<Db> {
+  const existing = existsSync(join(dir, 'PG_VERSION'))
+  mkdirSync(dir, { recursive: true })
+  const needed = existing ? PGLITE_EXISTING_BYTES : PGLITE_NEW_BYTES
+  const free = freeBytes(dir)
+  if (free < needed) throw tooSmall(dir, free, needed)
+  try {
+    return await createPgliteWorkerDb(dir)
+  } catch (error) {
+    // The space went while it opened (another process writing the same disk).
+    if (isDiskFull(error)) throw tooSmall(dir, freeBytes(dir), needed)
+    throw error
+  }
 }
 
 /**
  * Opens the database — PostgreSQL when `databaseUrl` is given, else PGlite under `dataDir` —
- * and brings its schema up to date.
+ * and brings its schema up to date (unless `migrate: false`).
  */
-export async function openDb({ dataDir = DEFAULT_DATA_DIR, databaseUrl }: OpenDbOptions = {}): Promise<Db> {
-  let db: Db
-  if (databaseUrl) {
-    db = await createPgDb(databaseUrl)
-  } else {
-    const dir = join(dataDir, 'pglite')
-    mkdirSync(dir, { recursive: true })
-    db = await createPgliteWorkerDb(dir)
-  }
+export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
+  const { dataDir = DEFAULT_DATA_DIR, databaseUrl, migrate = true, freeBytes = freeOnDisk } = options
+  const db = databaseUrl ? await createPgDb(databaseUrl, options) : await openPglite(join(dataDir, 'pglite'), freeBytes)
+  if (!migrate) return db
   try {
     await runMigrations(db, MIGRATIONS_DIR)
   } catch (error) {
     await db.close()
+    if (!databaseUrl && isDiskFull(error)) throw tooSmall(join(dataDir, 'pglite'), freeBytes(join(dataDir, 'pglite')), PGLITE_NEW_BYTES)
     throw error
   }
   return db
 }
+
+/** The migrations `db` still lacks (none: it may serve). */
+export const pendingSchema = (db: Db) => pendingMigrations(db, MIGRATIONS_DIR)

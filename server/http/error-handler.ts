@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isDatabaseUnavailable, isDiskFull } from '../db/db-errors'
 import { NOT_FOUND_PAGE } from '../web/html-pages'
 import { ApiError, resultForStatus } from './envelope'
 
@@ -27,6 +28,10 @@ export function isDatabaseDataError(error: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string'
 }
 
+/** docs/contracts/ui-text.md "Server messages": PostgreSQL away for a moment, a full disk. */
+export const UNAVAILABLE_MSG = '服务繁忙，请稍后再试'
+export const DISK_FULL_MSG = '存储空间不足，请稍后再试'
+
 const isApiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?')
 
 /**
@@ -50,6 +55,14 @@ export function installErrorHandling(app: FastifyInstance): void {
       status = 400
       msg = '请求参数包含无法保存的内容'
       request.log.warn({ err: error }, 'database refused a value the schemas let through')
+    } else if (isDatabaseUnavailable(error)) {
+      // Not this request's fault, nor a bug: the pool reconnects for the next one.
+      status = 503
+      msg = UNAVAILABLE_MSG
+      void reply.header('retry-after', '2')
+    } else if (isDiskFull(error)) {
+      status = 507
+      msg = DISK_FULL_MSG
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const known = FRAMEWORK_ERRORS[error.code ?? '']
       status = known?.status ?? error.statusCode
@@ -59,7 +72,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     // A request whose client left (or whose body was cut off for time) fails on its closed stream: the
     // abort is its log line (request-log.ts), not a server error with a stack.
     const aborted = request.raw.aborted
-    if (status >= 500 && !aborted) request.log.error({ err: error }, `${request.method} ${request.url.split('?')[0]} failed`)
+    // A database away or a full disk is the operator's to fix, not a bug: a warning with its cause.
+    const logAs = status === 503 || status === 507 ? 'warn' : 'error'
+    if (status >= 500 && !aborted) request.log[logAs]({ err: error }, `${request.method} ${request.url.split('?')[0]} failed`)
     void reply.code(status).send({ result: result ?? resultForStatus(status), data: null, msg })
   })
 

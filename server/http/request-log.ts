@@ -12,6 +12,9 @@ import { BODY_TIMEOUT_MSG } from './time-limits'
 /** Receives each formatted line (stdout for `npm start`, an array in the tests). */
 export type LogSink = (line: string) => void
 
+/** `LOG_FORMAT`: readable lines (the default) or pino's JSON records. */
+export type LogFormat = 'lines' | 'json'
+
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' }
 
 /** `/x?token=abc&fakeHostToken=def&r=1` → `/x?token=***&fakeHostToken=***&r=1`. */
@@ -91,6 +94,32 @@ export function terminalLogger(sink: LogSink): FastifyServerOptions['logger'] {
   return { level: 'info', stream: { write: (json: string) => sink(formatRecord(json)) } }
 }
 
+/**
+ * `LOG_FORMAT=json`: Fastify's own pino records as they are, one JSON object a line, with an ISO
+ * `time` and the request's `reqId` on every record of a request (for a log collector). The same
+ * masking: the records carry the masked URL, never a header.
+ */
+export function jsonLogger(sink: LogSink): FastifyServerOptions['logger'] {
+  return {
+    level: 'info',
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    stream: { write: (json: string) => sink(json.trimEnd()) },
+  }
+}
+
+/** An id a proxy in front set (`X-Request-Id`): kept when it is short and plain, so one id follows a request through both logs. */
+const FORWARDED_ID = /^[A-Za-z0-9._:-]{1,64}$/
+
+let lastId = 0
+const instanceTag = Math.random().toString(36).slice(2, 8)
+
+/** Fastify `genReqId`: the proxy's `X-Request-Id`, or `<instance>-<n>`, unique across instances writing one log. */
+export function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const forwarded = request.headers['x-request-id']
+  if (typeof forwarded === 'string' && FORWARDED_ID.test(forwarded)) return forwarded
+  return `${instanceTag}-${(++lastId).toString(36)}`
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The Chinese message an error reply carried (error-handler.ts), for the request's log line. */
@@ -113,16 +142,19 @@ export function logRequests(app: FastifyInstance): void {
   app.addHook('onRequestAbort', async (request) => {
     const ms = Math.round(performance.now() - request.receivedAt)
     const what = `${request.method} ${maskUrl(request.url)}`
-    if (request.bodyTimedOut) request.log.warn(`${what} 408 ${ms}ms ${BODY_TIMEOUT_MSG}`)
-    else request.log.info(`${what} aborted by the client after ${ms}ms`)
+    const fields = { req: { method: request.method, url: maskUrl(request.url) }, responseTime: ms, aborted: true }
+    if (request.bodyTimedOut) request.log.warn(fields, `${what} 408 ${ms}ms ${BODY_TIMEOUT_MSG}`)
+    else request.log.info(fields, `${what} aborted by the client after ${ms}ms`)
   })
   app.addHook('onResponse', async (request, reply) => {
     // Logged above (the reply, if any, went nowhere).
     if (request.raw.aborted) return
     const ms = Math.round(reply.elapsedTime)
     const line = `${request.method} ${maskUrl(request.url)} ${reply.statusCode} ${ms}ms${request.failureMsg ? ` ${request.failureMsg}` : ''}`
-    if (reply.statusCode >= 500) request.log.error(line)
-    else if (reply.statusCode >= 400) request.log.warn(line)
-    else request.log.info(line)
+    // The same facts as fields, for LOG_FORMAT=json (the terminal lines show only `msg`).
+    const fields = { req: { method: request.method, url: maskUrl(request.url) }, res: { statusCode: reply.statusCode }, responseTime: ms }
+    if (reply.statusCode >= 500) request.log.error(fields, line)
+    else if (reply.statusCode >= 400) request.log.warn(fields, line)
+    else request.log.info(fields, line)
   })
 }

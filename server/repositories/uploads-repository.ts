@@ -11,12 +11,40 @@ export interface NewUpload {
   bookId?: number
 }
 
-/** Records a file received from `userId`. */
+/** Records a file received from `userId` (its write is over: see beginWrite). */
 export async function insertUpload(q: Queryable, upload: NewUpload): Promise<void> {
   await q.query(
-    `INSERT INTO uploads (user_id, file_name, original_name, mime_type, size_bytes, book_id, attached_at)
+    `WITH written AS (DELETE FROM upload_writes WHERE upload_id = split_part($2, '.', 1))
+     INSERT INTO uploads (user_id, file_name, original_name, mime_type, size_bytes, book_id, attached_at)
      VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6::int IS NOT NULL THEN now() END)`,
     [upload.userId, upload.fileName, upload.originalName, upload.mimeType, upload.sizeBytes, upload.bookId ?? null],
+  )
+}
+
+/**
+ * Records that the file of `uploadId` (its name without the extension) is about to be written, before its
+ * first byte: the collector never deletes a file being written (nor one with a row in `uploads`), so with
+ * several instances on one bucket no collector can delete a file another instance is writing, whatever
+ * their clocks say.
+ */
+export async function beginWrite(q: Queryable, uploadId: string): Promise<void> {
+  await q.query('INSERT INTO upload_writes (upload_id) VALUES ($1)', [uploadId])
+}
+
+/** The write of `uploadId` is over (the file has its `uploads` row, or was removed). */
+export async function endWrite(q: Queryable, uploadId: string): Promise<void> {
+  await q.query('DELETE FROM upload_writes WHERE upload_id = $1', [uploadId])
+}
+
+/**
+ * Forgets the writes older than `maxAgeSeconds` (a writer that died; an upload takes at most 30 minutes)
+ * and the ones whose file has its row (a writer that recorded it without ending the write).
+ */
+export async function deleteStaleWrites(q: Queryable, maxAgeSeconds: number): Promise<void> {
+  await q.query(
+    `DELETE FROM upload_writes w WHERE w.started_at < now() - make_interval(secs => $1)
+       OR EXISTS (SELECT 1 FROM uploads u WHERE split_part(u.file_name, '.', 1) = w.upload_id)`,
+    [maxAgeSeconds],
   )
 }
 
@@ -110,9 +138,13 @@ export async function deleteUnusedCovers(q: Queryable): Promise<string[]> {
   return rows.map((row) => row.fileName)
 }
 
-/** Which of `fileNames` have a row. */
+/** Which of `fileNames` have a row, or are being written (upload_writes). */
 export async function knownFileNames(q: Queryable, fileNames: readonly string[]): Promise<Set<string>> {
   if (fileNames.length === 0) return new Set()
-  const rows = await q.query<{ fileName: string }>('SELECT file_name AS "fileName" FROM uploads WHERE file_name = ANY($1)', [fileNames])
+  const rows = await q.query<{ fileName: string }>(
+    `SELECT file_name AS "fileName" FROM uploads WHERE file_name = ANY($1)
+     UNION SELECT n.name FROM unnest($1::text[]) AS n(name) JOIN upload_writes w ON w.upload_id = split_part(n.name, '.', 1)`,
+    [fileNames],
+  )
   return new Set(rows.map((row) => row.fileName))
 }

@@ -5,6 +5,7 @@ import { ok } from '../http/envelope'
 import { folderSchema, replies } from '../http/schemas'
 import { listBookOptions } from '../repositories/book-options-repository'
 import { listCategories } from '../repositories/categories-repository'
+import type { UploadStorage } from '../uploads/storage'
 import { addFolder, deleteFolder, moveFolders, updateFolder, type AddInput, type UpdateInput } from '../services/folder-service'
 import { addBody, deleteBody, moveBody, optionsData, updateBody } from './book-creation-schemas'
 
@@ -13,11 +14,11 @@ const nullData = { type: 'null' } as const
 export interface BookCreationRoutesOptions {
   db: Db
   /** Where uploads live: a deleted folder's files and a replaced cover go from there. */
-  uploadsDir: string
+  storage: UploadStorage
 }
 
 /** /v1/bookCreation/* — create, edit, submit, delete and reorder the caller's books and folders. */
-export const bookCreationRoutes: FastifyPluginAsync<BookCreationRoutesOptions> = async (app, { db, uploadsDir }) => {
+export const bookCreationRoutes: FastifyPluginAsync<BookCreationRoutesOptions> = async (app, { db, storage }) => {
   app.post<{ Body: AddInput }>('/v1/bookCreation/add', { schema: { body: addBody, response: replies(folderSchema) } }, async (request) =>
     ok(await addFolder(db, currentUser(request), request.body)),
   )
@@ -25,14 +26,14 @@ export const bookCreationRoutes: FastifyPluginAsync<BookCreationRoutesOptions> =
   app.post<{ Body: UpdateInput }>(
     '/v1/bookCreation/update',
     { schema: { body: updateBody, response: replies(folderSchema) } },
-    async (request) => ok(await updateFolder(db, currentUser(request), request.body, uploadsDir)),
+    async (request) => ok(await updateFolder(db, currentUser(request), request.body, storage)),
   )
 
   app.post<{ Body: { id: number } }>(
     '/v1/bookCreation/delete',
     { schema: { body: deleteBody, response: replies(nullData) } },
     async (request) => {
-      await deleteFolder(db, currentUser(request), request.body.id, uploadsDir)
+      await deleteFolder(db, currentUser(request), request.body.id, storage)
       return ok(null)
     },
   )

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
 import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/db'
@@ -10,12 +8,13 @@ import { replies } from '../http/schemas'
 import { lockRoomMb } from '../repositories/capacities-repository'
 import { insertUpload } from '../repositories/uploads-repository'
 import { fileSizeMb } from '../uploads/capacity'
-import { receiveUpload, type UploadLimits } from '../uploads/receive-upload'
+import { abandonUpload, receiveUpload, type UploadLimits } from '../uploads/receive-upload'
+import type { UploadStorage } from '../uploads/storage'
 
 export interface UploadRoutesOptions {
   db: Db
-  /** Folder the files are written to (served at /uploads/). */
-  uploadsDir: string
+  /** Where the files are stored (served at /uploads/). */
+  storage: UploadStorage
   limits: UploadLimits
 }
 
@@ -60,7 +59,7 @@ async function refuseMoreFiles(parts: AsyncIterableIterator<Multipart>): Promise
 }
 
 /** POST /v1/upload — multipart field `file`: a cover image or a PDF book. */
-export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { db, uploadsDir, limits }) => {
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { db, storage, limits }) => {
   await app.register(multipart, {
     // The larger limit is the parser's hard cap; the per-kind limit is checked while streaming.
     // `files: 2`: a second file part must be seen to be refused (with 1 the parser drops it silently).
@@ -83,7 +82,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       part.file.resume()
       throw badRequest('文件名包含不允许的空字符')
     }
-    const received = await receiveUpload(part.file, () => part.file.truncated, uploadsDir, limits).catch((error: unknown) => {
+    const received = await receiveUpload(part.file, () => part.file.truncated, { storage, db }, limits).catch((error: unknown) => {
       throw asMalformed(error)
     })
     const sizeMb = fileSizeMb(received.sizeBytes)
@@ -103,7 +102,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       })
     } catch (error) {
       // A file nobody has a record of would be an orphan: remove it with the failed request.
-      await rm(join(uploadsDir, received.fileName), { force: true })
+      await abandonUpload({ storage, db }, received.fileName)
       throw error
     }
     return ok({

@@ -10,6 +10,7 @@ import * as folders from '../repositories/folders-repository'
 import type { FolderFields, FolderRecord } from '../repositories/folders-repository'
 import { attachCover, deleteBookFiles, releaseCovers } from '../repositories/uploads-repository'
 import type { User } from '../repositories/users-repository'
+import type { UploadStorage } from '../uploads/storage'
 import { removeUploadFiles } from '../uploads/upload-files'
 import { COVER_MSG, coverText, parseCoverUrl, uploadOfCover } from './cover-url'
 import { checkFolderCount, checkFolderRoom } from './folder-limits'
@@ -137,9 +138,9 @@ export function addFolder(db: Db, user: User, input: AddInput): Promise<FolderVi
 
 /**
  * Edits the provided fields and/or the status. Type and parent cannot change here. A cover replaced
- * and shown nowhere else is deleted, row and file, from `uploadsDir`.
+ * and shown nowhere else is deleted, row and file, from the storage.
  */
-export async function updateFolder(db: Db, user: User, input: UpdateInput, uploadsDir: string): Promise<FolderView> {
+export async function updateFolder(db: Db, user: User, input: UpdateInput, storage: UploadStorage): Promise<FolderView> {
   const freed: string[] = []
   const view = await db.transaction(async (tx) => {
     const current = await lockAndFind(tx, user.id, input.id, 'change')
@@ -158,15 +159,15 @@ export async function updateFolder(db: Db, user: User, input: UpdateInput, uploa
     if (input.status !== undefined) await folders.updateFolderStatus(tx, current.id, input.status)
     return reload(tx, user.id, current.id)
   })
-  await removeUploadFiles(uploadsDir, freed)
+  await removeUploadFiles(storage, freed)
   return view
 }
 
 /**
  * Deletes an item and everything inside it. Its files go with it, rows in the transaction and files
- * from `uploadsDir` right after: the books' files, and the covers no other folder shows.
+ * from the storage right after: the books' files, and the covers no other folder shows.
  */
-export async function deleteFolder(db: Db, user: User, id: number, uploadsDir: string): Promise<void> {
+export async function deleteFolder(db: Db, user: User, id: number, storage: UploadStorage): Promise<void> {
   if (id === 0) throw badRequest('不能删除根目录')
   const freed = await db.transaction(async (tx) => {
     const current = await lockAndFind(tx, user.id, id, 'delete')
@@ -181,7 +182,7 @@ export async function deleteFolder(db: Db, user: User, id: number, uploadsDir: s
     const covers = subtree.flatMap((f) => uploadOfCover(f.imageUrl) ?? [])
     return [...bookFiles, ...(await releaseCovers(tx, [...new Set(covers)]))]
   })
-  await removeUploadFiles(uploadsDir, freed)
+  await removeUploadFiles(storage, freed)
 }
 
 /** Reorders the children of `parentId`; `ids` must be exactly those children, each once. */

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import type { Queryable } from '../db/db'
 import { badRequest, tooLarge } from '../http/envelope'
+import { beginWrite, endWrite } from '../repositories/uploads-repository'
 import { SNIFF_BYTES, sniffFile, type FileKind } from './sniff-file'
+import type { UploadStorage } from './storage'
 
 /** Byte limits per family of file. */
 export interface UploadLimits {
@@ -60,25 +63,35 @@ function guard(limits: UploadLimits, onKind: (kind: FileKind) => void): Transfor
   })
 }
 
-/** A file that passed the checks and now lives in the uploads folder. */
+/** A file that passed the checks and now lives in the storage. */
 export interface ReceivedUpload {
   fileName: string
   kind: FileKind
   sizeBytes: number
 }
 
+/** Where a received file goes: the storage, and the database that records the writes in progress. */
+export interface UploadTarget {
+  storage: UploadStorage
+  db: Queryable
+}
+
 /**
- * Streams an uploaded file to `<uploadsDir>/<random>.<ext>`, checking it on the way. A partial
- * or refused file is removed. `wasTruncated` reports the multipart parser's own hard cap.
+ * Streams an uploaded file into a part file of the storage's `partsDir`, checking it on the way, then
+ * keeps it in the storage as `<random>.<ext>`. The write is recorded first (upload_writes) so that no
+ * collector removes it meanwhile; the caller records the file's row (insertUpload ends the write) or
+ * abandons it (`abandonUpload`). A partial or refused file is removed, and its write forgotten.
+ * `wasTruncated` reports the multipart parser's own hard cap.
  */
 export async function receiveUpload(
   source: Readable,
   wasTruncated: () => boolean,
-  uploadsDir: string,
+  { storage, db }: UploadTarget,
   limits: UploadLimits,
 ): Promise<ReceivedUpload> {
   const id = randomBytes(16).toString('hex')
-  const partPath = join(uploadsDir, `.${id}.part`)
+  await beginWrite(db, id)
+  const partPath = join(storage.partsDir, `.${id}.part`)
   let kind: FileKind | null = null
   let sizeBytes = 0
   const counter = new Transform({
@@ -88,6 +101,14 @@ export async function receiveUpload(
     },
   })
   const file = createWriteStream(partPath)
+  const fail = async (error: unknown): Promise<never> => {
+    // A body that fails at once can end the pipeline while the file is still being opened: the open
+    // completes (creating the file) after the pipeline gave up. Remove it only once the stream is closed.
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()))
+    await rm(partPath, { force: true })
+    await endWrite(db, id).catch(() => {})
+    throw error
+  }
   try {
     await pipeline(
       source,
@@ -97,13 +118,15 @@ export async function receiveUpload(
     )
     if (wasTruncated()) throw tooLarge(tooLargeMsg(kind!, limits))
   } catch (error) {
-    // A body that fails at once can end the pipeline while the file is still being opened: the open
-    // completes (creating the file) after the pipeline gave up. Remove it only once the stream is closed.
-    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()))
-    await rm(partPath, { force: true })
-    throw error
+    return fail(error)
   }
   const fileName = `${id}.${kind!.ext}`
-  await rename(partPath, join(uploadsDir, fileName))
+  await storage.keep(partPath, fileName, kind!.mime).catch(fail)
   return { fileName, kind: kind!, sizeBytes }
+}
+
+/** A received file that will not be recorded (refused after it arrived): removed, its write forgotten. */
+export async function abandonUpload({ storage, db }: UploadTarget, fileName: string): Promise<void> {
+  await storage.remove([fileName])
+  await endWrite(db, fileName.split('.')[0]!)
 }

@@ -1,12 +1,12 @@
-/** The files of the uploads folder whose rows are gone. */
-import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
+/** The stored files whose rows are gone. */
+import type { UploadStorage } from './storage'
 
 /**
- * Removes the files `names` from `uploadsDir`, once the transaction that deleted their rows has
- * committed. One that cannot be removed now (a crash, a disk error) is a file without a row, which
- * the collector (collect-uploads.ts) removes later.
+ * Removes the files `names` from the storage, once the transaction that deleted their rows has
+ * committed. One that cannot be removed now (a crash, a disk or bucket error) is a file without a row,
+ * which the collector (collect-uploads.ts) removes later.
  */
-export async function removeUploadFiles(uploadsDir: string, names: readonly string[]): Promise<void> {
-  await Promise.allSettled(names.map((name) => rm(join(uploadsDir, name), { force: true })))
+export async function removeUploadFiles(storage: UploadStorage, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return
+  await storage.remove(names).catch(() => {})
 }

@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync } from 'fastify'
 import { DEMO_MEDIA_DIR } from '../paths'
+import type { UploadStorage } from '../uploads/storage'
 
 export interface StaticRoutesOptions {
-  /** Where uploads are stored (served at /uploads/). */
-  uploadsDir: string
+  /** Where uploads are stored (served at /uploads/, uploads/storage.ts). */
+  storage: UploadStorage
   /** Serve the fake host script (development only). */
   fakeHost: boolean
 }
@@ -15,23 +16,16 @@ const DAY_MS = 86_400_000
 
 /**
  * Files that are not pages: the demo media (/media/, cached a day), uploads (/uploads/, random
- * names that never change, so cached for good) and, in development, the fake host script (/__fake-host.js).
+ * names that never change, so cached for good, from the storage) and, in development, the fake host script (/__fake-host.js).
  */
-export const staticRoutes: FastifyPluginAsync<StaticRoutesOptions> = async (app, { uploadsDir, fakeHost }) => {
+export const staticRoutes: FastifyPluginAsync<StaticRoutesOptions> = async (app, { storage, fakeHost }) => {
   await app.register(fastifyStatic, {
     root: DEMO_MEDIA_DIR,
     prefix: '/media/',
     maxAge: DAY_MS,
     index: false,
   })
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: 365 * DAY_MS,
-    immutable: true,
-    index: false,
-  })
+  await storage.serve(app)
   if (!fakeHost) return
   app.get('/__fake-host.js', async (_request, reply) =>
     reply

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../../server/app'
+import { verifierFromEnv } from '../../server/auth/token-verifier'
 import { demoLinkGroups } from '../../server/demo-links'
 import { devMode } from '../../server/dev-mode'
 import { FAKE_HOST_TAG } from '../../server/fake-host/inject'
@@ -18,6 +19,7 @@ import { resetTables } from '../../server/seed/seed'
 import { DEMO_GOODS } from '../../server/seed/seed-catalog'
 import { bearer } from './helpers/test-app'
 import { openTestDb, type TestDb } from './helpers/test-db'
+import { signToken, TEST_AUDIENCE, TEST_ISSUER, TEST_SECRET } from './helpers/tokens'
 
 const dist = mkdtempSync(join(tmpdir(), 'kids-english-prod-dist-'))
 mkdirSync(join(dist, 'vip_sale'))
@@ -47,7 +49,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true })
 })
 
-const TRIAL = bearer(DEMO_TOKENS.trial)
+const DEMO_TRIAL = bearer(DEMO_TOKENS.trial)
 
 /** Builds an app with `options`, runs `check` on it, closes it. */
 async function withApp(options: Partial<BuildAppOptions>, check: (app: FastifyInstance) => Promise<void>): Promise<void> {
@@ -59,8 +61,8 @@ async function withApp(options: Partial<BuildAppOptions>, check: (app: FastifyIn
   }
 }
 
-/** What a visitor (or an attacker) can reach of the development features. */
-async function reachable(app: FastifyInstance) {
+/** What a visitor (or an attacker) signed in with `TRIAL` can reach of the development features. */
+async function reachable(app: FastifyInstance, TRIAL: Record<string, string> = DEMO_TRIAL) {
   const purchase = await app.inject({ method: 'POST', url: '/v1/dev/vip/purchase', headers: TRIAL, payload: { goodsId: 103 } })
   const grant = await app.inject({ method: 'POST', url: '/v1/dev/cloudDrive/grant', headers: TRIAL, payload: {} })
   const space = await app.inject({ method: 'POST', url: '/v1/dev/space/purchase', headers: TRIAL, payload: { goodsId: DEMO_GOODS[0]!.id } })
@@ -84,7 +86,10 @@ const NOTHING = { purchase: 404, grant: 404, space: 404, script: false, injected
 describe('NODE_ENV=production', () => {
   it('leaves out the development routes and the fake host, even when buildApp asks for them', async () => {
     vi.stubEnv('NODE_ENV', 'production')
-    await withApp({ devRoutes: true, fakeHost: true }, async (app) => expect(await reachable(app)).toEqual(NOTHING))
+    // Signed in as production signs in (a demo token is refused there: sign-in.test.ts).
+    const verifier = verifierFromEnv({ AUTH_JWT_SECRET: TEST_SECRET, AUTH_JWT_ISSUER: TEST_ISSUER, AUTH_JWT_AUDIENCE: TEST_AUDIENCE })
+    const signedIn = bearer(await signToken({ subject: 'production-user' }))
+    await withApp({ devRoutes: true, fakeHost: true, verifier }, async (app) => expect(await reachable(app, signedIn)).toEqual(NOTHING))
   })
 
   it('decides the start whatever DEV_ROUTES says', () => {

@@ -155,3 +155,33 @@ describe('maskUrl', () => {
     expect(maskUrl('/plain')).toBe('/plain')
   })
 })
+
+describe('LOG_FORMAT=json', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kids-log-json-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it("writes Fastify's pino records with an ISO time, the request id and the masked URL, never a header", async () => {
+    const records: string[] = []
+    const app = await buildApp({ db: ctx.db, dataDir, distDir: dataDir, logger: (line) => records.push(line), logFormat: 'json' })
+    try {
+      await app.inject({ method: 'GET', url: '/v1/directory/0?token=abc', headers: { ...VIP, 'x-request-id': 'edge-42' } })
+      await app.inject({ method: 'GET', url: '/v1/directory/0', headers: VIP })
+      const lines = records.map((line) => JSON.parse(line) as Record<string, unknown>).filter((r) => r.req)
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: 30,
+          reqId: 'edge-42',
+          req: { method: 'GET', url: '/v1/directory/0?token=***' },
+          res: { statusCode: 200 },
+          msg: expect.stringMatching(/^GET \/v1\/directory\/0\?token=\*\*\* 200 \d+ms$/),
+        }),
+        expect.objectContaining({ reqId: expect.stringMatching(/^[a-z0-9]+-[a-z0-9]+$/) }),
+      ])
+      expect(lines[0]!.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+      expect(records.join('\n')).not.toContain(DEMO_TOKENS.vip)
+      expect(records.join('\n')).not.toContain('abc')
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -41,11 +41,17 @@ export interface TestDb {
   dispose(): Promise<void>
 }
 
-/** Opens a private copy of the migrated template database. */
-export async function openTestDb(): Promise<TestDb> {
+/** A fresh data folder holding a private copy of the migrated template database, not opened (for startServer). */
+export async function templateCopy(): Promise<string> {
   const template = await ensureTemplate()
   const dataDir = mkdtempSync(join(tmpdir(), 'kids-english-test-'))
   cpSync(template, dataDir, { recursive: true })
+  return dataDir
+}
+
+/** Opens a private copy of the migrated template database. */
+export async function openTestDb(): Promise<TestDb> {
+  const dataDir = await templateCopy()
   const db = await openDb({ dataDir })
   return {
     db,

@@ -1,0 +1,81 @@
+/**
+ * One real server process (`server/main.ts`, as `npm run serve` runs it) with its own DATA_DIR: started,
+ * SIGKILLed, SIGTERMed and started again by the cluster tests. Its output is kept for a failure's message.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
+const BANNER = /Reference server on (http:\/\/\S+)/
+
+export class Instance {
+  /** `http://127.0.0.1:<port>` while it runs (a new port after each start); '' otherwise. */
+  url = ''
+  /** Everything it printed, all starts together. */
+  output = ''
+  private child: ChildProcess | null = null
+  private exited: Promise<number | null> = Promise.resolve(null)
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'kids-cluster-instance-'))
+
+  constructor(
+    readonly name: string,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  /** Starts the process and resolves once it listens (its banner). */
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...this.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: this.dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    this.child = child
+    this.url = ''
+    const from = this.output.length
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)))
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        this.output += chunk.toString('utf8')
+        const match = BANNER.exec(this.output.slice(from))
+        if (match && !this.url) {
+          this.url = match[1]!
+          resolve()
+        }
+      }
+      child.stdout!.on('data', onData)
+      child.stderr!.on('data', onData)
+      void this.exited.then((code) => reject(new Error(`${this.name} exited (${code}) while starting:\n${this.output}`)))
+    })
+    void this.exited.then(() => (this.url = ''))
+  }
+
+  /** Whether the process is running. */
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null
+  }
+
+  /** Sends `signal` (SIGTERM drains, SIGKILL kills). */
+  signal(signal: NodeJS.Signals): void {
+    this.child?.kill(signal)
+  }
+
+  /** Resolves with the exit code once the process is gone. */
+  waitForExit(): Promise<number | null> {
+    return this.exited
+  }
+
+  async stop(): Promise<void> {
+    if (this.running) {
+      this.signal('SIGKILL')
+      await this.exited
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop()
+    rmSync(this.dataDir, { recursive: true, force: true })
+  }
+}

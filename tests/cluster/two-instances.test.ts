@@ -1,0 +1,124 @@
+/**
+ * Issue 40 item 7, the scenarios of items 3, 5 and 6: two production instances on one PostgreSQL, uploads
+ * in one bucket, behind a round-robin proxy (tests/cluster/support/). Needs the test PostgreSQL of
+ * .ci/test-postgres.bash (CI starts it); skipped with a message without it, except in CI, where that fails.
+ *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project cluster'
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import { request } from 'node:http'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pngOf } from '../server/helpers/uploads'
+import { startCluster, type Cluster } from './support/cluster'
+import { missingPostgres } from './support/postgres'
+
+const missing = missingPostgres()
+if (missing && process.env.CI) throw new Error(`the cluster tests need the test PostgreSQL in CI: ${missing}`)
+if (missing) console.warn(`tests/cluster skipped: ${missing} (source .ci/test-postgres.bash && start_test_postgres)`)
+
+const BOUNDARY = 'cluster-boundary'
+const multipart = (file: Buffer) =>
+  Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ])
+
+interface Reply {
+  status: number
+  body: { result: string; msg: string; data: unknown }
+}
+
+async function call(base: string, path: string, headers: Record<string, string>, init: RequestInit = {}): Promise<Reply> {
+  const res = await fetch(`${base}${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } })
+  return { status: res.status, body: (await res.json()) as Reply['body'] }
+}
+
+describe.skipIf(missing)('two instances behind a proxy', () => {
+  let cluster: Cluster
+  let alice: Record<string, string>
+  beforeAll(async () => {
+    cluster = await startCluster({ env: { SHUTDOWN_GRACE_S: '20' } })
+    alice = await cluster.signedIn('alice')
+  })
+  afterAll(async () => {
+    await cluster?.stop()
+  })
+  const [first, second] = [0, 1]
+
+  it('serves a cover uploaded through one instance through the other (before: 404)', async () => {
+    const bytes = pngOf(40_000)
+    const uploaded = await call(cluster.instances[first]!.url, '/v1/upload', alice, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: multipart(bytes),
+    })
+    expect(uploaded.status).toBe(200)
+    const { url } = uploaded.body.data as { url: string }
+    // The other instance answers with the bucket's public URL; the bytes are the ones sent.
+    const read = await fetch(`${cluster.instances[second]!.url}${url}`)
+    expect(read.status).toBe(200)
+    expect(read.url.startsWith(cluster.s3.publicUrl('cluster'))).toBe(true)
+    expect(Buffer.from(await read.arrayBuffer()).equals(bytes)).toBe(true)
+    // And it is a cover either instance accepts for the user's folder.
+    const folder = await call(cluster.instances[second]!.url, '/v1/bookCreation/add', alice, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ parentId: 0, type: 1, title: '封面', imageUrl: url }),
+    })
+    expect(folder.status).toBe(200)
+  })
+
+  it('stays up through a PostgreSQL restart: requests meanwhile get 503 服务繁忙, everything works after', async () => {
+    const listing = () => call(cluster.proxy.url, '/v1/directory/0', alice).catch(() => ({ status: 0, body: { msg: '' } }) as Reply)
+    expect((await listing()).status).toBe(200)
+    await cluster.postgres.stop()
+    const during = await Promise.all(Array.from({ length: 6 }, listing))
+    for (const instance of cluster.instances) {
+      expect((await fetch(`${instance.url}/readyz`)).status).toBe(503)
+      expect((await fetch(`${instance.url}/healthz`)).status).toBe(200)
+    }
+    await cluster.postgres.start()
+    expect(during.map((r) => [r.status, r.body.msg])).toEqual(Array(6).fill([503, '服务繁忙，请稍后再试']))
+    expect(cluster.instances.map((i) => i.running)).toEqual([true, true])
+    // Back without a restart of either instance: every request through the proxy works again.
+    await expect
+      .poll(async () => (await Promise.all(Array.from({ length: 4 }, listing))).map((r) => r.status), { timeout: 15_000 })
+      .toEqual([200, 200, 200, 200])
+    for (const instance of cluster.instances) expect((await fetch(`${instance.url}/readyz`)).status).toBe(200)
+  })
+
+  it('turns /readyz unready while an instance drains an upload, which still completes', async () => {
+    const draining = cluster.instances[first]!
+    const body = multipart(pngOf(100_000))
+    // An upload held in flight: all but its last bytes sent.
+    let held = () => {}
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = request(`${draining.url}/v1/upload`, {
+        method: 'POST',
+        headers: { ...alice, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': body.length },
+      })
+      req.on('response', (res) => {
+        res.resume()
+        resolve(res.statusCode!)
+      })
+      req.on('error', reject)
+      req.write(body.subarray(0, body.length - 10))
+      held = () => req.end(body.subarray(body.length - 10))
+    })
+    // It is in flight once its part file is being written on the instance.
+    const parts = join(draining.dataDir, 'upload-parts')
+    await expect.poll(() => existsSync(parts) && readdirSync(parts).some((name) => name.endsWith('.part'))).toBe(true)
+    const url = draining.url
+    draining.signal('SIGTERM')
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status).toBe(503)
+    // The proxy's users meanwhile: the other instance answers (a 503 from the draining one is retried by a page).
+    expect((await call(cluster.instances[second]!.url, '/v1/directory/0', alice)).status).toBe(200)
+    held()
+    expect(await answer).toBe(200)
+    expect(await draining.waitForExit()).toBe(0)
+    // Started again, it serves as before.
+    await draining.start()
+    expect((await call(draining.url, '/v1/directory/0', alice)).status).toBe(200)
+  })
+})

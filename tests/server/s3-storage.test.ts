@@ -1,0 +1,132 @@
+/**
+ * Issue 40 item 3: uploads on object storage (`UPLOADS_URL=s3://<bucket>/<prefix>`), against s3rver
+ * (tests/delivery/helpers/s3-server.ts). The same rules as on disk (storage.test.ts): an upload is an
+ * object `<prefix>/uploads/<name>` and nothing on the instance's disk; `/uploads/<name>` answers it (a
+ * redirect to `UPLOADS_PUBLIC_URL`, or the bytes); deleting what shows it deletes it; capacity counts
+ * it; the collector removes objects without a row, never one being written.
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app'
+import { beginWrite } from '../../server/repositories/uploads-repository'
+import { DEMO_FOLDERS } from '../../server/seed/demo'
+import { resetTables } from '../../server/seed/seed'
+import { collectUploads } from '../../server/uploads/collect-uploads'
+import { s3Storage } from '../../server/uploads/s3-storage'
+import type { UploadStorage } from '../../server/uploads/storage'
+import { startS3Server, type S3Server } from '../delivery/helpers/s3-server'
+import { envelope, VIP } from './helpers/test-app'
+import { openTestDb, type TestDb } from './helpers/test-db'
+import { pngOf, uploadedUrl, uploadFile } from './helpers/uploads'
+
+const PREFIX = 'media-test'
+let s3: S3Server
+let testDb: TestDb
+let storage: UploadStorage
+let app: FastifyInstance
+let publicApp: FastifyInstance
+beforeAll(async () => {
+  s3 = await startS3Server()
+  testDb = await openTestDb()
+  storage = await s3Storage({ url: `s3://h5/${PREFIX}`, partsDir: join(testDb.dataDir, 'upload-parts'), env: s3.env })
+  app = await buildApp({ db: testDb.db, dataDir: testDb.dataDir, storage })
+  const behindCdn = await s3Storage({
+    url: `s3://h5/${PREFIX}`,
+    publicUrl: s3.publicUrl(PREFIX),
+    partsDir: join(testDb.dataDir, 'upload-parts'),
+    env: s3.env,
+  })
+  publicApp = await buildApp({ db: testDb.db, dataDir: testDb.dataDir, storage: behindCdn })
+})
+beforeEach(async () => {
+  await resetTables(testDb.db)
+  // An empty bucket for each test.
+  await storage.remove((await objects()).map((key) => key.slice('uploads/'.length)))
+})
+afterAll(async () => {
+  await app?.close()
+  await publicApp?.close()
+  await storage?.close()
+  await testDb?.dispose()
+  await s3?.stop()
+})
+
+const nameOf = (url: string) => url.split('/').pop()!
+const objects = async () => (await s3.keys(PREFIX)).filter((key) => key.startsWith('uploads/'))
+
+async function upload(bytes = 1000): Promise<string> {
+  const url = uploadedUrl(await uploadFile(app, pngOf(bytes), 'cover.png'))
+  expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/)
+  return url!
+}
+
+describe('uploads in a bucket', () => {
+  it('stores an upload as an object under the prefix, not on the instance’s disk, and the reply names it /uploads/<name>', async () => {
+    const url = await upload(5000)
+    expect(await objects()).toEqual([`uploads/${nameOf(url)}`])
+    expect((await s3.object(PREFIX, `uploads/${nameOf(url)}`))?.bytes.equals(pngOf(5000))).toBe(true)
+    expect(existsSync(join(testDb.dataDir, 'uploads', nameOf(url)))).toBe(false)
+    expect(readdirSync(join(testDb.dataDir, 'upload-parts'))).toEqual([])
+  })
+
+  it('answers /uploads/<name> with the bytes, cached for good, when no public URL is set', async () => {
+    const url = await upload(3000)
+    const reply = await app.inject({ method: 'GET', url })
+    expect(reply.statusCode).toBe(200)
+    expect(reply.rawPayload.equals(pngOf(3000))).toBe(true)
+    expect(reply.headers['content-type']).toBe('image/png')
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('redirects /uploads/<name> to the public URL, which serves the same bytes', async () => {
+    const url = await upload(2000)
+    const reply = await publicApp.inject({ method: 'GET', url })
+    expect(reply.statusCode).toBe(302)
+    expect(reply.headers.location).toBe(`${s3.publicUrl(PREFIX)}/uploads/${nameOf(url)}`)
+    const cdn = await fetch(reply.headers.location!)
+    expect(Buffer.from(await cdn.arrayBuffer()).equals(pngOf(2000))).toBe(true)
+  })
+
+  it('answers 404 for a name that is not stored, or not an upload’s name', async () => {
+    for (const url of [`/uploads/${'d'.repeat(32)}.png`, '/uploads/..%2Fsecret.png']) {
+      expect((await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } })).statusCode).toBe(404)
+    }
+  })
+
+  it('counts an upload against the capacity, and deletes the object with the last folder that shows it', async () => {
+    const before = envelope<{ used: number }>(await app.inject({ method: 'GET', url: '/v1/user/myCapacity', headers: VIP })).data.used
+    const url = await upload(20_000)
+    const after = envelope<{ used: number }>(await app.inject({ method: 'GET', url: '/v1/user/myCapacity', headers: VIP })).data.used
+    expect(Math.round((after - before) * 100) / 100).toBe(0.02)
+    const set = await app.inject({
+      method: 'POST',
+      url: '/v1/bookCreation/update',
+      headers: VIP,
+      payload: { id: DEMO_FOLDERS.emptyFolder, imageUrl: url },
+    })
+    expect(set.statusCode).toBe(200)
+    expect(
+      (await app.inject({ method: 'POST', url: '/v1/bookCreation/delete', headers: VIP, payload: { id: DEMO_FOLDERS.emptyFolder } }))
+        .statusCode,
+    ).toBe(200)
+    expect(await objects()).toEqual([])
+  })
+
+  it('collects objects without a row, but never one being written (another instance’s upload on its way)', async () => {
+    const kept = await upload(100)
+    await s3.putRaw(PREFIX, `uploads/${'a'.repeat(32)}.pdf`, 'left by a crash')
+    await s3.putRaw(PREFIX, `uploads/${'b'.repeat(32)}.png`, 'being written by another instance')
+    await beginWrite(testDb.db, 'b'.repeat(32))
+    const removed = await collectUploads(testDb.db, storage, { orphanGraceMs: 0 })
+    expect(removed).toEqual([`${'a'.repeat(32)}.pdf`])
+    expect((await objects()).sort()).toEqual([`uploads/${'b'.repeat(32)}.png`, `uploads/${nameOf(kept)}`].sort())
+  })
+
+  it('leaves an object young enough to be a writer’s that did not record its write', async () => {
+    await s3.putRaw(PREFIX, `uploads/${'c'.repeat(32)}.png`, 'just written')
+    expect(await collectUploads(testDb.db, storage)).toEqual([])
+    expect(await objects()).toEqual([`uploads/${'c'.repeat(32)}.png`])
+  })
+})
