@@ -1,7 +1,7 @@
 # Sourced by .ci/run: a throwaway PostgreSQL cluster for tests/server/pg-*.test.ts and tests/cluster/.
 #
-#   source .ci/test-postgres.bash && start_test_postgres   # exports TEST_DATABASE_URL, and TEST_PG_DATA,
-#                                                          # TEST_PG_BIN, TEST_PG_OPTS, TEST_PG_RUN_AS to restart it
+#   source .ci/test-postgres.bash && start_test_postgres   # exports TEST_DATABASE_URL, and TEST_PG_BIN,
+#                                                          # TEST_PG_RUN_AS for tests/cluster/'s own server
 #
 # The cluster lives in a temp folder, listens on 127.0.0.1 only (a free port; its socket in that
 # folder), trusts local connections, skips fsync, and is stopped and deleted when the calling shell
@@ -54,9 +54,8 @@ start_test_postgres() {
   "$bindir/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -X -q -v ON_ERROR_STOP=1 \
     -c 'CREATE ROLE kids_test LOGIN' -c 'CREATE DATABASE kids_test OWNER kids_test' || return 1
   export TEST_DATABASE_URL="postgres://kids_test@127.0.0.1:$port/kids_test"
-  # What tests/cluster/ needs to stop and start this cluster (a PostgreSQL restart under running servers).
-  export TEST_PG_DATA="$dir/data" TEST_PG_BIN="$bindir" TEST_PG_RUN_AS="${TEST_PG_AS:+postgres}"
-  export TEST_PG_OPTS="-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  # What tests/cluster/ needs to run a server of its own, which it stops and starts under running instances.
+  export TEST_PG_BIN="$bindir" TEST_PG_RUN_AS="${TEST_PG_AS:+postgres}"
 }
 
 stop_test_postgres() {

@@ -1,57 +1,71 @@
 /**
- * The test PostgreSQL cluster that .ci/test-postgres.bash started, as the cluster tests use it: a
- * database of their own on it, and stopping and starting the whole server under running instances
- * (`pg_ctl stop -m fast`, as a restart or a failover does: 57P01 to every connection).
+ * A PostgreSQL server of the cluster tests' own: initdb'd into a temporary folder on a free port with the
+ * binaries `.ci/test-postgres.bash` found, so that stopping and starting it (`pg_ctl stop -m fast`, as a
+ * restart or a failover does: 57P01 to every connection) touches nothing but the instances under test.
+ * Restarting the suite's shared server instead cut the connections of whatever server test ran beside
+ * (tests/server/pg-db.test.ts answered 503 in a full run).
  */
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 
 const run = promisify(execFile)
 
 export interface TestPostgres {
-  /** A fresh database of its own (owned by the test role), dropped by `dispose`. */
+  /** The server's one database, owned by the test role. */
   databaseUrl: string
   /** Stops the whole server, as `pg_ctl stop -m fast` does in a restart or a failover. */
   stop(): Promise<void>
   start(): Promise<void>
+  /** Stops the server and deletes its folder. */
   dispose(): Promise<void>
 }
 
 /** What is missing to run the cluster tests, or null when everything is there. */
 export function missingPostgres(env = process.env): string | null {
-  if (!env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set'
-  if (!env.TEST_PG_DATA || !env.TEST_PG_BIN || !env.TEST_PG_OPTS) return 'TEST_PG_DATA, TEST_PG_BIN and TEST_PG_OPTS are not set'
+  if (!env.TEST_PG_BIN) return 'TEST_PG_BIN is not set (source .ci/test-postgres.bash and run start_test_postgres)'
   return null
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
 export async function openTestPostgres(env = process.env): Promise<TestPostgres> {
-  const url = new URL(env.TEST_DATABASE_URL!)
-  const admin = new URL(url)
-  admin.username = 'postgres'
-  admin.pathname = '/postgres'
-  const name = `kids_cluster_${randomBytes(4).toString('hex')}`
-  const asAdmin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin.href })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
+  const dir = mkdtempSync(join(tmpdir(), 'kids-cluster-pg-'))
+  const runAs = env.TEST_PG_RUN_AS
+  // PostgreSQL refuses to run as root: its folder belongs to the user it runs as.
+  if (runAs) {
+    const { stdout } = await run('id', ['-u', runAs])
+    const { stdout: group } = await run('id', ['-g', runAs])
+    chownSync(dir, Number(stdout.trim()), Number(group.trim()))
   }
-  await asAdmin(`CREATE DATABASE ${name} OWNER ${url.username}`)
-  const database = new URL(url)
-  database.pathname = `/${name}`
-  const pgCtl = (args: string[]) => {
-    const command = [`${env.TEST_PG_BIN}/pg_ctl`, '-D', env.TEST_PG_DATA!, ...args]
-    return env.TEST_PG_RUN_AS ? run('runuser', ['-u', env.TEST_PG_RUN_AS, '--', ...command]) : run(command[0]!, command.slice(1))
+  const pgRun = (tool: string, args: string[]) => {
+    const command = [join(env.TEST_PG_BIN!, tool), ...args]
+    return runAs ? run('runuser', ['-u', runAs, '--', ...command]) : run(command[0]!, command.slice(1))
   }
+  const data = join(dir, 'data')
+  const port = await freePort()
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
+  await pgRun('initdb', ['-D', data, '-U', 'kids_cluster', '-A', 'trust', '--no-locale', '-E', 'UTF8', '--no-sync'])
+  const start = async () =>
+    void (await pgRun('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '30', '-o', options, 'start']))
+  await start()
   return {
-    databaseUrl: database.href,
-    stop: async () => void (await pgCtl(['-m', 'fast', '-w', 'stop'])),
-    start: async () => void (await pgCtl(['-w', '-t', '30', '-l', `${env.TEST_PG_DATA}/../server.log`, '-o', env.TEST_PG_OPTS!, 'start'])),
-    dispose: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    databaseUrl: `postgres://kids_cluster@127.0.0.1:${port}/postgres`,
+    stop: async () => void (await pgRun('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])),
+    start,
+    async dispose() {
+      await pgRun('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined)
+      rmSync(dir, { recursive: true, force: true })
+    },
   }
 }
