@@ -1,10 +1,11 @@
 /**
  * The pages manifest: for every route, its HTML file and every file that page loads, each with the
  * sha256 of its bytes and its size. Written into dist/ by the build (scripts/build/pages-manifest.ts) and kept
- * with every release in a deploy target (scripts/delivery/releases.ts).
+ * with every release in a deploy target (scripts/delivery/releases/records.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { DeliveryError } from './errors.ts'
 
 /** The file name of the manifest in a build output directory. */
 export const MANIFEST_FILE = 'pages-manifest.json'
@@ -72,19 +73,6 @@ export interface PagesManifest {
 /** An empty manifest: the state of a deploy target before its first release. */
 export function emptyManifest(): PagesManifest {
   return { version: 1, routes: {}, other: [] }
-}
-
-/** Thrown for anything the delivery tools refuse to do; the CLIs print `message` and exit 1. */
-export class DeliveryError extends Error {
-  override name = 'DeliveryError'
-
-  /** @param output What the run did before it refused (a report), printed to stdout before the reason. */
-  constructor(
-    message: string,
-    readonly output?: string,
-  ) {
-    super(message)
-  }
 }
 
 /**

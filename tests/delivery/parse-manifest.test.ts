@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DeliveryError, parseManifest } from '../../scripts/delivery/manifest'
+import { DeliveryError } from '../../scripts/delivery/errors'
+import { parseManifest } from '../../scripts/delivery/manifest'
 
 const hash = 'a'.repeat(64)
 const withHtmlFile = (file: string) =>

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
 /** The command each npm script runs (package.json). */
-const COMMANDS = { 'pages-diff.ts': 'scripts/delivery/pages-diff-command.ts', 'deploy.ts': 'scripts/delivery/deploy-command.ts' }
+const COMMANDS = { 'pages-diff.ts': 'scripts/delivery/cli/pages-diff-command.ts', 'deploy.ts': 'scripts/delivery/cli/deploy-command.ts' }
 
 /** Runs `npm run deploy` or `npm run pages:diff`'s script with `args`; returns exit code and output. */
 export function runCli(script: keyof typeof COMMANDS, args: string[]): { code: number | null; stdout: string; stderr: string } {

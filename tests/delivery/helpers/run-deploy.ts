@@ -1,5 +1,5 @@
 /**
- * Runs `npm run deploy` (tsx scripts/delivery/deploy-command.ts) as a child process without blocking this one: the S3
+ * Runs `npm run deploy` (tsx scripts/delivery/cli/deploy-command.ts) as a child process without blocking this one: the S3
  * tests serve the bucket from this process, so a synchronous spawn would wait for itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -20,7 +20,7 @@ export function runDeploy(args: string[], env: Record<string, string> = {}, star
   return new Promise((done, fail) => {
     // Node with tsx's loader, not the tsx binary: that one runs the script in a child process of its
     // own, which a SIGKILL of the binary would leave running.
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'scripts/delivery/deploy-command.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'scripts/delivery/cli/deploy-command.ts'), ...args], {
       cwd: repo,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,17 +4,11 @@
  * fetched from the public URL, as a browser behind the CDN would, and its sha256 compared with the
  * manifest. Headers that differ from the Headers table are reported as warnings.
  */
-import { sha256 } from './hash.ts'
-import { headersFor } from './headers.ts'
-import type { RouteEntry } from './manifest.ts'
-import { mapLimit, PARALLEL } from './parallel.ts'
-
-export interface VerifyFailure {
-  /** The page that cannot be served complete. */
-  path: string
-  url: string
-  problem: string
-}
+import { sha256 } from '../hash.ts'
+import type { RouteEntry } from '../manifest.ts'
+import { mapLimit, PARALLEL } from '../parallel.ts'
+import type { VerifyFailure } from '../releases/run-report.ts'
+import { headersFor } from '../store/headers.ts'
 
 export interface VerifyOutcome {
   pages: number

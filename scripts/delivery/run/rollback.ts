@@ -4,27 +4,27 @@
  * The restored pages are then purged and verified like a deploy's (go-live.ts).
  */
 import { existsSync } from 'node:fs'
-import { checkGoLiveOptions, goLive, type GoLiveOptions } from './go-live.ts'
-import { liveRefusal } from './live-check.ts'
-import { readLiveState, type LiveState } from './live-state.ts'
-import { DeliveryError, loadManifest, type PagesManifest } from './manifest.ts'
-import { mapLimit, PARALLEL } from './parallel.ts'
-import { inspectTarget, uniqueRefs, type DeliveryHooks } from './publish.ts'
-import { findRelease, keptHtml } from './releases.ts'
-import type { RunReport } from './run-report.ts'
-import { selectRoutes } from './select-routes.ts'
-import { openStore, type Store } from './store.ts'
-import { withLock, type HeldLock } from './target-lock.ts'
+import { DeliveryError } from '../errors.ts'
+import { loadManifest, type PagesManifest } from '../manifest.ts'
+import { mapLimit, PARALLEL } from '../parallel.ts'
+import { liveRefusal, readLiveState, type LiveState } from '../releases/live-state.ts'
+import { findRelease, keptHtml } from '../releases/records.ts'
+import type { RunReport } from '../releases/run-report.ts'
+import { selectRoutes } from '../select-routes.ts'
+import { openStore } from '../store/open-store.ts'
+import type { Store } from '../store/store.ts'
+import type { Run, RunOptions } from './context.ts'
+import { checkAfterSwitch, goLive, type AfterSwitch } from './go-live.ts'
+import { startRun } from './locked-run.ts'
+import { inspectTarget, uniqueRefs } from './upload.ts'
 
-export interface RollbackOptions extends GoLiveOptions {
+export interface RollbackOptions extends RunOptions, AfterSwitch {
   /** The target: a directory, `s3://<bucket>/<prefix>`, or an opened store. */
   to: string | Store
   /** A kept release id (or its number), or a pages manifest (file or dist dir) naming the versions to restore. */
   target: string
   /** Restore only these pages; all pages of `target` when absent. */
   pages?: readonly string[]
-  dryRun?: boolean
-  hooks?: DeliveryHooks
 }
 
 export interface RollbackResult {
@@ -39,14 +39,14 @@ export interface RollbackResult {
 
 /** Restores pages' HTML from kept releases (see docs/deploying.md). */
 export async function rollback(options: RollbackOptions): Promise<RollbackResult> {
-  checkGoLiveOptions(options)
-  const opened = { ...options, started: options.started ?? Date.now() }
+  checkAfterSwitch(options)
+  const { target, pages, publicUrl, purge, verify } = options
   const store = await openStore(options.to)
-  return options.dryRun ? run(store, opened, undefined) : withLock(store, (lock) => run(store, opened, lock))
+  return startRun(store, options, (run) => restore(run, target, pages, { publicUrl, purge, verify }))
 }
 
-async function run(store: Store, options: RollbackOptions, lock: HeldLock | undefined): Promise<RollbackResult> {
-  const { target, pages, dryRun, hooks } = options
+async function restore(run: Run, target: string, pages: readonly string[] | undefined, after: AfterSwitch): Promise<RollbackResult> {
+  const { store } = run
   const live = await readLiveState(store)
   const wanted = wantedManifest(store, live, target)
   const picked = pages ? selectRoutes(wanted, pages) : Object.values(wanted.routes)
@@ -67,21 +67,21 @@ async function run(store: Store, options: RollbackOptions, lock: HeldLock | unde
     restored: toRestore.map((r, i) => ({ path: r.path, from: sources[i]!.release })),
     unchanged: picked.filter((r) => !toRestore.includes(r)).map((r) => r.path),
   }
-  if (dryRun || toRestore.length === 0) return result
+  if (run.dryRun || toRestore.length === 0) return result
 
   const next: PagesManifest = { version: 1, routes: { ...live.manifest.routes }, other: live.manifest.other }
   for (const route of picked) next.routes[route.path] = route
-  const done = await goLive({
-    store,
-    live,
-    next,
-    switched: toRestore.map((route, i) => ({ route, html: sources[i]!.bytes })),
-    info: { kind: 'rollback', switched: toRestore.map((r) => r.path), from: target },
-    uploaded: { files: 0, bytes: 0 },
-    options,
-    ...(hooks ? { hooks } : {}),
-    ...(lock ? { lock } : {}),
-  })
+  const done = await goLive(
+    run,
+    {
+      live,
+      next,
+      switched: toRestore.map((route, i) => ({ route, html: sources[i]!.bytes })),
+      info: { kind: 'rollback', switched: toRestore.map((r) => r.path), from: target },
+      uploaded: { files: 0, bytes: 0 },
+    },
+    after,
+  )
   return { ...result, ...done }
 }
 

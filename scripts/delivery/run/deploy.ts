@@ -6,28 +6,27 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { checkGoLiveOptions, goLive, type GoLiveOptions } from './go-live.ts'
-import { sha256 } from './hash.ts'
-import { liveRefusal } from './live-check.ts'
-import { readLiveState } from './live-state.ts'
-import { DeliveryError, loadManifest, stringifyManifest, type AssetRef, type PagesManifest, type RouteEntry } from './manifest.ts'
-import { mapLimit, PARALLEL } from './parallel.ts'
-import { conflictMessage, inspectTarget, uniqueRefs, uploadAssets, type DeliveryHooks } from './publish.ts'
-import type { RunReport } from './run-report.ts'
-import { selectRoutes } from './select-routes.ts'
-import { openStore, type Store } from './store.ts'
-import { withLock, type HeldLock } from './target-lock.ts'
+import { DeliveryError } from '../errors.ts'
+import { sha256 } from '../hash.ts'
+import { loadManifest, stringifyManifest, type AssetRef, type PagesManifest, type RouteEntry } from '../manifest.ts'
+import { mapLimit, PARALLEL } from '../parallel.ts'
+import { liveRefusal, readLiveState } from '../releases/live-state.ts'
+import type { RunReport } from '../releases/run-report.ts'
+import { selectRoutes } from '../select-routes.ts'
+import { openStore } from '../store/open-store.ts'
+import type { Store } from '../store/store.ts'
+import type { Run, RunOptions } from './context.ts'
+import { checkAfterSwitch, goLive, type AfterSwitch } from './go-live.ts'
+import { startRun } from './locked-run.ts'
+import { conflictMessage, inspectTarget, uniqueRefs, uploadAssets } from './upload.ts'
 
-export interface DeployOptions extends GoLiveOptions {
+export interface DeployOptions extends RunOptions, AfterSwitch {
   /** The build output directory (with pages-manifest.json). */
   from: string
   /** The target: a directory, `s3://<bucket>/<prefix>`, or an opened store. */
   to: string | Store
   /** Route names to deploy; all routes when absent. */
   pages?: readonly string[]
-  /** Plan and check only; write nothing. */
-  dryRun?: boolean
-  hooks?: DeliveryHooks
 }
 
 export interface DeployResult {
@@ -51,16 +50,23 @@ export interface DeployResult {
 
 /** Deploys `from` into `to` (see docs/deploying.md). */
 export async function deploy(options: DeployOptions): Promise<DeployResult> {
-  checkGoLiveOptions(options)
-  const started = options.started ?? Date.now()
+  checkAfterSwitch(options)
+  const { from, pages, publicUrl, purge, verify } = options
+  const after: AfterSwitch = { publicUrl, purge, verify }
   const store = await openStore(options.to)
-  const opened = { ...options, started }
-  const result = options.dryRun ? await run(store, opened, undefined) : await withLock(store, (lock) => run(store, opened, lock))
-  return { ...result, seconds: (Date.now() - started) / 1000 }
+  return startRun(store, options, async (run) => {
+    const result = await publish(run, from, pages, after)
+    return { ...result, seconds: (Date.now() - run.started) / 1000 }
+  })
 }
 
-async function run(store: Store, options: DeployOptions, lock: HeldLock | undefined): Promise<Omit<DeployResult, 'seconds'>> {
-  const { from, pages, dryRun, hooks } = options
+async function publish(
+  run: Run,
+  from: string,
+  pages: readonly string[] | undefined,
+  after: AfterSwitch,
+): Promise<Omit<DeployResult, 'seconds'>> {
+  const { store } = run
   const source = loadManifest(join(resolve(from), 'pages-manifest.json'))
   const picked = pages ? selectRoutes(source, pages) : Object.values(source.routes)
   const live = await readLiveState(store)
@@ -83,30 +89,29 @@ async function run(store: Store, options: DeployOptions, lock: HeldLock | undefi
   // Read every source file before writing anything: a stale or edited build is refused up front.
   const assetBytes = await mapLimit(check.missing, PARALLEL, (ref) => readVerified(from, ref))
   const htmlBytes = await mapLimit(switchedRoutes, PARALLEL, (r) => readVerified(from, r.html))
-  if (dryRun) return result
+  if (run.dryRun) return result
 
   await uploadAssets(
-    store,
+    run,
     check.missing.map((ref, i) => ({ ref, bytes: assetBytes[i]! })),
-    lock,
   )
   const next = nextManifest(live.manifest, picked, pages ? live.manifest.other : source.other)
   // Nothing to record when the current release already says exactly this (after a cut-short run it
   // does not, and the new release records what is really served).
   const sameRecord = live.recorded !== null && stringifyManifest(next) === stringifyManifest(live.recorded)
   if (switchedRoutes.length === 0 && sameRecord) return result
-  const done = await goLive({
-    store,
-    live,
-    next,
-    switched: switchedRoutes.map((route, i) => ({ route, html: htmlBytes[i]! })),
-    info: { kind: 'deploy', switched: result.switched, from },
-    uploaded: { files: check.missing.length, bytes: check.missing.reduce((sum, a) => sum + a.size, 0) },
-    options,
-    ...(hooks ? { hooks } : {}),
-    ...(lock ? { lock } : {}),
-  })
-  return { ...result, ...done, release: done.release }
+  const done = await goLive(
+    run,
+    {
+      live,
+      next,
+      switched: switchedRoutes.map((route, i) => ({ route, html: htmlBytes[i]! })),
+      info: { kind: 'deploy', switched: result.switched, from },
+      uploaded: { files: check.missing.length, bytes: check.missing.reduce((sum, a) => sum + a.size, 0) },
+    },
+    after,
+  )
+  return { ...result, ...done }
 }
 
 /** The live manifest with the picked routes replaced by the build's entries. */

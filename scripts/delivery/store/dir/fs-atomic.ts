@@ -5,12 +5,12 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readFile, rename, link, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { sha256 } from './hash.ts'
-import { DeliveryError } from './manifest.ts'
+import { sha256 } from '../../hash.ts'
+import { DeliveryError } from '../../errors.ts'
 
 /**
  * The names of temporary files and directories (`.index.html.123.9f2c.tmp`, `.releases/.0007-….tmp`):
- * a run killed before its rename leaves them; the next run deletes them (target-lock.ts).
+ * a run killed before its rename leaves them; the next run deletes them (run/locked-run.ts).
  */
 export const TEMP_NAME = /^\..+\.tmp$/
 

@@ -4,20 +4,15 @@
  * refuses, naming the holder, unless the holder is known to be gone: on the same host, a process that
  * no longer exists or is a zombie (a deploy killed mid-run, not yet reaped); from another host (a
  * bucket, shared storage), a lock not refreshed for STALE_AFTER_MS. Such a lock is taken over, saying
- * so, and the run first deletes what the killed run left (temp files, a half-written release record).
+ * so (what the killed run left behind is the run's to clean: run/locked-run.ts).
  */
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { DeliveryError } from './manifest.ts'
-import { CutShort } from './publish.ts'
-import { RELEASES, removeIncompleteReleases } from './releases.ts'
-import type { Store } from './store.ts'
-
-/** Where a run reports what it recovered from (stderr by default). */
-export type Notice = (line: string) => void
-
-const toStderr: Notice = (line) => process.stderr.write(`${line}\n`)
+import { DeliveryError } from '../errors.ts'
+import { toStderr, type Notice } from '../notice.ts'
+import type { Store } from '../store/store.ts'
+import { RELEASES } from './records.ts'
 
 export const LOCK_KEY = `${RELEASES}/.lock`
 /** A lock from another host not refreshed for this long is taken to be a dead run's. */
@@ -172,33 +167,13 @@ export interface LockOptions {
   refreshMs?: number
 }
 
-/**
- * Runs `fn` holding the target's lock, so two runs never interleave. A store failure (a full disk, a
- * bucket still failing after the retries) ends in one line that says what was and was not switched.
- */
+/** Runs `fn` holding the target's lock, so two runs never interleave; the lock is released however `fn` ends. */
 export async function withLock<T>(store: Store, fn: (lock: HeldLock) => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const notice = options.notice ?? toStderr
-  const lease = await acquire(store, notice)
+  const lease = await acquire(store, options.notice ?? toStderr)
   lease.start(options.refreshMs ?? REFRESH_MS)
   try {
-    const removed = await store.removeLeftovers()
-    if (removed > 0) notice(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`)
-    const incomplete = await removeIncompleteReleases(store)
-    if (incomplete.length > 0) notice(`removed the incomplete release record ${incomplete.join(', ')} left by an interrupted run`)
     return await fn(lease)
-  } catch (error) {
-    const inner = error instanceof CutShort ? error.cause : error
-    const cause = store.failure(inner)
-    if (cause === null) throw inner
-    await store.removeLeftovers().catch(() => 0)
-    const outcome =
-      error instanceof CutShort
-        ? `switched: ${list(error.switched)}; not switched: ${list(error.notSwitched)} (each page serves a complete old or new version; the same command finishes the switch)`
-        : 'no page was switched: every page still serves a complete version'
-    throw new DeliveryError(`${cause}; ${outcome}`)
   } finally {
     await lease.release()
   }
 }
-
-const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'none')

@@ -5,25 +5,26 @@
  * deletes the other release records first, then every file under assets/ and every file a release
  * once listed that none of the kept releases uses.
  */
-import { liveRefusal } from './live-check.ts'
-import { readLiveState } from './live-state.ts'
-import { DeliveryError, type PagesManifest } from './manifest.ts'
-import { mapLimit, PARALLEL } from './parallel.ts'
-import { deleteRelease } from './releases.ts'
-import { openStore, type Store } from './store.ts'
-import { withLock, type HeldLock } from './target-lock.ts'
+import { DeliveryError } from '../errors.ts'
+import type { PagesManifest } from '../manifest.ts'
+import { mapLimit, PARALLEL } from '../parallel.ts'
+import { liveRefusal, readLiveState } from '../releases/live-state.ts'
+import { deleteRelease } from '../releases/records.ts'
+import { openStore } from '../store/open-store.ts'
+import type { Store } from '../store/store.ts'
+import type { Run, RunOptions } from './context.ts'
+import { startRun } from './locked-run.ts'
 
 /** The default grace period: an asset live within the last 7 days is never deleted. */
 export const GRACE_MS = 7 * 86_400_000
 
-export interface PruneOptions {
+export interface PruneOptions extends RunOptions {
   /** The target: a directory, `s3://<bucket>/<prefix>`, or an opened store. */
   to: string | Store
   /** How many of the newest releases to keep (at least 1). */
   keep: number
   /** Releases live within this many milliseconds are kept, with their assets (GRACE_MS). */
   graceMs?: number
-  dryRun?: boolean
   /** The clock (tests). */
   now?: Date
 }
@@ -40,15 +41,12 @@ export interface PruneResult {
 /** Deletes releases older than the last `keep` (and past the grace period) and the assets none of the kept releases uses. */
 export async function prune(options: PruneOptions): Promise<PruneResult> {
   if (!Number.isInteger(options.keep) || options.keep < 1) throw new DeliveryError('--keep must be a whole number ≥ 1')
+  const { keep, graceMs = GRACE_MS, now = new Date() } = options
   const store = await openStore(options.to)
-  return options.dryRun ? run(store, options, undefined) : withLock(store, (lock) => run(store, options, lock))
+  return startRun(store, options, (run) => sweep(run, keep, graceMs, now))
 }
 
-async function run(
-  store: Store,
-  { keep, dryRun, graceMs = GRACE_MS, now = new Date() }: PruneOptions,
-  lock: HeldLock | undefined,
-): Promise<PruneResult> {
+async function sweep({ store, dryRun, lock }: Run, keep: number, graceMs: number, now: Date): Promise<PruneResult> {
   const live = await readLiveState(store)
   const refusal = liveRefusal(live, new Set())
   if (refusal) throw new DeliveryError(refusal)

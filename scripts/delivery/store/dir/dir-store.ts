@@ -6,10 +6,10 @@
 import { existsSync, readdirSync, rmdirSync } from 'node:fs'
 import { link, mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { listFiles } from './asset-graph.ts'
+import { listFiles } from '../../asset-graph.ts'
 import { publishNoOverwrite, TEMP_NAME, writeFileAtomic } from './fs-atomic.ts'
-import { hashFile } from './hash.ts'
-import type { Store, StoredFile } from './store.ts'
+import { hashFile } from '../../hash.ts'
+import type { Store, StoredFile } from '../store.ts'
 
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT'])
 

@@ -5,16 +5,17 @@
  * - `<id>/release.json`: what made the release, written last (a release without it is incomplete), and
  *   written again when the run ends (its report) and when a later release replaces it (`liveUntil`);
  * - `current`: the id of the release being served;
- * - `.lock`: held by the one deploy, rollback or prune running (target-lock.ts).
+ * - `.lock`: held by the one deploy, rollback or prune running (lock.ts).
  * Ids (`0007-20250601T101500Z`) sort by creation.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { sha256 } from './hash.ts'
-import { DeliveryError, MANIFEST_FILE, parseManifest, stringifyManifest, type PagesManifest, type RouteEntry } from './manifest.ts'
-import { mapLimit, PARALLEL } from './parallel.ts'
+import { DeliveryError } from '../errors.ts'
+import { sha256 } from '../hash.ts'
+import { MANIFEST_FILE, parseManifest, stringifyManifest, type PagesManifest, type RouteEntry } from '../manifest.ts'
+import { mapLimit, PARALLEL } from '../parallel.ts'
+import type { Store } from '../store/store.ts'
 import type { RunReport } from './run-report.ts'
-import type { Store } from './store.ts'
 
 export interface ReleaseInfo {
   id: string

@@ -1,8 +1,5 @@
 /** Shared shape of the delivery CLIs: parse, run, print; refusals exit 1, usage errors exit 2. */
-import { DeliveryError } from './manifest.ts'
-
-/** Thrown for bad command lines. */
-export class UsageError extends Error {}
+import { DeliveryError, UsageError } from '../errors.ts'
 
 /** Runs a CLI body, mapping errors to messages and exit codes. */
 export async function runCli(usage: string, body: () => Promise<string>): Promise<void> {
@@ -30,13 +27,4 @@ export function splitList(value: string | undefined): string[] | undefined {
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-}
-
-const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
-
-/** `7d`, `12h`, `30m`, `45s` or `0` → milliseconds; `null` when it is none of those. */
-export function parseDuration(value: string): number | null {
-  if (value.trim() === '0') return 0
-  const match = /^(\d+(?:\.\d+)?)\s*([smhd])$/.exec(value.trim())
-  return match ? Number(match[1]) * UNITS[match[2]!]! : null
 }

@@ -1,12 +1,10 @@
 /**
  * Where a deploy publishes: a directory (a disk behind nginx) or a prefix of an S3-compatible bucket
  * (behind a CDN). deploy, rollback, prune, the lock, purge and verify are written once against this
- * interface; each store only knows how to read and write its objects. Keys are `/`-separated paths
- * relative to the target's root: `assets/home-Cx1.js`, `price_up/index.html`, `.releases/current`.
+ * interface; each store only knows how to read and write its objects (open-store.ts picks one for `--to`).
+ * Keys are `/`-separated paths relative to the target's root: `assets/home-Cx1.js`, `price_up/index.html`,
+ * `.releases/current`.
  */
-import { resolve } from 'node:path'
-import { UsageError } from './cli.ts'
-import { DirStore } from './dir-store.ts'
 
 /** sha256 and size of a stored object. */
 export interface StoredFile {
@@ -43,21 +41,4 @@ export interface Store {
    * one-line refusal, or `null` for any other error.
    */
   failure(error: unknown): string | null
-}
-
-/** `--to`: a directory, or `s3://<bucket>/<prefix>` (configured from the environment, s3-store.ts). */
-export async function openStore(to: string | Store): Promise<Store> {
-  if (typeof to !== 'string') return to
-  if (/^s3:\/\//i.test(to)) {
-    // Loaded only for an S3 target: the directory target needs no AWS SDK.
-    const { s3StoreFromUrl } = await import('./s3-store.ts')
-    return s3StoreFromUrl(to)
-  }
-  // `s3:/x`, `gs://x`, `https://x`: not a directory (a one-letter `C:` is left to the path rules).
-  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(to)?.[1]
-  if (scheme?.toLowerCase() === 's3') throw new UsageError(`--to ${to}: write s3://<bucket>/<prefix>`)
-  if (scheme !== undefined) {
-    throw new UsageError(`--to ${to}: unknown target scheme "${scheme}:"; give a directory or s3://<bucket>/<prefix>`)
-  }
-  return new DirStore(resolve(to))
 }

@@ -4,10 +4,10 @@
  * release, and the next deploy, rollback or prune must know that (or prune could delete assets a
  * live page loads).
  */
-import { emptyManifest, type AssetRef, type PagesManifest, type RouteEntry } from './manifest.ts'
-import { mapLimit, PARALLEL } from './parallel.ts'
-import { readCurrent, readReleases, type Release } from './releases.ts'
-import type { Store } from './store.ts'
+import { emptyManifest, type AssetRef, type PagesManifest, type RouteEntry } from '../manifest.ts'
+import { mapLimit, PARALLEL } from '../parallel.ts'
+import type { Store } from '../store/store.ts'
+import { readCurrent, readReleases, type Release } from './records.ts'
 
 export interface LiveState {
   /** Every route as served now, each with the entry of the release its HTML came from. */
@@ -56,4 +56,18 @@ function liveOther(releases: LiveState['releases'], current: string | null): Ass
   const byFile = new Map<string, AssetRef>()
   for (const r of relevant.reverse()) for (const ref of r.manifest.other) byFile.set(ref.file, ref)
   return [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : 1))
+}
+
+/**
+ * The one check every writing command makes first, a refusal message when routes of the target serve HTML
+ * no kept release knows (so their assets are unknown), unless the command is about to replace exactly
+ * those routes; `null` when all is known.
+ */
+export function liveRefusal(live: LiveState, replacing: ReadonlySet<string>): string | null {
+  const blocking = live.unknown.filter((path) => !replacing.has(path))
+  if (blocking.length === 0) return null
+  return (
+    `refusing: the live HTML of ${blocking.join(', ')} matches no kept release (edited by hand?). ` +
+    'Deploy those pages from a build, or restore them, then run again.'
+  )
 }

@@ -4,7 +4,7 @@
  * standard way (docs/deploying.md). Each object carries its Content-Type and Cache-Control (headers.ts)
  * and the sha256 of its bytes (`x-amz-meta-sha256`). A PUT replaces an object in one step, so a reader
  * gets the old or the new HTML. Requests failing with 5xx, throttling or a dropped connection are
- * retried with exponential backoff; then the run refuses, in one line (target-lock.ts).
+ * retried with exponential backoff; then the run refuses, in one line (run/locked-run.ts).
  */
 import {
   DeleteObjectCommand,
@@ -16,11 +16,11 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { sha256 } from './hash.ts'
-import { headersFor } from './headers.ts'
-import { DeliveryError } from './manifest.ts'
+import { sha256 } from '../../hash.ts'
+import { headersFor } from '../headers.ts'
+import { DeliveryError } from '../../errors.ts'
 import { describe, notFound, notImplemented, preconditionFailed, retryable, S3RequestError } from './s3-errors.ts'
-import type { Store, StoredFile } from './store.ts'
+import type { Store, StoredFile } from '../store.ts'
 
 export interface S3StoreOptions {
   client: S3Client

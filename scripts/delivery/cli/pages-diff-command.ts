@@ -3,9 +3,10 @@
  * Lists the routes whose HTML or asset graph changed, and the new assets they need (issue 8).
  */
 import { parseArgs } from 'node:util'
-import { runCli, UsageError } from './cli.ts'
-import { diffManifests, formatDiff } from './diff.ts'
-import { loadManifest } from './manifest.ts'
+import { diffManifests, formatDiff } from '../diff.ts'
+import { UsageError } from '../errors.ts'
+import { loadManifest } from '../manifest.ts'
+import { runCli } from './run-cli.ts'
 
 const USAGE = `Usage: npm run pages:diff -- <old> <new> [--json]
   <old>, <new>: a build directory (dist), a pages-manifest.json, or a deploy target (its current release)

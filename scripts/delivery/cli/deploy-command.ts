@@ -6,13 +6,15 @@
  * See docs/deploying.md (issues 8 and 30).
  */
 import { parseArgs } from 'node:util'
-import { parseDuration, runCli, splitList, UsageError } from './cli.ts'
-import { deploy } from './deploy.ts'
-import { prune } from './prune.ts'
-import { readCurrent, readReleases } from './releases.ts'
-import { formatDeploy, formatPrune, formatReleases, formatRollback } from './report.ts'
-import { rollback } from './rollback.ts'
-import { openStore } from './store.ts'
+import { UsageError } from '../errors.ts'
+import { readCurrent, readReleases } from '../releases/records.ts'
+import { deploy } from '../run/deploy.ts'
+import { prune } from '../run/prune.ts'
+import { rollback } from '../run/rollback.ts'
+import { openStore } from '../store/open-store.ts'
+import { parseDuration } from '../units.ts'
+import { formatDeploy, formatPrune, formatReleases, formatRollback } from './format.ts'
+import { runCli, splitList } from './run-cli.ts'
 
 const USAGE = `Usage:
   npm run deploy -- --to <target> [--from dist] [--pages a,b] [--dry-run]     publish a build (or some pages)
@@ -52,7 +54,7 @@ await runCli(USAGE, async () => {
   const pages = splitList(v.pages)
   const modes = [v.rollback !== undefined, v.prune, v.list].filter(Boolean).length
   if (modes > 1) throw new UsageError('--rollback, --prune and --list do not combine')
-  const goLive = {
+  const after = {
     started,
     verify: v.verify,
     ...(v['public-url'] !== undefined ? { publicUrl: v['public-url'] } : {}),
@@ -79,7 +81,7 @@ await runCli(USAGE, async () => {
   }
   if (v.keep !== undefined) throw new UsageError('--keep goes with --prune')
   if (v.rollback !== undefined) {
-    return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...goLive, ...(pages ? { pages } : {}) }), dryRun)
+    return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...after, ...(pages ? { pages } : {}) }), dryRun)
   }
-  return formatDeploy(await deploy({ from: v.from, to, dryRun, ...goLive, ...(pages ? { pages } : {}) }), dryRun)
+  return formatDeploy(await deploy({ from: v.from, to, dryRun, ...after, ...(pages ? { pages } : {}) }), dryRun)
 })

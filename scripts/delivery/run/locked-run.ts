@@ -1,0 +1,53 @@
+/**
+ * Every writing run holds the target's lock (releases/lock.ts) and starts by deleting what an interrupted
+ * run left: its temp files and a half-written release record. A store failure (a full disk, a bucket
+ * still failing after the retries) ends the run in one line that says what was and was not switched.
+ */
+import { DeliveryError } from '../errors.ts'
+import { toStderr } from '../notice.ts'
+import { withLock } from '../releases/lock.ts'
+import { removeIncompleteReleases } from '../releases/records.ts'
+import type { Store } from '../store/store.ts'
+import { CutShort } from './commit.ts'
+import type { Run, RunOptions } from './context.ts'
+
+/** Runs `body` as one run of `store`: a dry run as it is, any other one under the lock. */
+export async function startRun<T>(store: Store, options: RunOptions, body: (run: Run) => Promise<T>): Promise<T> {
+  const notice = options.notice ?? toStderr
+  const base = { store, hooks: options.hooks ?? {}, notice, started: options.started ?? Date.now() }
+  if (options.dryRun) return body({ ...base, dryRun: true, lock: null })
+  return withLock(
+    store,
+    async (lock) => {
+      try {
+        await cleanUp(store, notice)
+        return await body({ ...base, dryRun: false, lock })
+      } catch (error) {
+        throw await asRefusal(store, error)
+      }
+    },
+    { notice },
+  )
+}
+
+async function cleanUp(store: Store, notice: Run['notice']): Promise<void> {
+  const removed = await store.removeLeftovers()
+  if (removed > 0) notice(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`)
+  const incomplete = await removeIncompleteReleases(store)
+  if (incomplete.length > 0) notice(`removed the incomplete release record ${incomplete.join(', ')} left by an interrupted run`)
+}
+
+/** A store failure as a one-line refusal saying what was switched; any other error as it is. */
+async function asRefusal(store: Store, error: unknown): Promise<unknown> {
+  const inner = error instanceof CutShort ? error.cause : error
+  const cause = store.failure(inner)
+  if (cause === null) return inner
+  await store.removeLeftovers().catch(() => 0)
+  const outcome =
+    error instanceof CutShort
+      ? `switched: ${list(error.switched)}; not switched: ${list(error.notSwitched)} (each page serves a complete old or new version; the same command finishes the switch)`
+      : 'no page was switched: every page still serves a complete version'
+  return new DeliveryError(`${cause}; ${outcome}`)
+}
+
+const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'none')
