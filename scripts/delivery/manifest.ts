@@ -30,6 +30,11 @@ export interface RouteEntry {
   html: { file: string; sha256: string; size: number }
   /** Set when this route serves a copy of another route's page (`/wechat` shows `/`). */
   aliasOf?: string
+  /**
+   * The page's release: 12 hex of its HTML (without the meta) and every file it loads, also in its HTML as
+   * `<meta name="kids-release">` (scripts/build/release-id.ts). Absent in manifests of older builds.
+   */
+  release?: string
   /** Sorted by file; static imports, CSS and media first-class, dynamic-import chunks marked `lazy`. */
   assets: AssetRef[]
 }
@@ -104,7 +109,13 @@ export function parseManifest(json: string, source: string): PagesManifest {
     throw new DeliveryError(`${source} is not a version-1 pages manifest`)
   }
   for (const [path, route] of Object.entries(m.routes)) {
-    if (route?.path !== path || !isFileRef(route.html) || !Array.isArray(route.assets) || !route.assets.every(isFileRef)) {
+    if (
+      route?.path !== path ||
+      !isFileRef(route.html) ||
+      !Array.isArray(route.assets) ||
+      !route.assets.every(isFileRef) ||
+      (route.release !== undefined && !/^[0-9a-f]{12}$/.test(route.release))
+    ) {
       throw new DeliveryError(`${source}: route ${path} is malformed`)
     }
   }

@@ -22,6 +22,14 @@ describe('parseManifest', () => {
     },
   )
 
+  it('takes a route release of 12 hex characters, and refuses any other', () => {
+    const withRelease = (release: unknown) =>
+      withHtmlFile('x/index.html').replace('"assets":[]', `"assets":[],"release":${JSON.stringify(release)}`)
+    expect(parseManifest(withRelease('0123456789ab'), 'm.json').routes['/x']?.release).toBe('0123456789ab')
+    expect(() => parseManifest(withRelease('<script>'), 'm.json')).toThrow('route /x is malformed')
+    expect(() => parseManifest(withRelease(12), 'm.json')).toThrow(DeliveryError)
+  })
+
   it('refuses JSON that is not a version-1 manifest', () => {
     expect(() => parseManifest('{"version":2,"routes":{},"other":[]}', 'm.json')).toThrow('not a version-1 pages manifest')
     expect(() => parseManifest('<html>', 'm.json')).toThrow('is not JSON')
