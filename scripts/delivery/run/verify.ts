@@ -8,7 +8,7 @@ import { sha256 } from '../hash.ts'
 import type { RouteEntry } from '../manifest.ts'
 import { mapLimit, PARALLEL } from '../parallel.ts'
 import type { VerifyFailure } from '../releases/run-report.ts'
-import { headersFor } from '../store/headers.ts'
+import { acceptableType, headersFor } from '../store/headers.ts'
 
 export interface VerifyOutcome {
   pages: number
@@ -57,7 +57,7 @@ async function check(url: string, file: string, want: string): Promise<{ problem
   if (cacheControl !== expected.cacheControl)
     warnings.push(`${url}: Cache-Control ${cacheControl ?? '(none)'}, expected ${expected.cacheControl}`)
   const type = response.headers.get('content-type')
-  if (type?.split(';')[0]?.trim() !== expected.contentType.split(';')[0]) {
+  if (!acceptableType(type, expected.contentType)) {
     warnings.push(`${url}: Content-Type ${type ?? '(none)'}, expected ${expected.contentType}`)
   }
   return { problem: null, warnings }

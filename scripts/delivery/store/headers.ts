@@ -64,3 +64,18 @@ export function headersFor(file: string): FileHeaders {
         : SHORT
   return { contentType, cacheControl }
 }
+
+/**
+ * Media types a browser treats as the same as the one the table gives: JavaScript is `text/javascript`
+ * (RFC 9239) and `application/javascript` (Debian's nginx `mime.types`, many CDNs); both run a module.
+ */
+const SAME_TYPE: Record<string, readonly string[]> = {
+  'text/javascript': ['text/javascript', 'application/javascript'],
+}
+
+/** True when a served `Content-Type` is right for `expected` (parameters such as charset aside). */
+export function acceptableType(served: string | null, expected: string): boolean {
+  const bare = (type: string | null) => type?.split(';')[0]?.trim().toLowerCase() ?? ''
+  const want = bare(expected)
+  return (SAME_TYPE[want] ?? [want]).includes(bare(served))
+}
