@@ -130,7 +130,7 @@ describe('the lock of an S3 target', () => {
     const run = await deploy(0)
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toBe(
-      `${to()} is locked by another run that is still going (pid 4242 on build-7, started 2026-11-01T10:00:00.000Z, last refreshed ${refreshed.toISOString()}); wait for it to finish`,
+      `${to()} is locked by another run that is still going (pid 4242 on build-7, started 2026-11-01T10:00:00.000Z, last refreshed ${refreshed.toISOString()}); wait for it to finish, or break it with --unlock --reason "…" if it is not running`,
     )
     expect(await s3.object(prefix, 'r0/index.html')).toBeNull()
   })
@@ -143,6 +143,21 @@ describe('the lock of an S3 target', () => {
     expect(run.stderr).toContain(
       `took over the lock of an interrupted run (pid 4242 on build-7, started 2026-11-01T10:00:00.000Z), not refreshed since ${refreshed.toISOString()} (over 2 min): taken to be dead`,
     )
+    expect(await s3.object(prefix, LOCK_KEY)).toBeNull()
+  })
+
+  it('takes over an unreadable lock once the store has not written it for over 2 minutes (its LastModified)', async () => {
+    const store = s3StoreFromUrl(to(), s3.env)
+    await s3.putRaw(prefix, LOCK_KEY, 'garbage')
+    await expect(withLock(store, async () => {}, { notice: () => {} })).rejects.toThrow('is locked by another run that is still going')
+    const notices: string[] = []
+    const later = { now: () => Date.now() + 3 * 60_000, sleep: async () => {} }
+    await withLock(store, async () => {}, { notice: (line) => notices.push(line), clock: later })
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^took over the lock of an interrupted run \(an unreadable lock\), unreadable, not written since \S+ \(over 2 min\)/,
+      ),
+    ])
     expect(await s3.object(prefix, LOCK_KEY)).toBeNull()
   })
 

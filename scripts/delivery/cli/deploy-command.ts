@@ -3,10 +3,12 @@
  *                   --to <target> --rollback <release id|manifest> [--pages a,b] [--dry-run] [--public-url URL [--purge CMD] [--verify]]
  *                   --to <target> --prune --keep N [--grace 7d] [--dry-run]
  *                   --to <target> --list
+ *                   --to <target> --unlock --reason "…"
  * See docs/deploying.md (issues 8 and 30).
  */
 import { parseArgs } from 'node:util'
 import { UsageError } from '../errors.ts'
+import { breakLock } from '../releases/lock.ts'
 import { readCurrent, readReleases } from '../releases/records.ts'
 import { deploy } from '../run/deploy.ts'
 import { prune } from '../run/prune.ts'
@@ -21,6 +23,7 @@ const USAGE = `Usage:
   npm run deploy -- --to <target> --rollback <release|manifest> [--pages a,b]  restore pages from a kept release
   npm run deploy -- --to <target> --prune --keep N [--grace 7d] [--dry-run]    delete assets the last N releases do not use
   npm run deploy -- --to <target> --list                                       list kept releases (* = current)
+  npm run deploy -- --to <target> --unlock --reason "…"                        break the lock of a run that is not running (logged)
 <target>: s3://<bucket>/<prefix> (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
           S3_FORCE_PATH_STYLE=1) or a directory.
 After a deploy or rollback switched pages:
@@ -45,6 +48,8 @@ await runCli(USAGE, async () => {
       'public-url': { type: 'string' },
       purge: { type: 'string' },
       verify: { type: 'boolean', default: false },
+      unlock: { type: 'boolean', default: false },
+      reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -52,21 +57,30 @@ await runCli(USAGE, async () => {
   if (!v.to) throw new UsageError('--to <dir | s3://bucket/prefix> is required')
   const dryRun = v['dry-run']
   const pages = splitList(v.pages)
-  const modes = [v.rollback !== undefined, v.prune, v.list].filter(Boolean).length
-  if (modes > 1) throw new UsageError('--rollback, --prune and --list do not combine')
+  const modes = [v.rollback !== undefined, v.prune, v.list, v.unlock].filter(Boolean).length
+  if (modes > 1) throw new UsageError('--rollback, --prune, --list and --unlock do not combine')
+  if (v.reason !== undefined && !v.unlock) throw new UsageError('--reason goes with --unlock')
+  if (v.unlock && !v.reason?.trim())
+    throw new UsageError('--unlock needs --reason "…": why the lock\'s run is known not to be running (it is logged)')
   const after = {
     started,
     verify: v.verify,
     ...(v['public-url'] !== undefined ? { publicUrl: v['public-url'] } : {}),
     ...(v.purge !== undefined ? { purge: v.purge } : {}),
   }
-  if ((v.prune || v.list) && (v.verify || v.purge !== undefined || v['public-url'] !== undefined)) {
+  if ((v.prune || v.list || v.unlock) && (v.verify || v.purge !== undefined || v['public-url'] !== undefined)) {
     throw new UsageError('--public-url, --purge and --verify go with a deploy or a rollback')
   }
   if ((v.purge !== undefined || v.verify) && v['public-url'] === undefined) throw new UsageError('--purge and --verify need --public-url')
   if (v.grace !== undefined && !v.prune) throw new UsageError('--grace goes with --prune')
   const to = await openStore(v.to)
 
+  if (v.unlock) {
+    const broken = await breakLock(to, v.reason!.trim())
+    return broken
+      ? `Broke the lock of ${to.name}: ${broken.was}\nReason logged in ${broken.logged}\n`
+      : `${to.name} is not locked: nothing to break.\n`
+  }
   if (v.list)
     return formatReleases(
       (await readReleases(to)).map((r) => r.info),

@@ -3,6 +3,7 @@
  * tells the operator what it did, and when it started. Made once by `startRun` (locked-run.ts); every
  * step takes it whole instead of picking options out of the command's.
  */
+import type { Clock } from '../clock.ts'
 import type { RouteEntry } from '../manifest.ts'
 import type { Notice } from '../notice.ts'
 import type { HeldLock } from '../releases/lock.ts'
@@ -24,7 +25,8 @@ export interface Run {
   lock: HeldLock | null
   hooks: DeliveryHooks
   notice: Notice
-  /** When the run started (`Date.now()`), for the report's time taken. */
+  clock: Clock
+  /** When the run started (`clock.now()`), for the report's time taken. */
   started: number
 }
 
@@ -34,6 +36,8 @@ export interface RunOptions {
   dryRun?: boolean
   hooks?: DeliveryHooks
   notice?: Notice
+  /** The run's time (systemClock): the lock's age, the watch's window (tests). */
+  clock?: Clock
   /** When the run started (`Date.now()`); now when absent. */
   started?: number
 }

@@ -56,7 +56,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const store = await openStore(options.to)
   return startRun(store, options, async (run) => {
     const result = await publish(run, from, pages, after)
-    return { ...result, seconds: (Date.now() - run.started) / 1000 }
+    return { ...result, seconds: (run.clock.now() - run.started) / 1000 }
   })
 }
 

@@ -68,7 +68,7 @@ export async function goLive(run: Run, change: Change, after: AfterSwitch): Prom
     }
     verify = { publicUrl: after.publicUrl!, ...outcome, rolledBack: failing, rollbackRelease: back }
   }
-  const report: RunReport = { routes: paths, uploaded, purge, verify, seconds: (Date.now() - run.started) / 1000 }
+  const report: RunReport = { routes: paths, uploaded, purge, verify, seconds: (run.clock.now() - run.started) / 1000 }
   // Read again: the put-back release stamped this one's liveUntil.
   const stored = await store.get(`${RELEASES}/${release.id}/release.json`)
   const now = stored ? (JSON.parse(stored.toString('utf8')) as ReleaseInfo) : release

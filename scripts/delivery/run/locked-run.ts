@@ -3,6 +3,7 @@
  * run left: its temp files and a half-written release record. A store failure (a full disk, a bucket
  * still failing after the retries) ends the run in one line that says what was and was not switched.
  */
+import { systemClock } from '../clock.ts'
 import { DeliveryError } from '../errors.ts'
 import { toStderr } from '../notice.ts'
 import { withLock } from '../releases/lock.ts'
@@ -14,7 +15,8 @@ import type { Run, RunOptions } from './context.ts'
 /** Runs `body` as one run of `store`: a dry run as it is, any other one under the lock. */
 export async function startRun<T>(store: Store, options: RunOptions, body: (run: Run) => Promise<T>): Promise<T> {
   const notice = options.notice ?? toStderr
-  const base = { store, hooks: options.hooks ?? {}, notice, started: options.started ?? Date.now() }
+  const clock = options.clock ?? systemClock
+  const base = { store, hooks: options.hooks ?? {}, notice, clock, started: options.started ?? clock.now() }
   if (options.dryRun) return body({ ...base, dryRun: true, lock: null })
   return withLock(
     store,
@@ -26,7 +28,7 @@ export async function startRun<T>(store: Store, options: RunOptions, body: (run:
         throw await asRefusal(store, error)
       }
     },
-    { notice },
+    { notice, clock },
   )
 }
 

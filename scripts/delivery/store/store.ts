@@ -19,6 +19,8 @@ export interface Store {
   get(key: string): Promise<Buffer | null>
   /** The sha256 and size of `key` (an S3 object's from its metadata), or `null` when absent. */
   stat(key: string): Promise<StoredFile | null>
+  /** When the store last wrote `key` (ms since the epoch, by the store's clock), or `null` when absent. */
+  modifiedAt(key: string): Promise<number | null>
   /** Writes `key` in one step (a reader gets the old or the new bytes), with its headers (headers.ts). */
   put(key: string, bytes: Uint8Array): Promise<void>
   /**

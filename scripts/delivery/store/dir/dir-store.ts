@@ -4,7 +4,7 @@
  * place (fs-atomic.ts), so the server never reads half a file; the headers are the web server's job.
  */
 import { existsSync, readdirSync, rmdirSync } from 'node:fs'
-import { link, mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { listFiles } from '../../asset-graph.ts'
 import { publishNoOverwrite, TEMP_NAME, writeFileAtomic } from './fs-atomic.ts'
@@ -35,6 +35,15 @@ export class DirStore implements Store {
 
   stat(key: string): Promise<StoredFile | null> {
     return hashFile(this.path(key))
+  }
+
+  async modifiedAt(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.path(key))).mtimeMs
+    } catch (error) {
+      if (isMissing(error)) return null
+      throw error
+    }
   }
 
   put(key: string, bytes: Uint8Array): Promise<void> {

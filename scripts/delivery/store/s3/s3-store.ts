@@ -91,8 +91,8 @@ export class S3Store implements Store {
     return (await this.getWithTag(key))?.bytes ?? null
   }
 
-  async stat(key: string): Promise<StoredFile | null> {
-    const head = await this.call('HEAD', key, async () => {
+  private head(key: string) {
+    return this.call('HEAD', key, async () => {
       try {
         return await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(key) }))
       } catch (error) {
@@ -100,6 +100,14 @@ export class S3Store implements Store {
         throw error
       }
     })
+  }
+
+  async modifiedAt(key: string): Promise<number | null> {
+    return (await this.head(key))?.LastModified?.getTime() ?? null
+  }
+
+  async stat(key: string): Promise<StoredFile | null> {
+    const head = await this.head(key)
     if (!head) return null
     const recorded = head.Metadata?.sha256
     if (recorded && /^[0-9a-f]{64}$/.test(recorded) && head.ContentLength !== undefined)
