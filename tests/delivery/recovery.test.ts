@@ -231,3 +231,57 @@ describe.skipIf(!canMount)('a first deploy into a disk that fills up', () => {
     }
   })
 })
+
+describe('a damaged release record', () => {
+  /** Two releases of the mini build (the second from another copy of it), the first then damaged by `damage`. */
+  function twoReleasesThenDamage(damage: (releaseDir: string) => void): string {
+    const other = join(tmp, `other-${n}`)
+    writeMiniBuild(other, ['a', 'b', 'c'])
+    expect(runCli('deploy.ts', ['--to', target, '--from', build]).code).toBe(0)
+    expect(runCli('deploy.ts', ['--to', target, '--from', other]).code).toBe(0)
+    const first = listReleases(target).at(-1)!.id
+    damage(join(target, '.releases', first))
+    // As a target whose records predate the index (or whose index a killed run left unclean).
+    rmSync(join(target, '.releases', 'index.json'))
+    return first
+  }
+
+  it.each([
+    ['release.json is not JSON', (dir: string) => writeFileSync(join(dir, 'release.json'), '{"id": "000')],
+    [
+      'pages-manifest.json is not a version-1 pages manifest',
+      (dir: string) => writeFileSync(join(dir, 'pages-manifest.json'), '{"version": 7}'),
+    ],
+  ])('(%s) is skipped and named, and today’s deploy goes on', (problem, damage) => {
+    const first = twoReleasesThenDamage(damage)
+    const result = runCli('deploy.ts', ['--to', target, '--from', build])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain(`skipped the damaged release record ${first}: `)
+    expect(result.stderr).toContain(problem)
+    expect(servedVersions(target, [manifest]).size).toBe(3)
+  })
+
+  it('is listed as damaged by --list, which still lists the others', () => {
+    const first = twoReleasesThenDamage((dir) => writeFileSync(join(dir, 'release.json'), 'garbage'))
+    const list = runCli('deploy.ts', ['--to', target, '--list'])
+    expect(list.code, list.stderr).toBe(0)
+    expect(list.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^\* 0002-\S+\s+deploy/),
+      `! ${first}  damaged: release.json is not JSON`,
+      '',
+    ])
+  })
+
+  it('is kept by prune, which deletes no file while it is within the grace period', () => {
+    const first = twoReleasesThenDamage((dir) => writeFileSync(join(dir, 'release.json'), 'garbage'))
+    const within = runCli('deploy.ts', ['--to', target, '--prune', '--keep', '1', '--grace', '1h'])
+    expect(within.code, within.stderr).toBe(0)
+    expect(within.stdout).toContain(`Damaged record kept: ${first} (release.json is not JSON)`)
+    expect(within.stdout).toContain('Deleted files: 0')
+    expect(within.stdout).toContain(`No file deleted: the damaged record ${first} was made within the grace period`)
+    // Past the grace period its files may go; the record stays, for a person to look at.
+    const past = runCli('deploy.ts', ['--to', target, '--prune', '--keep', '1', '--grace', '0'])
+    expect(past.stdout).toContain('Deleted files: 3')
+    expect(existsSync(join(target, '.releases', first))).toBe(true)
+  })
+})

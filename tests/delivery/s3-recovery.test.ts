@@ -3,6 +3,8 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PagesManifest } from '../../scripts/delivery/manifest'
+import { deploy as deployTo } from '../../scripts/delivery/run/deploy'
+import { prune as pruneTo } from '../../scripts/delivery/run/prune'
 import { s3StoreFromUrl } from '../../scripts/delivery/store/s3/s3-store'
 import { LOCK_KEY, withLock } from '../../scripts/delivery/releases/lock'
 import { writeMiniBuild } from './helpers/mini-build'
@@ -69,7 +71,67 @@ describe('a deploy to S3 killed with SIGKILL', () => {
       if (run.signal === 'SIGKILL')
         expect(again.stderr, why).toMatch(/took over the lock of an interrupted run \(pid \d+, started \S+\), which is no longer running/)
       expect(await served(), why).toEqual(ROUTES.map(() => build))
+      // Step: the records' index is clean again and says what the records say.
+      expect(await indexIds(), why).toEqual(await recordIds())
     }
+  })
+})
+
+/** The ids the index lists, after checking it is clean and names the current release. */
+async function indexIds(): Promise<string[]> {
+  const index = JSON.parse((await s3.object(prefix, '.releases/index.json'))!.bytes.toString())
+  const current = (await s3.object(prefix, '.releases/current'))!.bytes.toString().trim()
+  expect([index.clean, index.current]).toEqual([true, current])
+  return index.releases.map((r: { info: { id: string } }) => r.info.id)
+}
+
+/** The ids of the complete release records in the bucket, newest first. */
+async function recordIds(): Promise<string[]> {
+  const keys = await s3.keys(prefix)
+  return keys
+    .filter((k) => /^\.releases\/[^/]+\/release\.json$/.test(k))
+    .map((k) => k.split('/')[1]!)
+    .sort()
+    .reverse()
+}
+
+describe('a target with many releases', () => {
+  // In this process (no CLI start-up per deploy): the requests are the same.
+  const store = () => s3StoreFromUrl(to(), s3.env)
+  const quiet = { notice: () => {} }
+  const deployHere = (build: number) => deployTo({ from: builds[build]!.dir, to: store(), ...quiet })
+
+  /** The requests `run` sends, by method and key, through the proxy. */
+  async function countRequests(run: () => Promise<unknown>): Promise<{ method: string; path: string }[]> {
+    const seen: { method: string; path: string }[] = []
+    s3.onRequest = (method, path) => {
+      if (path.startsWith(`/${BUCKET}/${prefix}/`)) seen.push({ method, path: path.slice(`/${BUCKET}/${prefix}/`.length) })
+    }
+    await run()
+    s3.onRequest = null
+    return seen
+  }
+  const readsOfRecords = (requests: { method: string; path: string }[]) =>
+    requests.filter((r) => r.method === 'GET' && /^\.releases\/\d{4,}-/.test(r.path))
+
+  it('reads one index, not each record: a deploy sends as many requests with 8 releases as with 2', async () => {
+    await deployHere(0)
+    await deployHere(1)
+    const withTwo = await countRequests(() => deployHere(0))
+    for (let i = 1; i <= 5; i++) await deployHere(i % 2)
+    const withEight = await countRequests(() => deployHere(0))
+    expect(readsOfRecords(withEight)).toEqual([])
+    expect(withEight.length).toBe(withTwo.length)
+  })
+
+  it('prunes in batches: a few requests whatever the number of objects', async () => {
+    for (let i = 0; i < 6; i++) await deployHere(i % 2)
+    const objects = (await s3.keys(prefix)).length
+    const requests = await countRequests(() => pruneTo({ to: store(), keep: 1, graceMs: 0, ...quiet }))
+    // 5 records of 8 objects each (6 HTML copies, a manifest, release.json) and the other build's 6 scripts.
+    expect((await s3.keys(prefix)).length).toBe(objects - 46)
+    expect(requests.filter((r) => r.method === 'DELETE' || r.method === 'POST').length).toBeLessThanOrEqual(3)
+    expect(readsOfRecords(requests)).toEqual([])
   })
 })
 

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util'
 import { UsageError } from '../errors.ts'
 import { breakLock } from '../releases/lock.ts'
-import { readCurrent, readReleases } from '../releases/records.ts'
+import { ReleaseBook } from '../releases/book.ts'
 import { deploy } from '../run/deploy.ts'
 import { prune } from '../run/prune.ts'
 import { rollback } from '../run/rollback.ts'
@@ -81,11 +81,14 @@ await runCli(USAGE, async () => {
       ? `Broke the lock of ${to.name}: ${broken.was}\nReason logged in ${broken.logged}\n`
       : `${to.name} is not locked: nothing to break.\n`
   }
-  if (v.list)
+  if (v.list) {
+    const book = await ReleaseBook.open(to)
     return formatReleases(
-      (await readReleases(to)).map((r) => r.info),
-      await readCurrent(to),
+      book.releases.map((r) => r.info),
+      book.current,
+      book.damaged,
     )
+  }
   if (v.prune) {
     if (v.keep === undefined || !/^\d+$/.test(v.keep)) throw new UsageError('--prune needs --keep N')
     if (pages) throw new UsageError('--prune works on the whole target; drop --pages')

@@ -1,5 +1,5 @@
 /** What the deploy CLI prints after each command. */
-import type { ReleaseInfo } from '../releases/records.ts'
+import { byNewest, type DamagedRecord, type ReleaseInfo } from '../releases/records.ts'
 import { afterSwitchLines } from '../releases/run-report.ts'
 import type { DeployResult } from '../run/deploy.ts'
 import type { PruneResult } from '../run/prune.ts'
@@ -45,13 +45,32 @@ export function formatPrune(r: PruneResult, dryRun: boolean): string {
     `${verb} releases: ${list(r.deletedReleases)}`,
     `${verb} files: ${r.deletedFiles.length}`,
     ...r.deletedFiles.map((f) => `  - ${f}`),
+    ...r.damaged.map((d) => `Damaged record kept: ${d.id} (${d.problem})`),
   ]
+  if (r.filesKeptFor.length > 0) {
+    lines.push(
+      `No file deleted: the damaged record${r.filesKeptFor.length === 1 ? '' : 's'} ${list(r.filesKeptFor)} ${r.filesKeptFor.length === 1 ? 'was' : 'were'} made within the grace period, and what ${r.filesKeptFor.length === 1 ? 'it loads' : 'they load'} is unknown`,
+    )
+  }
   return `${lines.join('\n')}\n`
 }
 
-/** The kept releases, newest first, marking the current one. */
-export function formatReleases(releases: readonly ReleaseInfo[], current: string | null): string {
-  if (releases.length === 0) return 'No releases yet.\n'
-  const rows = releases.map((r) => `${r.id === current ? '*' : ' '} ${r.id}  ${r.kind.padEnd(8)} ${list(r.switched)}  (from ${r.from})`)
-  return `${rows.join('\n')}\n`
+/** The kept releases, newest first, marking the current one (`*`) and the damaged records (`!`). */
+export function formatReleases(releases: readonly ReleaseInfo[], current: string | null, damaged: readonly DamagedRecord[] = []): string {
+  if (releases.length === 0 && damaged.length === 0) return 'No releases yet.\n'
+  const rows = [
+    ...releases.map((r) => ({
+      id: r.id,
+      line: `${r.id === current ? '*' : ' '} ${r.id}  ${r.kind.padEnd(8)} ${list(r.switched)}  (from ${r.from})${stateNote(r)}`,
+    })),
+    ...damaged.map((d) => ({ id: d.id, line: `! ${d.id}  damaged: ${d.problem}` })),
+  ].sort((a, b) => byNewest(a.id, b.id))
+  return `${rows.map((r) => r.line).join('\n')}\n`
+}
+
+function stateNote(r: ReleaseInfo): string {
+  if (r.state === 'running') return '  [running, or killed]'
+  if (r.state === 'interrupted')
+    return `  [interrupted; not switched: ${list(r.interrupted?.notSwitched ?? [])}; found by ${r.interrupted?.foundBy ?? '?'}]`
+  return ''
 }

@@ -7,7 +7,8 @@
 import { emptyManifest, type AssetRef, type PagesManifest, type RouteEntry } from '../manifest.ts'
 import { mapLimit, PARALLEL } from '../parallel.ts'
 import type { Store } from '../store/store.ts'
-import { readCurrent, readReleases, type Release } from './records.ts'
+import type { ReleaseBook } from './book.ts'
+import type { Release } from './records.ts'
 
 export interface LiveState {
   /** Every route as served now, each with the entry of the release its HTML came from. */
@@ -22,9 +23,9 @@ export interface LiveState {
   unknown: string[]
 }
 
-/** Reads the live state of `store` (an empty state for a target never deployed to). */
-export async function readLiveState(store: Store): Promise<LiveState> {
-  const [releases, current] = await Promise.all([readReleases(store), readCurrent(store)])
+/** Reads the live state of `store`, whose records are `book` (an empty state for a target never deployed to). */
+export async function readLiveState(store: Store, book: ReleaseBook): Promise<LiveState> {
+  const { releases, current } = book
   const manifest = emptyManifest()
   const unknown: string[] = []
   const paths = [...new Set(releases.flatMap((r) => Object.keys(r.manifest.routes)))].sort()

@@ -1,18 +1,20 @@
 /**
- * The release store of a deploy target, `.releases/` (a folder, or objects under `<prefix>/.releases/`):
+ * The release records of a deploy target, `.releases/` (a folder, or objects under `<prefix>/.releases/`):
  * - `<id>/pages-manifest.json`: what every route served after that release;
  * - `<id>/html/<route html>`: the HTML of every route in that release, so a rollback can restore it;
  * - `<id>/release.json`: what made the release, written last (a release without it is incomplete), and
  *   written again when the run ends (its report) and when a later release replaces it (`liveUntil`);
  * - `current`: the id of the release being served;
- * - `.lock`: held by the one deploy, rollback or prune running (lock.ts).
- * Ids (`0007-20250601T101500Z`) sort by creation.
+ * - `index.json`: every record in one object, so a run reads one object instead of two per release
+ *   (book.ts);
+ * - `.lock`: held by the one deploy, rollback or prune running (lock.ts); `unlocks/`: the locks ops broke.
+ * Ids (`0007-20250601T101500Z`) sort by creation. This file reads records; book.ts writes them.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DeliveryError } from '../errors.ts'
 import { sha256 } from '../hash.ts'
-import { MANIFEST_FILE, parseManifest, stringifyManifest, type PagesManifest, type RouteEntry } from '../manifest.ts'
+import { MANIFEST_FILE, parseManifest, type PagesManifest, type RouteEntry } from '../manifest.ts'
 import { mapLimit, PARALLEL } from '../parallel.ts'
 import type { Store } from '../store/store.ts'
 import type { RunReport } from './run-report.ts'
@@ -21,10 +23,28 @@ export interface ReleaseInfo {
   id: string
   createdAt: string
   kind: 'deploy' | 'rollback'
-  /** The route paths this release switched. */
+  /**
+   * The route paths this release switched. While `state` is `running`, the ones it means to switch; once
+   * a later run found it `interrupted`, the ones it really switched.
+   */
   switched: string[]
   /** The build directory or the release/manifest it came from. */
   from: string
+  /** The release `current` named when this one was made (`null`: the first). */
+  previous?: string | null
+  /**
+   * `running` from its creation until its run ends (its report written); `interrupted` when a later run
+   * found it still `running` (the run was killed): then `interrupted` says what really happened. Absent:
+   * its run ended (and in records written before runs wrote a state).
+   */
+  state?: 'running' | 'interrupted'
+  interrupted?: {
+    /** The release of the run that found it. */
+    foundBy: string
+    at: string
+    /** The routes it meant to switch but did not. */
+    notSwitched: string[]
+  }
   /**
    * When this release stopped being live: stamped once a later release finished switching its HTML.
    * Absent while it is live (or may be, after a run cut short). Prune's grace period counts from it.
@@ -39,63 +59,115 @@ export interface Release {
   manifest: PagesManifest
 }
 
-/** The key prefix of the release store. */
-export const RELEASES = '.releases'
-const ID = /^(\d{4,})-\d{8}T\d{6}Z$/
+/** A record that cannot be read: skipped by every command, named each time. */
+export interface DamagedRecord {
+  id: string
+  problem: string
+}
 
-function seq(id: string): number {
+/** The key prefix of the release records. */
+export const RELEASES = '.releases'
+export const CURRENT_KEY = `${RELEASES}/current`
+const ID = /^(\d{4,})-(\d{8}T\d{6}Z)$/
+
+/** The sequence number of an id (`7` for `0007-…`), -1 for no id. */
+export function seq(id: string): number {
   return Number(ID.exec(id)?.[1] ?? -1)
 }
 
-const byNewest = (a: string, b: string) => seq(b) - seq(a)
+/** When a release was made, from its id (ms), or NaN. */
+export function idTime(id: string): number {
+  const stamp = ID.exec(id)?.[2]
+  return stamp ? Date.parse(stamp.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z')) : NaN
+}
+
+export const byNewest = (a: string, b: string) => seq(b) - seq(a)
 
 /** The key of a release's copy of an HTML file. */
 export function releaseHtmlKey(id: string, htmlFile: string): string {
   return `${RELEASES}/${id}/html/${htmlFile}`
 }
 
-/** Release ids in the store: `complete` have their release.json, `incomplete` were cut short while written. */
-async function releaseIds(store: Store): Promise<{ complete: string[]; incomplete: string[] }> {
-  const ids = new Map<string, boolean>()
-  for (const key of await store.list(`${RELEASES}/`)) {
-    const [, id = '', ...rest] = key.split('/')
-    if (!ID.test(id)) continue
-    ids.set(id, (ids.get(id) ?? false) || rest.join('/') === 'release.json')
-  }
-  const all = [...ids.keys()].sort(byNewest)
-  return { complete: all.filter((id) => ids.get(id)), incomplete: all.filter((id) => !ids.get(id)) }
+export const releaseInfoKey = (id: string) => `${RELEASES}/${id}/release.json`
+export const releaseManifestKey = (id: string) => `${RELEASES}/${id}/${MANIFEST_FILE}`
+
+/** A new release id after `taken` ones: the next number, and the time. */
+export function nextId(taken: Iterable<string>, now: Date): string {
+  const latest = Math.max(0, ...[...taken].map(seq))
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+  return `${String(latest + 1).padStart(4, '0')}-${stamp}`
 }
 
-/** The kept releases with their manifests, newest first (complete ones and ones a deploy was interrupted in). */
-export async function readReleases(store: Store): Promise<Release[]> {
-  const { complete } = await releaseIds(store)
-  const read = await mapLimit(complete, PARALLEL, async (id) => {
-    const [info, manifest] = await Promise.all([
-      store.get(`${RELEASES}/${id}/release.json`),
-      store.get(`${RELEASES}/${id}/${MANIFEST_FILE}`),
-    ])
-    if (!info || !manifest) return null
-    return {
-      info: JSON.parse(info.toString('utf8')) as ReleaseInfo,
-      manifest: parseManifest(manifest.toString('utf8'), `${store.name}/${RELEASES}/${id}/${MANIFEST_FILE}`),
-    }
-  })
-  return read.filter((r): r is Release => r !== null)
+/** Every key under `.releases/<id>/`, by id: `complete` records have their release.json, `incomplete` ones were cut short while written. */
+export async function listRecords(store: Store): Promise<{ complete: string[]; incomplete: string[]; keys: Map<string, string[]> }> {
+  const keys = new Map<string, string[]>()
+  for (const key of await store.list(`${RELEASES}/`)) {
+    const [, id = ''] = key.split('/')
+    if (!ID.test(id)) continue
+    keys.set(id, [...(keys.get(id) ?? []), key])
+  }
+  const all = [...keys.keys()].sort(byNewest)
+  const complete = all.filter((id) => keys.get(id)!.includes(releaseInfoKey(id)))
+  return { complete, incomplete: all.filter((id) => !complete.includes(id)), keys }
+}
+
+/** `release.json` of `id` checked for the fields every command reads; a message when it is not one. */
+export function parseInfo(bytes: Buffer, id: string): ReleaseInfo | string {
+  let data: unknown
+  try {
+    data = JSON.parse(bytes.toString('utf8'))
+  } catch {
+    return 'release.json is not JSON'
+  }
+  return checkInfo(data, id) ?? 'release.json is not a release record of this id'
+}
+
+/** `data` as the record of `id`, or `null` when it lacks a field every command reads. */
+export function checkInfo(data: unknown, id: string): ReleaseInfo | null {
+  const info = data as Partial<ReleaseInfo> | null
+  const ok =
+    info !== null &&
+    typeof info === 'object' &&
+    info.id === id &&
+    (info.kind === 'deploy' || info.kind === 'rollback') &&
+    typeof info.createdAt === 'string' &&
+    typeof info.from === 'string' &&
+    Array.isArray(info.switched) &&
+    info.switched.every((p) => typeof p === 'string') &&
+    (info.liveUntil === undefined || typeof info.liveUntil === 'string')
+  return ok ? (info as ReleaseInfo) : null
+}
+
+/** One record, read from its objects: a release, or why it is damaged. */
+export async function readRecord(store: Store, id: string): Promise<Release | DamagedRecord> {
+  const [infoBytes, manifestBytes] = await Promise.all([store.get(releaseInfoKey(id)), store.get(releaseManifestKey(id))])
+  if (!infoBytes) return { id, problem: 'release.json is missing' }
+  const info = parseInfo(infoBytes, id)
+  if (typeof info === 'string') return { id, problem: info }
+  if (!manifestBytes) return { id, problem: `${MANIFEST_FILE} is missing` }
+  try {
+    return { info, manifest: parseManifest(manifestBytes.toString('utf8'), `${store.name}/${releaseManifestKey(id)}`) }
+  } catch (error) {
+    if (!(error instanceof DeliveryError)) throw error
+    return { id, problem: error.message.replace(`${store.name}/${releaseManifestKey(id)}`, MANIFEST_FILE) }
+  }
+}
+
+export const isDamaged = (r: Release | DamagedRecord): r is DamagedRecord => 'problem' in r
+
+/** Every record read from its objects (the slow path, book.ts), newest first. */
+export async function readAllRecords(store: Store): Promise<{ releases: Release[]; damaged: DamagedRecord[]; incomplete: string[] }> {
+  const { complete, incomplete } = await listRecords(store)
+  const read = await mapLimit(complete, PARALLEL, (id) => readRecord(store, id))
+  return { releases: read.filter((r): r is Release => !isDamaged(r)), damaged: read.filter(isDamaged), incomplete }
 }
 
 /** The id of the release being served, or `null` before the first deploy. */
 export async function readCurrent(store: Store): Promise<string | null> {
-  return (await store.get(`${RELEASES}/current`))?.toString('utf8').trim() || null
-}
-
-/** Marks `id` as the release being served. */
-export async function setCurrent(store: Store, id: string): Promise<void> {
-  await store.put(`${RELEASES}/current`, Buffer.from(`${id}\n`))
-}
-
-/** Writes a release's release.json again (its report, its `liveUntil`). */
-export async function writeReleaseInfo(store: Store, info: ReleaseInfo): Promise<void> {
-  await store.put(`${RELEASES}/${info.id}/release.json`, Buffer.from(`${JSON.stringify(info, null, 2)}\n`))
+  return (await store.get(CURRENT_KEY))?.toString('utf8').trim() || null
 }
 
 /**
@@ -110,67 +182,6 @@ export function findRelease(releases: readonly Release[], ref: string): Release 
   )
 }
 
-/**
- * Writes a new release: the HTML copies and the manifest, then release.json last, so a release cut
- * short while being written is never taken for one (and is deleted by the next run).
- */
-export async function createRelease(
-  store: Store,
-  info: Omit<ReleaseInfo, 'id' | 'createdAt'>,
-  manifest: PagesManifest,
-  html: ReadonlyMap<string, Uint8Array>,
-  now = new Date(),
-): Promise<ReleaseInfo> {
-  const { complete, incomplete } = await releaseIds(store)
-  const latest = Math.max(0, ...[...complete, ...incomplete].map(seq))
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')
-  const id = `${String(latest + 1).padStart(4, '0')}-${stamp}`
-  const release: ReleaseInfo = { id, createdAt: now.toISOString(), ...info }
-  await mapLimit([...html], PARALLEL, ([file, bytes]) => store.put(releaseHtmlKey(id, file), bytes))
-  await store.put(`${RELEASES}/${id}/${MANIFEST_FILE}`, Buffer.from(stringifyManifest(manifest)))
-  await writeReleaseInfo(store, release)
-  return release
-}
-
-/** Deletes a release record: its release.json first, so a delete cut short leaves an incomplete one. */
-export async function deleteRelease(store: Store, id: string): Promise<void> {
-  await store.delete(`${RELEASES}/${id}/release.json`)
-  await mapLimit(await store.list(`${RELEASES}/${id}/`), PARALLEL, (key) => store.delete(key))
-}
-
-/** Deletes the releases a killed run left half-written (no release.json); returns their ids. */
-export async function removeIncompleteReleases(store: Store): Promise<string[]> {
-  const { incomplete } = await releaseIds(store)
-  for (const id of incomplete) await deleteRelease(store, id)
-  return incomplete
-}
-
-// Synchronous views of a directory target, for pages:diff and for tests that read a target's files.
-
-/** `<dir>/.releases`. */
-export function releasesDir(target: string): string {
-  return join(target, RELEASES)
-}
-
-/** The kept releases of a directory target, newest first. */
-export function listReleases(target: string): ReleaseInfo[] {
-  const dir = releasesDir(target)
-  if (!existsSync(dir)) return []
-  return readdirSync(dir)
-    .filter((id) => ID.test(id) && existsSync(join(dir, id, 'release.json')))
-    .sort(byNewest)
-    .map((id) => JSON.parse(readFileSync(join(dir, id, 'release.json'), 'utf8')) as ReleaseInfo)
-}
-
-/** The id of the release a directory target serves, or `null` before the first deploy. */
-export function currentRelease(target: string): string | null {
-  const file = join(releasesDir(target), 'current')
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() || null : null
-}
-
 /** The HTML bytes of `route` from the newest kept release that has exactly that version. */
 export async function keptHtml(store: Store, releases: readonly Release[], route: RouteEntry): Promise<{ release: string; bytes: Buffer }> {
   for (const { info, manifest } of releases) {
@@ -181,4 +192,28 @@ export async function keptHtml(store: Store, releases: readonly Release[], route
   throw new DeliveryError(
     `no kept release has ${route.path} at that version (${route.html.sha256.slice(0, 12)}…); deploy it from a build instead`,
   )
+}
+
+// Synchronous views of a directory target, for pages:diff and for tests that read a target's files.
+
+/** `<dir>/.releases`. */
+export function releasesDir(target: string): string {
+  return join(target, RELEASES)
+}
+
+/** The readable release records of a directory target, newest first. */
+export function listReleases(target: string): ReleaseInfo[] {
+  const dir = releasesDir(target)
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((id) => ID.test(id) && existsSync(join(dir, id, 'release.json')))
+    .sort(byNewest)
+    .map((id) => parseInfo(readFileSync(join(dir, id, 'release.json')), id))
+    .filter((info): info is ReleaseInfo => typeof info !== 'string')
+}
+
+/** The id of the release a directory target serves, or `null` before the first deploy. */
+export function currentRelease(target: string): string | null {
+  const file = join(releasesDir(target), 'current')
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() || null : null
 }

@@ -7,7 +7,7 @@ import { DeliveryError } from '../errors.ts'
 import { sha256 } from '../hash.ts'
 import type { PagesManifest, RouteEntry } from '../manifest.ts'
 import { mapLimit, PARALLEL } from '../parallel.ts'
-import { createRelease, setCurrent, writeReleaseInfo, type Release, type ReleaseInfo } from '../releases/records.ts'
+import type { Release, ReleaseInfo } from '../releases/records.ts'
 import type { Run } from './context.ts'
 
 /** An error in the middle of the HTML switch, with the routes switched before it. */
@@ -26,8 +26,8 @@ export interface Commit {
   next: PagesManifest
   /** The routes whose HTML changes, with their new bytes (`null`: the route goes away). */
   switched: { route: RouteEntry; html: Uint8Array | null }[]
-  /** The releases kept in the target (to mark the replaced ones no longer live). */
-  releases: readonly Release[]
+  /** The releases this one replaces (those not yet marked so are marked no longer live). */
+  replaces: readonly Release[]
   info: Omit<ReleaseInfo, 'id' | 'createdAt'>
 }
 
@@ -36,7 +36,7 @@ export interface Commit {
  * release. The release is written first so that, if the switch is cut short, the next run still knows
  * which assets the half-switched routes load.
  */
-export async function commitRelease({ store, lock, hooks }: Run, { next, switched, releases, info }: Commit): Promise<ReleaseInfo> {
+export async function commitRelease({ store, book, lock, hooks }: Run, { next, switched, replaces, info }: Commit): Promise<ReleaseInfo> {
   const newBytes = new Map(switched.map((s) => [s.route.path, s.html]))
   const routes = Object.values(next.routes)
   const html = await mapLimit(routes, PARALLEL, async (route) => {
@@ -47,7 +47,7 @@ export async function commitRelease({ store, lock, hooks }: Run, { next, switche
     return [route.html.file, bytes] as const
   })
   lock?.assertHeld()
-  const release = await createRelease(store, info, next, new Map(html))
+  const release = await book.create(info, next, new Map(html))
   const done: string[] = []
   try {
     for (const { route, html: bytes } of switched) {
@@ -65,13 +65,13 @@ export async function commitRelease({ store, lock, hooks }: Run, { next, switche
       switched.map((s) => s.route.path).filter((p) => !done.includes(p)),
     )
   }
-  await setCurrent(store, release.id)
+  await book.setCurrent(release.id)
   // Every earlier release is now replaced: its assets stop being live here (prune's grace period).
   const liveUntil = new Date().toISOString()
   await mapLimit(
-    releases.filter((r) => r.info.liveUntil === undefined),
+    replaces.filter((r) => r.info.liveUntil === undefined && r.info.id !== release.id),
     PARALLEL,
-    (r) => writeReleaseInfo(store, { ...r.info, liveUntil }),
+    (r) => book.update({ ...(book.info(r.info.id) ?? r.info), liveUntil }),
   )
   return release
 }

@@ -6,6 +6,7 @@
 import type { Clock } from '../clock.ts'
 import type { RouteEntry } from '../manifest.ts'
 import type { Notice } from '../notice.ts'
+import type { ReleaseBook } from '../releases/book.ts'
 import type { HeldLock } from '../releases/lock.ts'
 import type { Store } from '../store/store.ts'
 
@@ -19,6 +20,8 @@ export interface DeliveryHooks {
 
 export interface Run {
   store: Store
+  /** The target's release records, read once at the start (through their index). */
+  book: ReleaseBook
   /** Plan and check only: nothing is written. */
   dryRun: boolean
   /** The target's lock, held for the whole run; `null` in a dry run, which writes nothing. */

@@ -69,7 +69,7 @@ async function publish(
   const { store } = run
   const source = loadManifest(join(resolve(from), 'pages-manifest.json'))
   const picked = pages ? selectRoutes(source, pages) : Object.values(source.routes)
-  const live = await readLiveState(store)
+  const live = await readLiveState(store, run.book)
   const refusal = liveRefusal(live, new Set(picked.map((r) => r.path)))
   if (refusal) throw new DeliveryError(refusal)
 

@@ -6,7 +6,7 @@
 import { DeliveryError } from '../errors.ts'
 import type { PagesManifest, RouteEntry } from '../manifest.ts'
 import type { LiveState } from '../releases/live-state.ts'
-import { keptHtml, RELEASES, writeReleaseInfo, type ReleaseInfo } from '../releases/records.ts'
+import { keptHtml, type ReleaseInfo } from '../releases/records.ts'
 import { formatReport, type RunReport } from '../releases/run-report.ts'
 import { commitRelease } from './commit.ts'
 import type { Run } from './context.ts'
@@ -46,9 +46,8 @@ export function checkAfterSwitch({ publicUrl, purge, verify }: AfterSwitch): voi
 
 /** Switches, purges, verifies, and puts back what fails; throws (exit 1) when a page had to be put back. */
 export async function goLive(run: Run, change: Change, after: AfterSwitch): Promise<GoLiveResult> {
-  const { store } = run
   const { live, next, switched, info, uploaded } = change
-  const release = await commitRelease(run, { next, switched, releases: live.releases, info })
+  const release = await commitRelease(run, { next, switched, replaces: live.releases, info })
   const routes = switched.map((s) => s.route)
   const paths = routes.map((r) => r.path)
   const purgeAll = async (of: readonly string[]) => {
@@ -69,10 +68,8 @@ export async function goLive(run: Run, change: Change, after: AfterSwitch): Prom
     verify = { publicUrl: after.publicUrl!, ...outcome, rolledBack: failing, rollbackRelease: back }
   }
   const report: RunReport = { routes: paths, uploaded, purge, verify, seconds: (run.clock.now() - run.started) / 1000 }
-  // Read again: the put-back release stamped this one's liveUntil.
-  const stored = await store.get(`${RELEASES}/${release.id}/release.json`)
-  const now = stored ? (JSON.parse(stored.toString('utf8')) as ReleaseInfo) : release
-  await writeReleaseInfo(store, { ...now, report })
+  // As the book has it now: the put-back release stamped this one's liveUntil.
+  await run.book.update({ ...(run.book.info(release.id) ?? release), report })
 
   if (verify && verify.failures.length > 0) {
     const why = verify.failures.map((f) => `  ${f.path}: ${f.url} ${f.problem}`)
@@ -114,7 +111,7 @@ async function putBack(run: Run, { live, next, switched }: Change, release: Rele
     {
       next: back,
       switched: undo,
-      releases: [{ info: release, manifest: next }],
+      replaces: [{ info: release, manifest: next }],
       info: { kind: 'rollback', switched: [...failing], from: `verify of ${release.id}` },
     },
   )

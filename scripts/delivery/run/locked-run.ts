@@ -1,13 +1,15 @@
 /**
- * Every writing run holds the target's lock (releases/lock.ts) and starts by deleting what an interrupted
- * run left: its temp files and a half-written release record. A store failure (a full disk, a bucket
- * still failing after the retries) ends the run in one line that says what was and was not switched.
+ * Every writing run holds the target's lock (releases/lock.ts), reads the release records once (book.ts),
+ * naming each damaged one it skips, and starts by deleting what an interrupted run left: its temp files
+ * and a half-written release record. It writes the records' index last. A store failure (a full disk, a
+ * bucket still failing after the retries) ends the run in one line that says what was and was not
+ * switched.
  */
 import { systemClock } from '../clock.ts'
 import { DeliveryError } from '../errors.ts'
 import { toStderr } from '../notice.ts'
+import { ReleaseBook } from '../releases/book.ts'
 import { withLock } from '../releases/lock.ts'
-import { removeIncompleteReleases } from '../releases/records.ts'
 import type { Store } from '../store/store.ts'
 import { CutShort } from './commit.ts'
 import type { Run, RunOptions } from './context.ts'
@@ -17,13 +19,25 @@ export async function startRun<T>(store: Store, options: RunOptions, body: (run:
   const notice = options.notice ?? toStderr
   const clock = options.clock ?? systemClock
   const base = { store, hooks: options.hooks ?? {}, notice, clock, started: options.started ?? clock.now() }
-  if (options.dryRun) return body({ ...base, dryRun: true, lock: null })
+  if (options.dryRun) {
+    const book = await ReleaseBook.open(store)
+    nameDamaged(book, notice)
+    return body({ ...base, book, dryRun: true, lock: null })
+  }
   return withLock(
     store,
     async (lock) => {
       try {
-        await cleanUp(store, notice)
-        return await body({ ...base, dryRun: false, lock })
+        const removed = await store.removeLeftovers()
+        if (removed > 0) notice(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`)
+        const book = await ReleaseBook.open(store)
+        nameDamaged(book, notice)
+        const incomplete = await book.removeIncomplete()
+        if (incomplete.length > 0) notice(`removed the incomplete release record ${incomplete.join(', ')} left by an interrupted run`)
+        const result = await body({ ...base, book, dryRun: false, lock })
+        lock.assertHeld()
+        await book.save()
+        return result
       } catch (error) {
         throw await asRefusal(store, error)
       }
@@ -32,11 +46,9 @@ export async function startRun<T>(store: Store, options: RunOptions, body: (run:
   )
 }
 
-async function cleanUp(store: Store, notice: Run['notice']): Promise<void> {
-  const removed = await store.removeLeftovers()
-  if (removed > 0) notice(`removed ${removed} temporary file${removed === 1 ? '' : 's'} left by an interrupted run`)
-  const incomplete = await removeIncompleteReleases(store)
-  if (incomplete.length > 0) notice(`removed the incomplete release record ${incomplete.join(', ')} left by an interrupted run`)
+/** Every run names the records it skips. */
+export function nameDamaged(book: ReleaseBook, notice: Run['notice']): void {
+  for (const d of book.damaged) notice(`skipped the damaged release record ${d.id}: ${d.problem} (fix or delete .releases/${d.id}/)`)
 }
 
 /** A store failure as a one-line refusal saying what was switched; any other error as it is. */

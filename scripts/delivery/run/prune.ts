@@ -9,7 +9,7 @@ import { DeliveryError } from '../errors.ts'
 import type { PagesManifest } from '../manifest.ts'
 import { mapLimit, PARALLEL } from '../parallel.ts'
 import { liveRefusal, readLiveState } from '../releases/live-state.ts'
-import { deleteRelease } from '../releases/records.ts'
+import { idTime, type DamagedRecord } from '../releases/records.ts'
 import { openStore } from '../store/open-store.ts'
 import type { Store } from '../store/store.ts'
 import type { Run, RunOptions } from './context.ts'
@@ -36,6 +36,13 @@ export interface PruneResult {
   deletedReleases: string[]
   deletedFiles: string[]
   graceMs: number
+  /** Damaged records: never deleted. */
+  damaged: DamagedRecord[]
+  /**
+   * Damaged records made within the grace period: what they load is unknown and may still be loaded, so no
+   * file is deleted while they are there.
+   */
+  filesKeptFor: string[]
 }
 
 /** Deletes releases older than the last `keep` (and past the grace period) and the assets none of the kept releases uses. */
@@ -46,8 +53,8 @@ export async function prune(options: PruneOptions): Promise<PruneResult> {
   return startRun(store, options, (run) => sweep(run, keep, graceMs, now))
 }
 
-async function sweep({ store, dryRun, lock }: Run, keep: number, graceMs: number, now: Date): Promise<PruneResult> {
-  const live = await readLiveState(store)
+async function sweep({ store, book, dryRun, lock }: Run, keep: number, graceMs: number, now: Date): Promise<PruneResult> {
+  const live = await readLiveState(store, book)
   const refusal = liveRefusal(live, new Set())
   if (refusal) throw new DeliveryError(refusal)
   // A release without liveUntil may still be live (the current one, or one a cut-short run left).
@@ -72,7 +79,8 @@ async function sweep({ store, dryRun, lock }: Run, keep: number, graceMs: number
   const underAssets = new Set(await store.list('assets/'))
   const candidates = [...new Set([...underAssets, ...listed])].filter((f) => !used.has(f) && !htmlFiles.has(f)).sort()
   const there = await mapLimit(candidates, PARALLEL, async (f) => underAssets.has(f) || (await store.stat(f)) !== null)
-  const deletedFiles = candidates.filter((_, i) => there[i])
+  const filesKeptFor = book.damaged.filter((d) => !(now.getTime() - idTime(d.id) >= graceMs)).map((d) => d.id)
+  const deletedFiles = filesKeptFor.length > 0 ? [] : candidates.filter((_, i) => there[i])
 
   const result: PruneResult = {
     keptReleases: kept.map((r) => r.info.id),
@@ -80,12 +88,14 @@ async function sweep({ store, dryRun, lock }: Run, keep: number, graceMs: number
     deletedReleases: dropped.map((r) => r.info.id),
     deletedFiles,
     graceMs,
+    damaged: book.damaged,
+    filesKeptFor,
   }
   if (dryRun) return result
   lock?.assertHeld()
   // Release records go first: a prune cut short then leaves unused files, never a release without assets.
-  for (const r of dropped) await deleteRelease(store, r.info.id)
+  await book.remove(dropped.map((r) => r.info.id))
   lock?.assertHeld()
-  await mapLimit(deletedFiles, PARALLEL, (file) => store.delete(file))
+  await store.deleteMany(deletedFiles)
   return result
 }

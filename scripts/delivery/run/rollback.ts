@@ -47,7 +47,7 @@ export async function rollback(options: RollbackOptions): Promise<RollbackResult
 
 async function restore(run: Run, target: string, pages: readonly string[] | undefined, after: AfterSwitch): Promise<RollbackResult> {
   const { store } = run
-  const live = await readLiveState(store)
+  const live = await readLiveState(store, run.book)
   const wanted = wantedManifest(store, live, target)
   const picked = pages ? selectRoutes(wanted, pages) : Object.values(wanted.routes)
   const refusal = liveRefusal(live, new Set(picked.map((r) => r.path)))

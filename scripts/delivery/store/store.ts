@@ -32,6 +32,8 @@ export interface Store {
   list(prefix: string): Promise<string[]>
   /** Deletes `key` (nothing when absent). */
   delete(key: string): Promise<void>
+  /** Deletes `keys` (those absent are no error), in as few requests as the store allows. */
+  deleteMany(keys: readonly string[]): Promise<void>
   /** Lock writes: creates `key` only if absent; `true` when this call created it. */
   createIfAbsent(key: string, bytes: Uint8Array): Promise<boolean>
   /** Lock writes: replaces `key` only if it still holds `expected`; `true` when this call replaced it. */

@@ -73,6 +73,11 @@ export class DirStore implements Store {
     }
   }
 
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    // One at a time: each delete also removes the folders it leaves empty.
+    for (const key of keys) await this.delete(key)
+  }
+
   async createIfAbsent(key: string, bytes: Uint8Array): Promise<boolean> {
     await mkdir(dirname(this.path(key)), { recursive: true })
     try {

@@ -8,6 +8,7 @@
  */
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -15,10 +16,12 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
+import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sha256 } from '../../hash.ts'
 import { headersFor } from '../headers.ts'
 import { DeliveryError } from '../../errors.ts'
+import { mapLimit, PARALLEL } from '../../parallel.ts'
 import { describe, notFound, notImplemented, preconditionFailed, retryable, S3RequestError } from './s3-errors.ts'
 import type { Store, StoredFile } from '../store.ts'
 
@@ -35,6 +38,9 @@ export interface S3StoreOptions {
   lockSettleMs?: number
 }
 
+/** Keys per DeleteObjects request (the API's limit). */
+const BATCH = 1000
+
 export class S3Store implements Store {
   readonly name: string
   private readonly client: S3Client
@@ -45,6 +51,8 @@ export class S3Store implements Store {
   private readonly lockSettleMs: number
   /** Cleared when the store refuses conditional headers (If-None-Match / If-Match). */
   private conditional = true
+  /** Cleared when the store does not implement DeleteObjects. */
+  private batchDeletes = true
 
   constructor(options: S3StoreOptions) {
     this.client = options.client
@@ -183,6 +191,51 @@ export class S3Store implements Store {
 
   async delete(key: string): Promise<void> {
     await this.call('DELETE', key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(key) })))
+  }
+
+  /** DeleteObjects, 1000 keys a request (one DELETE a key on a store that does not implement it). */
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (let at = 0; at < keys.length; at += BATCH) {
+      const batch = keys.slice(at, at + BATCH)
+      if (!this.batchDeletes) {
+        await mapLimit(batch, PARALLEL, (key) => this.delete(key))
+        continue
+      }
+      const what = `${batch[0]} and ${batch.length - 1} more`
+      const out = await this.call('DELETE', what, async () => {
+        const command = new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((key) => ({ Key: this.key(key) })), Quiet: true },
+        })
+        // Content-MD5, which S3 and several compatible stores still require of this call (the SDK sends a CRC32).
+        command.middlewareStack.add(
+          (next) => async (args) => {
+            const request = args.request as { headers?: Record<string, string>; body?: unknown }
+            if (request.headers && (typeof request.body === 'string' || request.body instanceof Uint8Array)) {
+              request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64')
+            }
+            return next(args)
+          },
+          { step: 'build', name: 'kidsContentMd5' },
+        )
+        try {
+          return await this.client.send(command)
+        } catch (error) {
+          if (!notImplemented(error)) throw error
+          return null
+        }
+      })
+      if (out === null) {
+        this.batchDeletes = false
+        await mapLimit(batch, PARALLEL, (key) => this.delete(key))
+        continue
+      }
+      const failed = out.Errors?.[0]
+      if (failed) {
+        const error = Object.assign(new Error(failed.Message ?? 'delete failed'), { name: failed.Code ?? 'DeleteError' })
+        throw new S3RequestError('DELETE', failed.Key ?? what, error, 1, 0)
+      }
+    }
   }
 
   /**
