@@ -71,8 +71,12 @@ describe('a deploy to S3 killed with SIGKILL', () => {
       if (run.signal === 'SIGKILL')
         expect(again.stderr, why).toMatch(/took over the lock of an interrupted run \(pid \d+, started \S+\), which is no longer running/)
       expect(await served(), why).toEqual(ROUTES.map(() => build))
-      // Step: the records' index is clean again and says what the records say.
+      // Step: the records' index is clean again and says what the records say; no record is left running.
       expect(await indexIds(), why).toEqual(await recordIds())
+      for (const id of await recordIds()) {
+        const info = JSON.parse((await s3.object(prefix, `.releases/${id}/release.json`))!.bytes.toString())
+        expect([id, info.state], why).not.toEqual([id, 'running'])
+      }
     }
   })
 })

@@ -12,6 +12,8 @@ export interface VerifyFailure {
 export interface RunReport {
   /** Routes whose HTML was switched. */
   routes: string[]
+  /** Pages a killed run switched and left unpurged and unverified, finished by this run, by release. */
+  carried?: { release: string; routes: string[] }[]
   uploaded: { files: number; bytes: number }
   /** The URLs given to the purge command (`null`: no purge command). */
   purge: { urls: string[]; error: string | null } | null
@@ -36,6 +38,9 @@ const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') 
 /** The purge and verify lines of a run. */
 export function afterSwitchLines(report: RunReport): string[] {
   const lines: string[] = []
+  for (const c of report.carried ?? []) {
+    lines.push(`Finished for the interrupted release ${c.release} (its run was killed): ${list(c.routes)}`)
+  }
   if (report.purge) {
     const state = report.purge.error ? `FAILED: ${report.purge.error}` : 'done'
     lines.push(`Purged: ${report.purge.urls.length} URLs (${state})`, ...report.purge.urls.map((u) => `  ${u}`))

@@ -18,6 +18,7 @@ import type { Store } from '../store/store.ts'
 import type { Run, RunOptions } from './context.ts'
 import { checkAfterSwitch, goLive, type AfterSwitch } from './go-live.ts'
 import { startRun } from './locked-run.ts'
+import { findInterrupted } from './recover.ts'
 import { conflictMessage, inspectTarget, uniqueRefs, uploadAssets } from './upload.ts'
 
 export interface DeployOptions extends RunOptions, AfterSwitch {
@@ -99,7 +100,9 @@ async function publish(
   // Nothing to record when the current release already says exactly this (after a cut-short run it
   // does not, and the new release records what is really served).
   const sameRecord = live.recorded !== null && stringifyManifest(next) === stringifyManifest(live.recorded)
-  if (switchedRoutes.length === 0 && sameRecord) return result
+  // Unless a killed run left pages switched and never purged nor verified: this run finishes them.
+  const carried = findInterrupted(run.book, live)
+  if (switchedRoutes.length === 0 && sameRecord && carried.length === 0) return result
   const done = await goLive(
     run,
     {
@@ -108,6 +111,7 @@ async function publish(
       switched: switchedRoutes.map((route, i) => ({ route, html: htmlBytes[i]! })),
       info: { kind: 'deploy', switched: result.switched, from },
       uploaded: { files: check.missing.length, bytes: check.missing.reduce((sum, a) => sum + a.size, 0) },
+      carried,
     },
     after,
   )

@@ -11,6 +11,7 @@ import { formatReport, type RunReport } from '../releases/run-report.ts'
 import { commitRelease } from './commit.ts'
 import type { Run } from './context.ts'
 import { purgeUrls, runPurge } from './purge.ts'
+import { markInterrupted, type Interrupted } from './recover.ts'
 import { verifyPages } from './verify.ts'
 
 /** What happens once the HTML is switched (`--public-url`, `--purge`, `--verify`). */
@@ -30,6 +31,8 @@ export interface Change {
   switched: { route: RouteEntry; html: Uint8Array }[]
   info: Omit<ReleaseInfo, 'id' | 'createdAt'>
   uploaded: RunReport['uploaded']
+  /** Releases a killed run left `running`: their switched pages are purged and verified with these (recover.ts). */
+  carried?: readonly Interrupted[]
 }
 
 export interface GoLiveResult {
@@ -46,15 +49,20 @@ export function checkAfterSwitch({ publicUrl, purge, verify }: AfterSwitch): voi
 
 /** Switches, purges, verifies, and puts back what fails; throws (exit 1) when a page had to be put back. */
 export async function goLive(run: Run, change: Change, after: AfterSwitch): Promise<GoLiveResult> {
-  const { live, next, switched, info, uploaded } = change
+  const { book } = run
+  const { live, next, switched, uploaded, carried = [] } = change
+  const info = { ...change.info, state: 'running' as const, previous: book.current }
   const release = await commitRelease(run, { next, switched, replaces: live.releases, info })
-  const routes = switched.map((s) => s.route)
-  const paths = routes.map((r) => r.path)
+  await markInterrupted(run, carried, release.id)
+  const paths = switched.map((s) => s.route.path)
+  // The pages a killed run switched and never purged nor verified, unless this run switched them again.
+  const finishing = carried.flatMap((c) => c.switched).filter((entry) => !paths.includes(entry.path) && next.routes[entry.path]?.html.sha256 === entry.html.sha256)
+  const routes = [...switched.map((s) => s.route), ...finishing]
   const purgeAll = async (of: readonly string[]) => {
     const urls = purgeUrls(after.publicUrl!, of)
     return { urls, error: await runPurge(after.purge!, urls) }
   }
-  const purge = after.purge !== undefined && paths.length > 0 ? await purgeAll(paths) : null
+  const purge = after.purge !== undefined && routes.length > 0 ? await purgeAll(routes.map((r) => r.path)) : null
 
   let verify: RunReport['verify'] = null
   if (after.verify && routes.length > 0) {
@@ -62,20 +70,27 @@ export async function goLive(run: Run, change: Change, after: AfterSwitch): Prom
     const failing = [...new Set(outcome.failures.map((f) => f.path))]
     const back = failing.length > 0 ? await putBack(run, change, release, failing) : null
     if (back && purge) {
-      const again = await purgeAll(failing)
+      const again = await purgeAll(back.paths)
       purge.error ??= again.error
     }
-    verify = { publicUrl: after.publicUrl!, ...outcome, rolledBack: failing, rollbackRelease: back }
+    verify = { publicUrl: after.publicUrl!, ...outcome, rolledBack: back?.paths ?? [], rollbackRelease: back?.release ?? null }
   }
-  const report: RunReport = { routes: paths, uploaded, purge, verify, seconds: (run.clock.now() - run.started) / 1000 }
-  // As the book has it now: the put-back release stamped this one's liveUntil.
-  await run.book.update({ ...(run.book.info(release.id) ?? release), report })
+  const report: RunReport = {
+    routes: paths,
+    ...(carried.length > 0 ? { carried: carried.map((c) => ({ release: c.info.id, routes: c.switched.map((e) => e.path) })) } : {}),
+    uploaded,
+    purge,
+    verify,
+    seconds: (run.clock.now() - run.started) / 1000,
+  }
+  // As the book has it now (the put-back release stamped this one's liveUntil), and no longer running.
+  await book.update(finished({ ...(book.info(release.id) ?? release), report }))
 
   if (verify && verify.failures.length > 0) {
     const why = verify.failures.map((f) => `  ${f.path}: ${f.url} ${f.problem}`)
     throw new DeliveryError(
       [
-        `verify failed at ${verify.publicUrl}; put back to what was live before: ${verify.rolledBack.join(', ')} (release ${verify.rollbackRelease})`,
+        `verify failed at ${verify.publicUrl}; put back to what was live before: ${verify.rolledBack.join(', ') || 'none'} (release ${verify.rollbackRelease})`,
         ...why,
       ].join('\n'),
       formatReport(release.id, report),
@@ -90,20 +105,40 @@ export async function goLive(run: Run, change: Change, after: AfterSwitch): Prom
   return { release: release.id, report }
 }
 
-/** Puts the failing pages back to the entry they had before this run (or removes a page that is new). */
-async function putBack(run: Run, { live, next, switched }: Change, release: ReleaseInfo, failing: readonly string[]): Promise<string> {
+/** A record whose run ended: no `state`. */
+function finished(info: ReleaseInfo): ReleaseInfo {
+  const { state: _, ...done } = info
+  return done
+}
+
+/**
+ * Puts the failing pages back to the entry they had before this run (or removes a page that is new); a
+ * page a killed run switched goes back to what it served before that run, when that release is kept.
+ */
+async function putBack(
+  run: Run,
+  { live, next, switched, carried = [] }: Change,
+  release: ReleaseInfo,
+  failing: readonly string[],
+): Promise<{ release: string; paths: string[] } | null> {
   const back: PagesManifest = { ...next, routes: { ...next.routes } }
   const undo: { route: RouteEntry; html: Uint8Array | null }[] = []
   for (const path of failing) {
-    const before = live.manifest.routes[path]
+    const own = switched.some((s) => s.route.path === path)
+    const from = carried.find((c) => c.before.has(path))
+    if (!own && !from) continue // what it served before the killed run is not kept: left as it is, named in the failures
+    const before = own ? (live.manifest.routes[path] ?? null) : from!.before.get(path)!
+    const now = next.routes[path]!
     if (before) {
       back.routes[path] = before
-      undo.push({ route: before, html: (await keptHtml(run.store, live.releases, before)).bytes })
+      undo.push({ route: before, html: (await keptHtml(run.store, run.book.releases, before)).bytes })
     } else {
       delete back.routes[path]
-      undo.push({ route: switched.find((s) => s.route.path === path)!.route, html: null })
+      undo.push({ route: now, html: null })
     }
   }
+  if (undo.length === 0) return null
+  const paths = undo.map((u) => u.route.path)
   // Only the release being undone is still marked live (commitRelease stamped the older ones). The
   // hooks observe the run's own switch, not this one.
   const done = await commitRelease(
@@ -112,8 +147,8 @@ async function putBack(run: Run, { live, next, switched }: Change, release: Rele
       next: back,
       switched: undo,
       replaces: [{ info: release, manifest: next }],
-      info: { kind: 'rollback', switched: [...failing], from: `verify of ${release.id}` },
+      info: { kind: 'rollback', switched: paths, from: `verify of ${release.id}`, previous: release.id },
     },
   )
-  return done.id
+  return { release: done.id, paths }
 }

@@ -16,6 +16,7 @@ import type { Store } from '../store/store.ts'
 import type { Run, RunOptions } from './context.ts'
 import { checkAfterSwitch, goLive, type AfterSwitch } from './go-live.ts'
 import { startRun } from './locked-run.ts'
+import { findInterrupted } from './recover.ts'
 import { inspectTarget, uniqueRefs } from './upload.ts'
 
 export interface RollbackOptions extends RunOptions, AfterSwitch {
@@ -67,7 +68,8 @@ async function restore(run: Run, target: string, pages: readonly string[] | unde
     restored: toRestore.map((r, i) => ({ path: r.path, from: sources[i]!.release })),
     unchanged: picked.filter((r) => !toRestore.includes(r)).map((r) => r.path),
   }
-  if (run.dryRun || toRestore.length === 0) return result
+  const carried = findInterrupted(run.book, live)
+  if (run.dryRun || (toRestore.length === 0 && carried.length === 0)) return result
 
   const next: PagesManifest = { version: 1, routes: { ...live.manifest.routes }, other: live.manifest.other }
   for (const route of picked) next.routes[route.path] = route
@@ -79,6 +81,7 @@ async function restore(run: Run, target: string, pages: readonly string[] | unde
       switched: toRestore.map((route, i) => ({ route, html: sources[i]!.bytes })),
       info: { kind: 'rollback', switched: toRestore.map((r) => r.path), from: target },
       uploaded: { files: 0, bytes: 0 },
+      carried,
     },
     after,
   )
