@@ -15,6 +15,12 @@ export function formatDeploy(r: DeployResult, dryRun: boolean): string {
     dryRun ? 'Dry run: nothing was written.' : r.release ? `Release ${r.release} is live.` : 'The target already serves this build.',
     `Assets ${dryRun ? 'to copy' : 'copied'}: ${r.copy.length} (${formatSize(bytes)}); already there: ${r.present.length}`,
     ...r.copy.map((a) => `  + ${a.file}`),
+    ...(r.replaced.length > 0 ? [`Files of public/ ${dryRun ? 'to replace' : 'replaced'}: ${list(r.replaced.map((a) => a.file))}`] : []),
+    ...(r.publicLeft.length > 0
+      ? [
+          `Files of public/ that differ in the target, left as they are (a full deploy replaces them): ${list(r.publicLeft.map((a) => a.file))}`,
+        ]
+      : []),
     `HTML ${dryRun ? 'to switch' : 'switched'}: ${list(r.switched)}`,
     `Unchanged: ${list(r.unchanged)}`,
   ]

@@ -12,6 +12,8 @@ export interface VerifyFailure {
 export interface RunReport {
   /** Routes whose HTML was switched. */
   routes: string[]
+  /** Files of `public/` replaced (a full deploy of changed ones). */
+  replaced?: string[]
   /** Pages a killed run switched and left unpurged and unverified, finished by this run, by release. */
   carried?: { release: string; routes: string[] }[]
   uploaded: { files: number; bytes: number }

@@ -19,7 +19,7 @@ import type { Run, RunOptions } from './context.ts'
 import { checkAfterSwitch, goLive, type AfterSwitch } from './go-live.ts'
 import { startRun } from './locked-run.ts'
 import { findInterrupted } from './recover.ts'
-import { conflictMessage, inspectTarget, uniqueRefs, uploadAssets } from './upload.ts'
+import { asServed, conflictMessage, inspectTarget, isHashed, replacePublic, uniqueRefs, uploadAssets } from './upload.ts'
 
 export interface DeployOptions extends RunOptions, AfterSwitch {
   /** The build output directory (with pages-manifest.json). */
@@ -39,6 +39,10 @@ export interface DeployResult {
   copy: AssetRef[]
   /** Assets the target already had, same bytes. */
   present: AssetRef[]
+  /** Files of `public/` that differ in the target: replaced by a full deploy (or, in a dry run, to replace). */
+  replaced: AssetRef[]
+  /** Files of `public/` that differ in the target and that a `--pages` deploy leaves as they are. */
+  publicLeft: AssetRef[]
   /** Routes whose HTML was (or would be) switched. */
   switched: string[]
   /** Picked routes whose HTML was already live. */
@@ -69,26 +73,34 @@ async function publish(
 ): Promise<Omit<DeployResult, 'seconds'>> {
   const { store } = run
   const source = loadManifest(join(resolve(from), 'pages-manifest.json'))
-  const picked = pages ? selectRoutes(source, pages) : Object.values(source.routes)
+  const pickedInBuild = pages ? selectRoutes(source, pages) : Object.values(source.routes)
   const live = await readLiveState(store, run.book)
-  const refusal = liveRefusal(live, new Set(picked.map((r) => r.path)))
+  const refusal = liveRefusal(live, new Set(pickedInBuild.map((r) => r.path)))
   if (refusal) throw new DeliveryError(refusal)
 
-  const refs = uniqueRefs([...picked.flatMap((r) => r.assets), ...(pages ? [] : source.other)])
+  const refs = uniqueRefs([...pickedInBuild.flatMap((r) => r.assets), ...(pages ? [] : source.other)])
   const check = await inspectTarget(store, refs)
-  if (check.conflicts.length > 0) throw new DeliveryError(conflictMessage(check.conflicts))
+  const edited = check.conflicts.filter((c) => isHashed(c.ref.file))
+  if (edited.length > 0) throw new DeliveryError(conflictMessage(edited))
+  // Changed public/ files: a full deploy replaces them; a --pages deploy touches no other page's files.
+  const changedPublic = check.conflicts.filter((c) => !isHashed(c.ref.file))
+  const replace = pages ? [] : changedPublic.map((c) => c.ref)
+  const picked = asServed(pickedInBuild, pages ? changedPublic : [])
 
   const switchedRoutes = picked.filter((r) => live.manifest.routes[r.path]?.html.sha256 !== r.html.sha256)
   const result: Omit<DeployResult, 'seconds'> = {
     release: null,
     copy: check.missing,
     present: check.present,
+    replaced: replace,
+    publicLeft: pages ? changedPublic.map((c) => c.ref) : [],
     switched: switchedRoutes.map((r) => r.path),
     unchanged: picked.filter((r) => !switchedRoutes.includes(r)).map((r) => r.path),
     notInBuild: pages ? [] : Object.keys(live.manifest.routes).filter((p) => !source.routes[p]),
   }
   // Read every source file before writing anything: a stale or edited build is refused up front.
   const assetBytes = await mapLimit(check.missing, PARALLEL, (ref) => readVerified(from, ref))
+  const publicBytes = await mapLimit(replace, PARALLEL, (ref) => readVerified(from, ref))
   const htmlBytes = await mapLimit(switchedRoutes, PARALLEL, (r) => readVerified(from, r.html))
   if (run.dryRun) return result
 
@@ -96,13 +108,17 @@ async function publish(
     run,
     check.missing.map((ref, i) => ({ ref, bytes: assetBytes[i]! })),
   )
+  await replacePublic(
+    run,
+    replace.map((ref, i) => ({ ref, bytes: publicBytes[i]! })),
+  )
   const next = nextManifest(live.manifest, picked, pages ? live.manifest.other : source.other)
   // Nothing to record when the current release already says exactly this (after a cut-short run it
   // does not, and the new release records what is really served).
   const sameRecord = live.recorded !== null && stringifyManifest(next) === stringifyManifest(live.recorded)
   // Unless a killed run left pages switched and never purged nor verified: this run finishes them.
   const carried = findInterrupted(run.book, live)
-  if (switchedRoutes.length === 0 && sameRecord && carried.length === 0) return result
+  if (switchedRoutes.length === 0 && sameRecord && carried.length === 0 && replace.length === 0) return result
   const done = await goLive(
     run,
     {
@@ -110,7 +126,11 @@ async function publish(
       next,
       switched: switchedRoutes.map((route, i) => ({ route, html: htmlBytes[i]! })),
       info: { kind: 'deploy', switched: result.switched, from },
-      uploaded: { files: check.missing.length, bytes: check.missing.reduce((sum, a) => sum + a.size, 0) },
+      uploaded: {
+        files: check.missing.length + replace.length,
+        bytes: [...check.missing, ...replace].reduce((sum, a) => sum + a.size, 0),
+      },
+      replaced: replace.map((r) => r.file),
       carried,
     },
     after,

@@ -31,6 +31,8 @@ export interface Change {
   switched: { route: RouteEntry; html: Uint8Array }[]
   info: Omit<ReleaseInfo, 'id' | 'createdAt'>
   uploaded: RunReport['uploaded']
+  /** Files of `public/` this run replaced: purged with the pages (they are cached for an hour). */
+  replaced?: readonly string[]
   /** Releases a killed run left `running`: their switched pages are purged and verified with these (recover.ts). */
   carried?: readonly Interrupted[]
 }
@@ -50,19 +52,27 @@ export function checkAfterSwitch({ publicUrl, purge, verify }: AfterSwitch): voi
 /** Switches, purges, verifies, and puts back what fails; throws (exit 1) when a page had to be put back. */
 export async function goLive(run: Run, change: Change, after: AfterSwitch): Promise<GoLiveResult> {
   const { book } = run
-  const { live, next, switched, uploaded, carried = [] } = change
+  const { live, next, switched, uploaded, carried = [], replaced = [] } = change
   const info = { ...change.info, state: 'running' as const, previous: book.current }
   const release = await commitRelease(run, { next, switched, replaces: live.releases, info })
   await markInterrupted(run, carried, release.id)
   const paths = switched.map((s) => s.route.path)
   // The pages a killed run switched and never purged nor verified, unless this run switched them again.
-  const finishing = carried.flatMap((c) => c.switched).filter((entry) => !paths.includes(entry.path) && next.routes[entry.path]?.html.sha256 === entry.html.sha256)
+  const finishing = carried
+    .flatMap((c) => c.switched)
+    .filter((entry) => !paths.includes(entry.path) && next.routes[entry.path]?.html.sha256 === entry.html.sha256)
   const routes = [...switched.map((s) => s.route), ...finishing]
-  const purgeAll = async (of: readonly string[]) => {
-    const urls = purgeUrls(after.publicUrl!, of)
+  const purgeAll = async (of: readonly string[], files: readonly string[] = []) => {
+    const urls = [...purgeUrls(after.publicUrl!, of), ...files.map((f) => new URL(f, `${after.publicUrl!.replace(/\/+$/, '')}/`).href)]
     return { urls, error: await runPurge(after.purge!, urls) }
   }
-  const purge = after.purge !== undefined && routes.length > 0 ? await purgeAll(routes.map((r) => r.path)) : null
+  const purge =
+    after.purge !== undefined && routes.length + replaced.length > 0
+      ? await purgeAll(
+          routes.map((r) => r.path),
+          replaced,
+        )
+      : null
 
   let verify: RunReport['verify'] = null
   if (after.verify && routes.length > 0) {
@@ -77,6 +87,7 @@ export async function goLive(run: Run, change: Change, after: AfterSwitch): Prom
   }
   const report: RunReport = {
     routes: paths,
+    ...(replaced.length > 0 ? { replaced: [...replaced] } : {}),
     ...(carried.length > 0 ? { carried: carried.map((c) => ({ release: c.info.id, routes: c.switched.map((e) => e.path) })) } : {}),
     uploaded,
     purge,

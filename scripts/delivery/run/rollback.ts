@@ -17,7 +17,7 @@ import type { Run, RunOptions } from './context.ts'
 import { checkAfterSwitch, goLive, type AfterSwitch } from './go-live.ts'
 import { startRun } from './locked-run.ts'
 import { findInterrupted } from './recover.ts'
-import { inspectTarget, uniqueRefs } from './upload.ts'
+import { asServed, inspectTarget, isHashed, uniqueRefs } from './upload.ts'
 
 export interface RollbackOptions extends RunOptions, AfterSwitch {
   /** The target: a directory, `s3://<bucket>/<prefix>`, or an opened store. */
@@ -50,14 +50,19 @@ async function restore(run: Run, target: string, pages: readonly string[] | unde
   const { store } = run
   const live = await readLiveState(store, run.book)
   const wanted = wantedManifest(store, live, target)
-  const picked = pages ? selectRoutes(wanted, pages) : Object.values(wanted.routes)
-  const refusal = liveRefusal(live, new Set(picked.map((r) => r.path)))
+  const wantedRoutes = pages ? selectRoutes(wanted, pages) : Object.values(wanted.routes)
+  const refusal = liveRefusal(live, new Set(wantedRoutes.map((r) => r.path)))
   if (refusal) throw new DeliveryError(refusal)
+  const check = await inspectTarget(store, uniqueRefs(wantedRoutes.flatMap((r) => r.assets)))
+  const picked = asServed(
+    wantedRoutes,
+    check.conflicts.filter((c) => !isHashed(c.ref.file)),
+  )
 
   const toRestore = picked.filter((r) => live.manifest.routes[r.path]?.html.sha256 !== r.html.sha256)
   const sources = await mapLimit(toRestore, PARALLEL, (route) => keptHtml(store, live.releases, route))
-  const check = await inspectTarget(store, uniqueRefs(picked.flatMap((r) => r.assets)))
-  const gone = [...check.missing, ...check.conflicts.map((c) => c.ref)]
+  // A public/ file changed since (a favicon): the target's stays, as on every page.
+  const gone = [...check.missing, ...check.conflicts.filter((c) => isHashed(c.ref.file)).map((c) => c.ref)]
   if (gone.length > 0) {
     throw new DeliveryError(
       `cannot roll back: ${gone.length} asset(s) of that version are no longer in the target (${gone[0]!.file}, …); deploy it from a build instead`,

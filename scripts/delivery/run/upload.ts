@@ -2,7 +2,7 @@
  * The first step of a deploy: check the target's copy of each file the pages load, refuse a file that
  * exists with other bytes, and upload the missing ones (never replacing an object), before any HTML moves.
  */
-import type { AssetRef } from '../manifest.ts'
+import type { AssetRef, RouteEntry } from '../manifest.ts'
 import { mapLimit, PARALLEL, Progress } from '../parallel.ts'
 import type { Store } from '../store/store.ts'
 import type { Run } from './context.ts'
@@ -11,8 +11,15 @@ export interface TargetCheck {
   missing: AssetRef[]
   present: AssetRef[]
   /** Files in the target under the same name but with other bytes. */
-  conflicts: { ref: AssetRef; actual: string }[]
+  conflicts: { ref: AssetRef; actual: string; actualSize: number }[]
 }
+
+/**
+ * Files under `assets/` are named by their bytes: one there with other bytes was edited by hand, and a
+ * deploy never replaces it. The files of `public/` (favicon, share cover) keep their names and a short
+ * cache (docs/deploying.md, Headers): a full deploy replaces a changed one.
+ */
+export const isHashed = (file: string) => file.startsWith('assets/')
 
 /** Unique files of `refs` by name. */
 export function uniqueRefs(refs: Iterable<AssetRef>): AssetRef[] {
@@ -29,7 +36,7 @@ export async function inspectTarget(store: Store, refs: readonly AssetRef[]): Pr
     const actual = stored[i]
     if (!actual) check.missing.push(ref)
     else if (actual.sha256 === ref.sha256) check.present.push(ref)
-    else check.conflicts.push({ ref, actual: actual.sha256 })
+    else check.conflicts.push({ ref, actual: actual.sha256, actualSize: actual.size })
   }
   return check
 }
@@ -40,7 +47,7 @@ export function conflictMessage(conflicts: TargetCheck['conflicts']): string {
   return [
     'refusing to deploy: these files already exist in the target with different content (nothing was written):',
     ...list,
-    'Files outside assets/ (from public/) carry no hash in their name: give a changed one a new name.',
+    'Files under assets/ are named by their content: the target’s copies were changed by something else than a deploy.',
   ].join('\n')
 }
 
@@ -57,4 +64,27 @@ export async function uploadAssets({ store, lock }: Run, files: readonly { ref: 
     progress.add(ref.size)
   })
   progress.done()
+}
+
+/**
+ * `routes` as the target serves them when some of their `public/` files differ there and are left as
+ * they are (a `--pages` deploy, a rollback): those files' entries get the target's bytes, so the record
+ * and verify describe what is served.
+ */
+export function asServed(routes: readonly RouteEntry[], differing: TargetCheck['conflicts']): RouteEntry[] {
+  if (differing.length === 0) return [...routes]
+  const served = new Map(differing.map((c) => [c.ref.file, { sha256: c.actual, size: c.actualSize }]))
+  return routes.map((route) => ({
+    ...route,
+    assets: route.assets.map((a) => (served.has(a.file) ? { ...a, ...served.get(a.file)! } : a)),
+  }))
+}
+
+/** Replaces changed `public/` files (never a file under assets/), each in one step. */
+export async function replacePublic({ store, lock }: Run, files: readonly { ref: AssetRef; bytes: Uint8Array }[]): Promise<void> {
+  for (const { ref, bytes } of files) {
+    if (isHashed(ref.file)) throw new Error(`${ref.file} is named by its content: never replaced`)
+    lock?.assertHeld()
+    await store.put(ref.file, bytes)
+  }
 }
