@@ -8,6 +8,7 @@ import { prune as pruneTo } from '../../scripts/delivery/run/prune'
 import { s3StoreFromUrl } from '../../scripts/delivery/store/s3/s3-store'
 import { LOCK_KEY, withLock } from '../../scripts/delivery/releases/lock'
 import { writeMiniBuild } from './helpers/mini-build'
+import { seededRandom } from './helpers/seeded-random'
 import { runDeploy } from './helpers/run-deploy'
 import { servedVersionsS3 } from './helpers/s3-checks'
 import { BUCKET, startS3Server, type S3Server } from './helpers/s3-server'
@@ -139,6 +140,66 @@ describe('a target with many releases', () => {
   })
 })
 
+/** A deploy run whose requests give up after 2 s of waiting (DEPLOY_S3_RETRY_FOR), not a minute. */
+const deployGivingUpSoon = (build: number) =>
+  runDeploy(['--to', to(), '--from', builds[build]!.dir], { ...s3.env, DEPLOY_S3_RETRY_FOR: '2s' })
+
+/** A clock whose waits take no time; `slept` lists them. */
+function instantClock() {
+  let now = Date.now()
+  const slept: number[] = []
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms: number) => {
+      slept.push(ms)
+      now += ms
+    },
+  }
+}
+
+describe('a store that throttles', () => {
+  const quiet = { notice: () => {} }
+
+  it('answering 503 to 30 % of requests: seven deploys in a row all complete', async () => {
+    const clock = instantClock()
+    const store = s3StoreFromUrl(to(), s3.env, { clock, lockSettleMs: 0 })
+    s3.faults.push({ path: new RegExp(`^/${BUCKET}/${prefix}/`), status: 503, share: { of: 0.3, random: seededRandom(38) } })
+    for (let i = 0; i < 7; i++) await deployTo({ from: builds[i % 2]!.dir, to: store, ...quiet })
+    s3.faults.length = 0
+    expect(s3.faulted.get(503)).toBeGreaterThan(50)
+    expect(await served()).toEqual(ROUTES.map(() => 0))
+  })
+
+  it('keeps trying for tens of seconds before it gives up', async () => {
+    const clock = instantClock()
+    const store = s3StoreFromUrl(to(), s3.env, { clock })
+    s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/probe$`), status: 503, times: 7 })
+    await store.put('probe', Buffer.from('x'))
+    expect(clock.slept).toHaveLength(7)
+    expect(clock.slept.reduce((a, b) => a + b, 0)).toBeGreaterThan(30_000)
+  })
+
+  it('waits as long as its Retry-After asks', async () => {
+    const clock = instantClock()
+    const store = s3StoreFromUrl(to(), s3.env, { clock })
+    s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/probe$`), status: 503, times: 2, retryAfter: 7 })
+    await store.put('probe', Buffer.from('x'))
+    expect(clock.slept).toEqual([7000, 7000])
+  })
+
+  it('gives up at once, saying so, when its Retry-After is past the minute it may wait', async () => {
+    const clock = instantClock()
+    const store = s3StoreFromUrl(to(), s3.env, { clock })
+    s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/probe$`), status: 503, retryAfter: 300 })
+    const error = await store.put('probe', Buffer.from('x')).catch((e: unknown) => e)
+    expect(clock.slept).toEqual([])
+    expect(store.failure(error)).toBe(
+      `${to()} did not take PUT probe (503 SlowDown; the store asked to wait 300 s more): run again once it answers`,
+    )
+  })
+})
+
 describe('a store answering 503', () => {
   it('is retried with backoff, and the deploy completes', async () => {
     expect((await deploy(0)).code).toBe(0)
@@ -153,15 +214,15 @@ describe('a store answering 503', () => {
     expect((await deploy(0)).code).toBe(0)
     // The third page's HTML cannot be written: the first two are switched, the rest not.
     s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/r2/index\\.html$`), status: 503 })
-    const run = await deploy(1)
+    const run = await deployGivingUpSoon(1)
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toMatch(
       new RegExp(
-        `^s3://${BUCKET}/${prefix} did not take PUT r2/index\\.html \\(503 SlowDown, 5 attempts over [\\d.]+ s\\): run again once it answers; ` +
+        `^s3://${BUCKET}/${prefix} did not take PUT r2/index\\.html \\(503 SlowDown, (\\d+) attempts over [\\d.]+ s\\): run again once it answers; ` +
           'switched: /r0, /r1; not switched: /r2, /r3, /r4, /r5 \\(each page serves a complete old or new version; the same command finishes the switch\\)$',
       ),
     )
-    expect(s3.faulted.get(503)).toBe(5)
+    expect(s3.faulted.get(503)).toBe(Number(/(\d+) attempts/.exec(run.stderr)![1]))
     expect(await served()).toEqual([1, 1, 0, 0, 0, 0])
 
     s3.faults.length = 0
@@ -172,10 +233,10 @@ describe('a store answering 503', () => {
   it('while uploading assets switches no page', async () => {
     expect((await deploy(0)).code).toBe(0)
     s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/assets/`), status: 503 })
-    const run = await deploy(1)
+    const run = await deployGivingUpSoon(1)
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toMatch(
-      /did not take PUT assets\/r\d-\w+\.js \(503 SlowDown, 5 attempts over [\d.]+ s\): run again once it answers; no page was switched: every page still serves a complete version$/,
+      /did not take PUT assets\/r\d-\w+\.js \(503 SlowDown, \d+ attempts over [\d.]+ s\): run again once it answers; no page was switched: every page still serves a complete version$/,
     )
     expect(await served()).toEqual(ROUTES.map(() => 0))
   })

@@ -11,6 +11,8 @@ export class S3RequestError extends Error {
     override readonly cause: unknown,
     readonly attempts: number,
     readonly ms: number,
+    /** Why the retries stopped, when the store said how long to wait (`asked to wait 300 s`). */
+    readonly stopped: string | null = null,
   ) {
     super(`${operation} ${key}: ${describe(cause)}`)
   }
@@ -22,6 +24,20 @@ interface SdkError {
   message?: string
   $metadata?: { httpStatusCode?: number }
   $retryable?: unknown
+  /** The raw answer (the SDK keeps it on the error, not enumerable). */
+  $response?: { headers?: Record<string, string | undefined> }
+}
+
+/**
+ * How long the store asked us to wait (`Retry-After`: seconds, or an HTTP date), in ms; `null` when it
+ * did not say.
+ */
+export function retryAfterMs(error: unknown, now: number): number | null {
+  const value = (error as SdkError | null)?.$response?.headers?.['retry-after']?.trim()
+  if (!value) return null
+  if (/^\d+$/.test(value)) return Number(value) * 1000
+  const at = Date.parse(value)
+  return Number.isFinite(at) ? Math.max(0, at - now) : null
 }
 
 export function status(error: unknown): number | undefined {

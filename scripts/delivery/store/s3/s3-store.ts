@@ -4,7 +4,9 @@
  * standard way (docs/deploying.md). Each object carries its Content-Type and Cache-Control (headers.ts)
  * and the sha256 of its bytes (`x-amz-meta-sha256`). A PUT replaces an object in one step, so a reader
  * gets the old or the new HTML. Requests failing with 5xx, throttling or a dropped connection are
- * retried with exponential backoff; then the run refuses, in one line (run/locked-run.ts).
+ * retried with exponential backoff, honouring the store's `Retry-After`, for up to a minute of waiting
+ * (a store that throttles needs tens of seconds, not two); then the run refuses, in one line
+ * (run/locked-run.ts).
  */
 import {
   DeleteObjectCommand,
@@ -17,12 +19,13 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { createHash } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { sha256 } from '../../hash.ts'
 import { headersFor } from '../headers.ts'
+import { systemClock, type Clock } from '../../clock.ts'
 import { DeliveryError } from '../../errors.ts'
 import { mapLimit, PARALLEL } from '../../parallel.ts'
-import { describe, notFound, notImplemented, preconditionFailed, retryable, S3RequestError } from './s3-errors.ts'
+import { parseDuration } from '../../units.ts'
+import { describe, notFound, notImplemented, preconditionFailed, retryable, retryAfterMs, S3RequestError } from './s3-errors.ts'
 import type { Store, StoredFile } from '../store.ts'
 
 export interface S3StoreOptions {
@@ -30,14 +33,20 @@ export interface S3StoreOptions {
   bucket: string
   /** Key prefix without slashes at its ends (`site`, or `''` for the bucket's root). */
   prefix: string
-  /** Tries of one request before giving up (5). */
-  attempts?: number
-  /** First backoff delay; doubled at each retry (200 ms). */
+  /** How long one request may spend waiting between its tries before the run gives up (RETRY_FOR_MS). */
+  retryForMs?: number
+  /** The first backoff delay; doubled at each retry, up to MAX_DELAY_MS (1000 ms). */
   backoffMs?: number
+  /** Waits and reads the time (tests: a backoff of a minute in no time). */
+  clock?: Clock
   /** The wait between writing the lock and reading it back (1000 ms; see createIfAbsent). */
   lockSettleMs?: number
 }
 
+/** How long one request may wait between tries, in all, before the run gives up (DEPLOY_S3_RETRY_FOR). */
+export const RETRY_FOR_MS = 60_000
+/** The longest single wait between two tries (unless the store's Retry-After asks for more). */
+const MAX_DELAY_MS = 20_000
 /** Keys per DeleteObjects request (the API's limit). */
 const BATCH = 1000
 
@@ -46,8 +55,9 @@ export class S3Store implements Store {
   private readonly client: S3Client
   private readonly bucket: string
   private readonly prefix: string
-  private readonly attempts: number
+  private readonly retryForMs: number
   private readonly backoffMs: number
+  private readonly clock: Clock
   private readonly lockSettleMs: number
   /** Cleared when the store refuses conditional headers (If-None-Match / If-Match). */
   private conditional = true
@@ -58,8 +68,9 @@ export class S3Store implements Store {
     this.client = options.client
     this.bucket = options.bucket
     this.prefix = options.prefix.replace(/^\/+|\/+$/g, '')
-    this.attempts = options.attempts ?? 5
-    this.backoffMs = options.backoffMs ?? 200
+    this.retryForMs = options.retryForMs ?? RETRY_FOR_MS
+    this.backoffMs = options.backoffMs ?? 1000
+    this.clock = options.clock ?? systemClock
     this.lockSettleMs = options.lockSettleMs ?? 1000
     this.name = `s3://${this.bucket}${this.prefix ? `/${this.prefix}` : ''}`
   }
@@ -68,17 +79,33 @@ export class S3Store implements Store {
     return this.prefix ? `${this.prefix}/${key}` : key
   }
 
-  /** Runs one request, retrying what is worth retrying with exponential backoff and jitter. */
+  /**
+   * Runs one request, retrying what is worth retrying: exponential backoff with jitter (1 s, 2 s, 4 s, …
+   * up to MAX_DELAY_MS), or longer when the store's `Retry-After` asks for it, until the waits would pass
+   * `retryForMs`. A store asking for more than is left is not waited for.
+   */
   private async call<T>(operation: string, key: string, send: () => Promise<T>): Promise<T> {
-    const started = Date.now()
+    const started = this.clock.now()
+    let waited = 0
     for (let attempt = 1; ; attempt++) {
       try {
         return await send()
       } catch (error) {
         if (error instanceof DeliveryError) throw error
-        if (!retryable(error) || attempt >= this.attempts) throw new S3RequestError(operation, key, error, attempt, Date.now() - started)
-        const delay = Math.min(5000, this.backoffMs * 2 ** (attempt - 1))
-        await sleep(delay / 2 + Math.random() * (delay / 2))
+        const fail = (stopped: string | null = null) =>
+          new S3RequestError(operation, key, error, attempt, this.clock.now() - started, stopped)
+        if (!retryable(error)) throw fail()
+        const backoff = Math.min(MAX_DELAY_MS, this.backoffMs * 2 ** (attempt - 1))
+        const jittered = backoff / 2 + Math.random() * (backoff / 2)
+        const asked = retryAfterMs(error, this.clock.now())
+        const delay = Math.max(jittered, asked ?? 0)
+        if (waited + delay > this.retryForMs) {
+          throw fail(
+            asked !== null && asked > this.retryForMs - waited ? `the store asked to wait ${Math.round(asked / 1000)} s more` : null,
+          )
+        }
+        await this.clock.sleep(delay)
+        waited += delay
       }
     }
   }
@@ -268,7 +295,7 @@ export class S3Store implements Store {
   }
 
   private async stillMine(key: string, bytes: Uint8Array): Promise<boolean> {
-    await sleep(this.lockSettleMs)
+    await this.clock.sleep(this.lockSettleMs)
     return (await this.get(key))?.equals(bytes) ?? false
   }
 
@@ -279,7 +306,9 @@ export class S3Store implements Store {
 
   failure(error: unknown): string | null {
     if (!(error instanceof S3RequestError)) return null
-    const tries = error.attempts > 1 ? `, ${error.attempts} attempts over ${(error.ms / 1000).toFixed(1)} s` : ''
+    const tries =
+      (error.attempts > 1 ? `, ${error.attempts} attempts over ${(error.ms / 1000).toFixed(1)} s` : '') +
+      (error.stopped ? `; ${error.stopped}` : '')
     const advice = retryable(error.cause) ? 'run again once it answers' : 'check the bucket, the endpoint and the credentials’ permissions'
     return `${this.name} did not take ${error.operation} ${error.key} (${describe(error.cause)}${tries}): ${advice}`
   }
@@ -318,11 +347,14 @@ export function s3StoreFromUrl(url: string, env: Env = process.env, extra: Parti
     config.credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
   }
   const settle = env.DEPLOY_S3_LOCK_SETTLE_MS === undefined ? undefined : Number(env.DEPLOY_S3_LOCK_SETTLE_MS)
+  const retryFor = env.DEPLOY_S3_RETRY_FOR === undefined ? undefined : parseDuration(env.DEPLOY_S3_RETRY_FOR)
+  if (retryFor === null) throw new DeliveryError(`DEPLOY_S3_RETRY_FOR=${env.DEPLOY_S3_RETRY_FOR}: give a duration such as 60s, 2m or 0`)
   return new S3Store({
     client: new S3Client(config),
     bucket: match[1]!,
     prefix: match[2] ?? '',
     ...(settle !== undefined && Number.isFinite(settle) ? { lockSettleMs: settle } : {}),
+    ...(retryFor !== undefined ? { retryForMs: retryFor } : {}),
     ...extra,
   })
 }
