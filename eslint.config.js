@@ -69,10 +69,10 @@ const CORE_TS = ['shared/book-folder', 'shared/app']
 
 /**
  * scripts/delivery/ (docs/deploying.md, "The code"), lowest first: the pages manifest and the small helpers at
- * its top level, then the two stores behind their interface, the release records and the lock,
- * the steps of a run, the command line. Each imports only what is listed before it.
+ * its top level, then the two stores behind their interface, the release records and the lock, release
+ * health (read from the API, judged), the steps of a run, the command line. Each imports only what is listed before it.
  */
-const DELIVERY_LAYERS = ['store', 'releases', 'run', 'cli']
+const DELIVERY_LAYERS = ['store', 'releases', 'health', 'run', 'cli']
 
 /** Every route folder (a folder of pages/ with an index.html): a page imports only its own folder and shared/. */
 const PAGE_FOLDERS = readdirSync(join(root, 'pages'), { recursive: true, encoding: 'utf8' })

@@ -4,10 +4,14 @@
 export class DeliveryError extends Error {
   override name = 'DeliveryError'
 
-  /** @param output What the run did before it refused (a report), printed to stdout before the reason. */
+  /**
+   * @param output What the run did before it refused (a report), printed to stdout before the reason.
+   * @param exitCode 1, or 3 when a watched deploy or a gate could not judge (docs/deploying.md, exit codes).
+   */
   constructor(
     message: string,
     readonly output?: string,
+    readonly exitCode: 1 | 3 = 1,
   ) {
     super(message)
   }

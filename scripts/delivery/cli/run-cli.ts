@@ -12,7 +12,7 @@ export async function runCli(usage: string, body: () => Promise<string>): Promis
     } else if (error instanceof DeliveryError) {
       if (error.output) process.stdout.write(error.output)
       process.stderr.write(`${error.message}\n`)
-      process.exitCode = 1
+      process.exitCode = error.exitCode
     } else {
       throw error
     }
