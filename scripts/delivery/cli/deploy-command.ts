@@ -7,7 +7,7 @@
  * See docs/deploying.md (issues 8 and 30).
  */
 import { parseArgs } from 'node:util'
-import { UsageError } from '../errors.ts'
+import { DeliveryError, UsageError } from '../errors.ts'
 import { breakLock } from '../releases/lock.ts'
 import { ReleaseBook } from '../releases/book.ts'
 import { deploy } from '../run/deploy.ts'
@@ -17,6 +17,7 @@ import { openStore } from '../store/open-store.ts'
 import { parseDuration } from '../units.ts'
 import { formatDeploy, formatPrune, formatReleases, formatRollback } from './format.ts'
 import { runCli, splitList } from './run-cli.ts'
+import type { WatchOptions } from '../run/watch.ts'
 
 const USAGE = `Usage:
   npm run deploy -- --to <target> [--from dist] [--pages a,b] [--dry-run]     publish a build (or some pages)
@@ -30,6 +31,12 @@ After a deploy or rollback switched pages:
   --public-url <https://…>  where the CDN serves the target
   --purge '<command>'       run once, with the switched pages' public URLs on its stdin, one per line
   --verify                  fetch the switched pages and their files from --public-url; put back those that fail
+  --watch <time> --health <api url>   then follow the switched pages' new releases in the field reports for
+                            that long (10m, 1h) and take back each one worse than the release before it
+                            (docs/deploying.md, "The watch"); --min-views N (50), --watch-every <time> (1 min
+                            or a fifth of the watch), --token (or OPS_TOKEN): the health API's token
+Exit codes: 0 done, 1 refused or a page taken back, 2 bad command line, 3 watched but nothing judged (the
+health API did not answer).
 `
 
 await runCli(USAGE, async () => {
@@ -49,6 +56,11 @@ await runCli(USAGE, async () => {
       purge: { type: 'string' },
       verify: { type: 'boolean', default: false },
       unlock: { type: 'boolean', default: false },
+      watch: { type: 'string' },
+      health: { type: 'string' },
+      'watch-every': { type: 'string' },
+      'min-views': { type: 'string' },
+      token: { type: 'string' },
       reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -68,6 +80,8 @@ await runCli(USAGE, async () => {
     ...(v['public-url'] !== undefined ? { publicUrl: v['public-url'] } : {}),
     ...(v.purge !== undefined ? { purge: v.purge } : {}),
   }
+  if ((v.prune || v.list || v.unlock) && (v.watch !== undefined || v.health !== undefined))
+    throw new UsageError('--watch goes with a deploy')
   if ((v.prune || v.list || v.unlock) && (v.verify || v.purge !== undefined || v['public-url'] !== undefined)) {
     throw new UsageError('--public-url, --purge and --verify go with a deploy or a rollback')
   }
@@ -98,7 +112,50 @@ await runCli(USAGE, async () => {
   }
   if (v.keep !== undefined) throw new UsageError('--keep goes with --prune')
   if (v.rollback !== undefined) {
+    if (v.watch !== undefined) throw new UsageError('--watch goes with a deploy')
     return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...after, ...(pages ? { pages } : {}) }), dryRun)
   }
-  return formatDeploy(await deploy({ from: v.from, to, dryRun, ...after, ...(pages ? { pages } : {}) }), dryRun)
+  const watching = watchOptions(v, dryRun)
+  const result = await deploy({ from: v.from, to, dryRun, ...after, ...(pages ? { pages } : {}), ...(watching ? { watch: watching } : {}) })
+  const text = formatDeploy(result, dryRun)
+  const watched = result.report?.watch
+  if (watched?.rollbackRelease) {
+    throw new DeliveryError(
+      `the watch took back ${watched.rolledBack.join(', ')} (release ${watched.rollbackRelease}): worse than the release before`,
+      text,
+    )
+  }
+  if (watched && !watched.judged)
+    throw new DeliveryError('the health API never answered during the watch: nothing was judged, every page kept', text, 3)
+  return text
 })
+
+/** `--watch <time> --health <url> [--watch-every <time>] [--min-views N] [--token …]`, checked. */
+function watchOptions(
+  v: { watch?: string; health?: string; 'watch-every'?: string; 'min-views'?: string; token?: string },
+  dryRun: boolean,
+): WatchOptions | undefined {
+  const extras = v['watch-every'] !== undefined || v['min-views'] !== undefined || v.token !== undefined
+  if (v.watch === undefined && v.health === undefined) {
+    if (extras) throw new UsageError('--watch-every, --min-views and --token go with --watch')
+    return undefined
+  }
+  if (v.watch === undefined || v.health === undefined) throw new UsageError('--watch <time> and --health <api url> go together')
+  if (dryRun) throw new UsageError('--watch does not go with --dry-run')
+  const forMs = parseDuration(v.watch)
+  if (forMs === null || forMs <= 0) throw new UsageError(`--watch ${v.watch}: give a duration such as 10m or 1h`)
+  if (!/^https?:\/\/[^/]/i.test(v.health)) throw new UsageError(`--health ${v.health}: give the API's http(s) URL`)
+  const everyMs = v['watch-every'] === undefined ? undefined : parseDuration(v['watch-every'])
+  if (everyMs === null || (everyMs !== undefined && everyMs <= 0))
+    throw new UsageError(`--watch-every ${v['watch-every']}: give a duration such as 30s`)
+  const minViews = v['min-views'] === undefined ? undefined : Number(v['min-views'])
+  if (minViews !== undefined && (!Number.isInteger(minViews) || minViews < 1)) throw new UsageError('--min-views takes a whole number ≥ 1')
+  const token = v.token ?? process.env.OPS_TOKEN
+  return {
+    health: v.health,
+    forMs,
+    ...(everyMs !== undefined ? { everyMs } : {}),
+    ...(minViews !== undefined ? { minViews } : {}),
+    ...(token ? { token } : {}),
+  }
+}

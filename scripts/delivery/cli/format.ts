@@ -26,7 +26,7 @@ export function formatDeploy(r: DeployResult, dryRun: boolean): string {
   ]
   if (r.notInBuild.length > 0) lines.push(`Live but not in this build (left as they are): ${list(r.notInBuild)}`)
   if (r.report) lines.push(...afterSwitchLines(r.report))
-  lines.push(`Time: ${(r.report?.seconds ?? r.seconds).toFixed(1)} s`)
+  lines.push(`Time: ${r.seconds.toFixed(1)} s`)
   return `${lines.join('\n')}\n`
 }
 

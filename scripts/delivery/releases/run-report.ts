@@ -33,6 +33,36 @@ export interface RunReport {
   } | null
   /** Seconds from the start of the run to the end of the verify. */
   seconds: number
+  /** What the watch (`--watch`) decided, once it ended. */
+  watch?: WatchReport
+}
+
+/** One page's outcome in a watch (run/watch.ts). */
+export interface WatchDecision {
+  route: string
+  /** The new release (`null`: the build wrote none). */
+  release: string | null
+  /** The release it replaced (`null`: a new page, or none recorded). */
+  previous: string | null
+  outcome: 'taken back' | 'kept' | 'not watched'
+  why: string
+  /** When it was decided (`null`: not watched). */
+  at: string | null
+}
+
+export interface WatchReport {
+  /** The health API. */
+  api: string
+  seconds: number
+  minViews: number
+  decisions: WatchDecision[]
+  /** The release that took the worse pages back, and their routes (copies included). */
+  rollbackRelease: string | null
+  rolledBack: string[]
+  /** The purge of the pages taken back (`null`: none, or no purge command). */
+  purge: { urls: string[]; error: string | null } | null
+  /** `false` when the health API never answered: nothing was judged. */
+  judged: boolean
 }
 
 const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'none')
@@ -56,6 +86,24 @@ export function afterSwitchLines(report: RunReport): string[] {
       lines.push(`Put back to what was live before: ${list(v.rolledBack)} (release ${v.rollbackRelease})`)
     }
     lines.push(...v.warnings.map((w) => `  warning: ${w}`))
+  }
+  if (report.watch) lines.push(...watchLines(report.watch))
+  return lines
+}
+
+/** What a watch decided, a line a page. */
+export function watchLines(w: WatchReport): string[] {
+  const lines = [
+    `Watched ${w.seconds < 90 ? `${Math.round(w.seconds)} s` : `${(w.seconds / 60).toFixed(1)} min`} at ${w.api} (a verdict needs ${w.minViews} views):`,
+  ]
+  for (const d of w.decisions)
+    lines.push(
+      `  ${d.route} ${d.release ?? '(no release id)'}${d.previous ? ` (before: ${d.previous})` : ''}: ${d.outcome.toUpperCase()}: ${d.why}`,
+    )
+  if (w.rollbackRelease) lines.push(`Taken back: ${list(w.rolledBack)} (release ${w.rollbackRelease})`)
+  if (w.purge) {
+    const state = w.purge.error ? `FAILED: ${w.purge.error}` : 'done'
+    lines.push(`Purged: ${w.purge.urls.length} URLs (${state})`, ...w.purge.urls.map((u) => `  ${u}`))
   }
   return lines
 }

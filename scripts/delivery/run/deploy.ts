@@ -19,6 +19,7 @@ import type { Run, RunOptions } from './context.ts'
 import { checkAfterSwitch, goLive, type AfterSwitch } from './go-live.ts'
 import { startRun } from './locked-run.ts'
 import { findInterrupted } from './recover.ts'
+import { checkHealthApi, watch, type WatchOptions } from './watch.ts'
 import { asServed, conflictMessage, inspectTarget, isHashed, replacePublic, uniqueRefs, uploadAssets } from './upload.ts'
 
 export interface DeployOptions extends RunOptions, AfterSwitch {
@@ -28,6 +29,8 @@ export interface DeployOptions extends RunOptions, AfterSwitch {
   to: string | Store
   /** Route names to deploy; all routes when absent. */
   pages?: readonly string[]
+  /** Follow the switched pages' new releases in the field reports and take back the worse ones (watch.ts). */
+  watch?: WatchOptions
 }
 
 export interface DeployResult {
@@ -60,7 +63,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const after: AfterSwitch = { publicUrl, purge, verify }
   const store = await openStore(options.to)
   return startRun(store, options, async (run) => {
-    const result = await publish(run, from, pages, after)
+    const result = await publish(run, from, pages, after, options.watch)
     return { ...result, seconds: (run.clock.now() - run.started) / 1000 }
   })
 }
@@ -70,6 +73,7 @@ async function publish(
   from: string,
   pages: readonly string[] | undefined,
   after: AfterSwitch,
+  watching: WatchOptions | undefined,
 ): Promise<Omit<DeployResult, 'seconds'>> {
   const { store } = run
   const source = loadManifest(join(resolve(from), 'pages-manifest.json'))
@@ -103,6 +107,8 @@ async function publish(
   const publicBytes = await mapLimit(replace, PARALLEL, (ref) => readVerified(from, ref))
   const htmlBytes = await mapLimit(switchedRoutes, PARALLEL, (r) => readVerified(from, r.html))
   if (run.dryRun) return result
+  // A watch is never started blind: the health API must answer before anything is switched.
+  if (watching) await checkHealthApi(watching)
 
   await uploadAssets(
     run,
@@ -135,7 +141,11 @@ async function publish(
     },
     after,
   )
-  return { ...result, ...done }
+  if (!watching || switchedRoutes.length === 0) return { ...result, ...done }
+  const watched = await watch(run, { switched: switchedRoutes, before: live.manifest, next, release: done.release, ...after }, watching)
+  const report = { ...done.report, watch: watched }
+  await run.book.update({ ...run.book.info(done.release)!, report })
+  return { ...result, release: done.release, report }
 }
 
 /** The live manifest with the picked routes replaced by the build's entries. */
