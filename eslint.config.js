@@ -6,12 +6,14 @@ import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { noCycle } from './scripts/lint/no-cycle.js'
 
 const root = import.meta.dirname
 
 // ---- The boundaries, as data (docs/style.md 2: imports flow one way) -------------------------------------
-// eslint-plugin-import-x's no-restricted-paths holds each rule below as a zone; its no-cycle refuses a loop of
-// files. Imports are resolved like the build resolves them (tsconfig.json: the `@shared` alias, .ts/.tsx).
+// eslint-plugin-import-x's no-restricted-paths holds each rule below as a zone; `local/no-cycle`
+// (scripts/lint/no-cycle.js) refuses a loop of files, type-only imports included. Imports are resolved like the
+// build resolves them (tsconfig.json: the `@shared` alias, .ts/.tsx).
 
 /**
  * shared/, lowest layer first: a folder may import the folders listed before it and its own files, never
@@ -65,6 +67,13 @@ const CORE = [
 ]
 const CORE_TS = ['shared/book-folder', 'shared/app']
 
+/**
+ * scripts/delivery/ (docs/deploying.md, "The code"), lowest first: the pages manifest and the small helpers at
+ * its top level, then the two stores behind their interface, the release records and the lock, release
+ * health (read from the API, judged), the steps of a run, the command line. Each imports only what is listed before it.
+ */
+const DELIVERY_LAYERS = ['store', 'releases', 'health', 'run', 'cli']
+
 /** Every route folder (a folder of pages/ with an index.html): a page imports only its own folder and shared/. */
 const PAGE_FOLDERS = readdirSync(join(root, 'pages'), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('index.html'))
@@ -104,6 +113,16 @@ function zones() {
       message: 'pages must not import each other: move what both need to shared/.',
     })),
   ]
+  // scripts/delivery/'s layers: its top-level files import no layer, each layer none listed after it.
+  for (const [i, layer] of DELIVERY_LAYERS.entries()) {
+    for (const target of ['scripts/delivery/*.ts', ...DELIVERY_LAYERS.slice(0, i).map((lower) => `scripts/delivery/${lower}`)]) {
+      list.push({
+        target,
+        from: `scripts/delivery/${layer}`,
+        message: `scripts/delivery/${layer}/ is above ${target.replace('/*.ts', '/ (its top level)')} (DELIVERY_LAYERS in eslint.config.js).`,
+      })
+    }
+  }
   // shared/'s layers: each may not import a layer listed after it (its own folders excepted).
   SHARED_LAYERS.forEach((layer, i) => {
     for (const higher of SHARED_LAYERS.slice(i + 1)) {
@@ -145,7 +164,7 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX, local: { rules: { 'no-cycle': noCycle } } },
     settings: {
       // import-x's TypeScript preset (which files it parses to follow imports), with the resolver pointed at tsconfig.json.
       ...importX.flatConfigs.typescript.settings,
@@ -155,8 +174,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: zones() }],
-      // A loop of files: type-only imports load nothing and are left out.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A loop of files, type-only imports included (import-x's no-cycle leaves those out, with no option to keep them).
+      'local/no-cycle': ['error', { tsconfig: join(root, 'tsconfig.json') }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [

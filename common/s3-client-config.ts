@@ -1,6 +1,6 @@
 /**
  * The S3 client's configuration from the environment, the SDK's standard way, shared by the deploy tool
- * (scripts/delivery/s3-store.ts, `npm run deploy -- --to s3://…`) and the server's uploads on object
+ * (scripts/delivery/store/s3/s3-store.ts, `npm run deploy -- --to s3://…`) and the server's uploads on object
  * storage (server/uploads/s3-storage.ts, `UPLOADS_URL=s3://…`), so one set of variables configures both
  * (docs/deploying.md): AWS_ENDPOINT_URL_S3 (or AWS_ENDPOINT_URL) for a store other than AWS, AWS_REGION
  * (or AWS_DEFAULT_REGION), the credentials as the SDK finds them (AWS_ACCESS_KEY_ID and

@@ -25,8 +25,11 @@ const SLOW_FILES: Record<string, number> = {
   'tests/e2e/cross-origin.test.ts': 13,
   'tests/e2e/storage-pages.test.ts': 9,
   // Deploys to s3rver through the CLI (tests/delivery/helpers/s3-server.ts); figures from a local run, not CI.
-  'tests/delivery/s3-recovery.test.ts': 30,
-  'tests/delivery/s3-deploy.test.ts': 28,
+  'tests/delivery/s3-recovery.test.ts': 43,
+  'tests/delivery/s3-deploy.test.ts': 24,
+  'tests/delivery/recovery.test.ts': 24,
+  'tests/delivery/watch.test.ts': 15,
+  'tests/delivery/health.test.ts': 10,
 }
 
 /** Seconds of a file of each project not listed in {@link SLOW_FILES}. */

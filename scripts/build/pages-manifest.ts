@@ -1,7 +1,8 @@
 /**
  * Vite plugin `pagesManifest()`: after the build is written, records in `<outDir>/pages-manifest.json`
  * every route's HTML and every file that page loads, with sha256 and size (issue 8), and each page's
- * descriptor (its page.ts, under `pages`). pages:diff and deploy read the files; the server (aliases,
+ * descriptor (its page.ts, under `pages`); each page's release id goes into its HTML and its entry
+ * (release-id.ts). pages:diff and deploy read the files; the server (aliases,
  * demo links), the bench and the smoke test read the descriptors. See docs/deploying.md and the README
  * ("Adding a page").
  */
@@ -10,8 +11,10 @@ import { join, resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import type { PageDescriptor } from '../../shared/app/define-page.ts'
 import { buildManifest, type ChunkInfo } from '../delivery/asset-graph.ts'
-import { MANIFEST_FILE, stringifyManifest } from '../delivery/manifest.ts'
+import { hashFileSync } from '../delivery/hash.ts'
+import { MANIFEST_FILE, stringifyManifest, type PagesManifest } from '../delivery/manifest.ts'
 import { aliasesOf, describePage } from './pages/descriptors.ts'
+import { releaseId, withReleaseMeta } from './release-id.ts'
 
 /** The mark of the inline script that draws a page's first screen before React (scripts/build/prerender/prefetch.ts). */
 const FIRST_SCREEN_SCRIPT = '<script data-inline="first-screen">'
@@ -43,7 +46,7 @@ export function pagesManifest(pages: ReadonlyMap<string, PageDescriptor>): Plugi
         for (const item of Object.values(bundle)) {
           if (item.type === 'chunk') chunks.set(item.fileName, item)
         }
-        const manifest = buildManifest({ outDir, chunks, base, aliases })
+        const manifest = stampReleases(outDir, buildManifest({ outDir, chunks, base, aliases }))
         const described = Object.fromEntries(
           [...pages].map(([route, page]) => [`/${route}`, { ...describePage(page), firstScreen: drawsFirstScreen(outDir, route) }]),
         )
@@ -51,4 +54,17 @@ export function pagesManifest(pages: ReadonlyMap<string, PageDescriptor>): Plugi
       },
     },
   }
+}
+
+/** Writes each route's release meta into its HTML, and the release and the stamped HTML's hash into its entry. */
+function stampReleases(outDir: string, manifest: PagesManifest): PagesManifest {
+  for (const route of Object.values(manifest.routes)) {
+    const file = join(outDir, route.html.file)
+    const html = readFileSync(file, 'utf8')
+    const release = releaseId(html, route.assets)
+    writeFileSync(file, withReleaseMeta(html, release))
+    route.release = release
+    route.html = { file: route.html.file, ...hashFileSync(file) }
+  }
+  return manifest
 }

@@ -1,5 +1,6 @@
 /** pages:diff: which routes changed between two manifests, and which new files they need. */
 import type { AssetRef, PagesManifest, RouteEntry } from './manifest.ts'
+import { formatSize } from './units.ts'
 
 export interface RouteChange {
   path: string
@@ -61,11 +62,6 @@ function compareRoute(a: RouteEntry | undefined, b: RouteEntry | undefined, oldF
     removedAssets: removedAssets.filter((file) => !addedAssets.some((x) => x.file === file)),
     newAssets: addedAssets.filter((x) => oldFiles.get(x.file) !== x.sha256),
   }
-}
-
-/** Sizes for people: `1.2 kB`. */
-export function formatSize(bytes: number): string {
-  return bytes < 1000 ? `${bytes} B` : `${(bytes / 1000).toFixed(1)} kB`
 }
 
 /** The human-readable report `npm run pages:diff` prints. */

@@ -1,10 +1,11 @@
 /**
  * The pages manifest: for every route, its HTML file and every file that page loads, each with the
  * sha256 of its bytes and its size. Written into dist/ by the build (scripts/build/pages-manifest.ts) and kept
- * with every release in a deploy target (scripts/delivery/releases.ts).
+ * with every release in a deploy target (scripts/delivery/releases/records.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { DeliveryError } from './errors.ts'
 
 /** The file name of the manifest in a build output directory. */
 export const MANIFEST_FILE = 'pages-manifest.json'
@@ -29,6 +30,11 @@ export interface RouteEntry {
   html: { file: string; sha256: string; size: number }
   /** Set when this route serves a copy of another route's page (`/wechat` shows `/`). */
   aliasOf?: string
+  /**
+   * The page's release: 12 hex of its HTML (without the meta) and every file it loads, also in its HTML as
+   * `<meta name="kids-release">` (scripts/build/release-id.ts). Absent in manifests of older builds.
+   */
+  release?: string
   /** Sorted by file; static imports, CSS and media first-class, dynamic-import chunks marked `lazy`. */
   assets: AssetRef[]
 }
@@ -82,19 +88,6 @@ export function emptyManifest(): PagesManifest {
   return { version: 1, routes: {}, other: [] }
 }
 
-/** Thrown for anything the delivery tools refuse to do; the CLIs print `message` and exit 1. */
-export class DeliveryError extends Error {
-  override name = 'DeliveryError'
-
-  /** @param output What the run did before it refused (a report), printed to stdout before the reason. */
-  constructor(
-    message: string,
-    readonly output?: string,
-  ) {
-    super(message)
-  }
-}
-
 /**
  * Reads a manifest from a manifest file, a build output directory (`dist/pages-manifest.json`), or a
  * deploy target (the manifest of its current release).
@@ -124,7 +117,13 @@ export function parseManifest(json: string, source: string): PagesManifest {
     throw new DeliveryError(`${source} is not a version-1 pages manifest`)
   }
   for (const [path, route] of Object.entries(m.routes)) {
-    if (route?.path !== path || !isFileRef(route.html) || !Array.isArray(route.assets) || !route.assets.every(isFileRef)) {
+    if (
+      route?.path !== path ||
+      !isFileRef(route.html) ||
+      !Array.isArray(route.assets) ||
+      !route.assets.every(isFileRef) ||
+      (route.release !== undefined && !/^[0-9a-f]{12}$/.test(route.release))
+    ) {
       throw new DeliveryError(`${source}: route ${path} is malformed`)
     }
   }

@@ -1,5 +1,5 @@
 /** Bounded parallelism for the store's requests, and the progress line a terminal shows meanwhile. */
-import { formatSize } from './diff.ts'
+import { formatSize } from './units.ts'
 
 /** How many requests a run keeps in flight (uploads, HEADs, verify fetches). */
 export const PARALLEL = 8

@@ -1,5 +1,6 @@
 /** Turns `--pages` names into the routes of a manifest. */
-import { DeliveryError, type PagesManifest, type RouteEntry } from './manifest.ts'
+import { DeliveryError } from './errors.ts'
+import type { PagesManifest, RouteEntry } from './manifest.ts'
 
 /**
  * The routes `names` pick from `manifest`. A name is a route name (`home`, `price_up`,

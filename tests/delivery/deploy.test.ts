@@ -1,9 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { deploy } from '../../scripts/delivery/deploy'
-import { DeliveryError } from '../../scripts/delivery/manifest'
-import { currentRelease, listReleases } from '../../scripts/delivery/releases'
+import { deploy } from '../../scripts/delivery/run/deploy'
+import { DeliveryError } from '../../scripts/delivery/errors'
+import { sha256 } from '../../scripts/delivery/hash'
+import { loadManifest, stringifyManifest, type PagesManifest } from '../../scripts/delivery/manifest'
+import { currentRelease, listReleases } from '../../scripts/delivery/releases/records'
+import { rollback } from '../../scripts/delivery/run/rollback'
 import { buildPair, type BuildPair } from './helpers/build-pair'
 import { runCli } from './helpers/run-cli'
 import { changedFiles, servedVersions, snapshot } from './helpers/target-checks'
@@ -142,5 +145,53 @@ describe('npm run deploy', () => {
     const run = runCli('deploy.ts', ['--to', target, '--from', pair.after.dir, '--pages', 'no_such_page'])
     expect(run.code).toBe(1)
     expect(run.stderr).toContain('unknown page no_such_page')
+  })
+})
+
+/** A copy of `build` whose public/ file `file` has other bytes (its manifest entries updated), as after editing it. */
+function withChangedPublicFile(build: string, file: string): { dir: string; manifest: PagesManifest; bytes: Buffer } {
+  const dir = join(pair.tmp, `changed-public-${n}`)
+  cpSync(build, dir, { recursive: true })
+  const bytes = Buffer.from(`${readFileSync(join(dir, file), 'utf8')}<!-- changed -->\n`)
+  writeFileSync(join(dir, file), bytes)
+  const manifest = loadManifest(dir)
+  for (const ref of [...Object.values(manifest.routes).flatMap((r) => r.assets), ...manifest.other]) {
+    if (ref.file === file) Object.assign(ref, { sha256: sha256(bytes), size: bytes.length })
+  }
+  writeFileSync(join(dir, 'pages-manifest.json'), stringifyManifest(manifest))
+  return { dir, manifest, bytes }
+}
+
+describe('a changed file of public/ (favicon.svg)', () => {
+  it('is replaced by a full deploy', async () => {
+    await deploy({ from: pair.before.dir, to: target })
+    const changed = withChangedPublicFile(pair.before.dir, 'favicon.svg')
+    const result = await deploy({ from: changed.dir, to: target })
+    expect(result.replaced.map((a) => a.file)).toEqual(['favicon.svg'])
+    expect(readFileSync(join(target, 'favicon.svg'))).toEqual(changed.bytes)
+    expect(servedVersions(target, [changed.manifest]).size).toBe(Object.keys(changed.manifest.routes).length)
+  })
+
+  it('is left as it is by a --pages deploy, which goes on and records what the target serves', async () => {
+    await deploy({ from: pair.before.dir, to: target })
+    const was = readFileSync(join(target, 'favicon.svg'))
+    const changed = withChangedPublicFile(pair.after.dir, 'favicon.svg')
+    const result = await deploy({ from: changed.dir, to: target, pages: [pair.changed.name] })
+    expect(result.switched).toEqual(changedPage())
+    expect(result.publicLeft.map((a) => a.file)).toEqual(['favicon.svg'])
+    expect(readFileSync(join(target, 'favicon.svg'))).toEqual(was)
+    const recorded = JSON.parse(
+      readFileSync(join(target, '.releases', currentRelease(target)!, 'pages-manifest.json'), 'utf8'),
+    ) as PagesManifest
+    expect(recorded.routes[pair.changed.path]!.assets.find((a) => a.file === 'favicon.svg')!.sha256).toBe(sha256(was))
+  })
+
+  it('does not stop a rollback to a release that had the old one', async () => {
+    const first = await deploy({ from: pair.before.dir, to: target })
+    await deploy({ from: withChangedPublicFile(pair.after.dir, 'favicon.svg').dir, to: target })
+    const back = await rollback({ to: target, target: first.release!, pages: [pair.changed.name] })
+    expect(back.restored.map((r) => r.path)).toEqual(changedPage())
+    const html = pair.before.manifest.routes[pair.changed.path]!.html.file
+    expect(readFileSync(join(target, html))).toEqual(readFileSync(join(pair.before.dir, html)))
   })
 })

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { releaseId, withoutReleaseMeta } from '../../scripts/build/release-id'
 import { listFiles } from '../../scripts/delivery/asset-graph'
 import { sha256 } from '../../scripts/delivery/hash'
 import { htmlRefs } from '../../scripts/delivery/html-refs'
@@ -76,5 +77,15 @@ describe('dist/pages-manifest.json written by the build', () => {
         .concat(manifest.other.map((a) => a.file)),
     )
     expect(listFiles(dir).filter((f) => f !== 'pages-manifest.json' && !listed.has(f))).toEqual([])
+  })
+
+  it("gives every route a release of its HTML and files, and writes it into that HTML's kids-release meta", () => {
+    const { dir, manifest } = pair.after
+    for (const route of Object.values(manifest.routes)) {
+      const html = readFileSync(join(dir, route.html.file), 'utf8')
+      const meta = /<meta name="kids-release" content="([0-9a-f]{12})">/.exec(html)?.[1]
+      expect([route.path, meta]).toEqual([route.path, route.release])
+      expect(releaseId(withoutReleaseMeta(html), route.assets)).toBe(route.release)
+    }
   })
 })

@@ -47,6 +47,15 @@ describe('pages:diff between two builds that differ in one page', () => {
     expect(page.newAssets.filter((a) => a.lazy).map((a) => a.file)).toContainEqual(expect.stringMatching(/lazy-probe-.+\.js$/))
   })
 
+  it('gives a new release id to exactly the routes it lists, and the same id to every other one', () => {
+    const diff = diffManifests(pair.before.manifest, pair.after.manifest)
+    const newRelease = Object.keys(pair.after.manifest.routes).filter(
+      (path) => pair.after.manifest.routes[path]!.release !== pair.before.manifest.routes[path]?.release,
+    )
+    expect(newRelease.sort()).toEqual(diff.changed.map((c) => c.path).sort())
+    expect(diff.unchanged.every((path) => /^[0-9a-f]{12}$/.test(pair.after.manifest.routes[path]!.release ?? ''))).toBe(true)
+  })
+
   it('reports no change between a build and itself', () => {
     expect(diffManifests(pair.after.manifest, pair.after.manifest).changed).toEqual([])
   })

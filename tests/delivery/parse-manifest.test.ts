@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DeliveryError, parseManifest } from '../../scripts/delivery/manifest'
+import { DeliveryError } from '../../scripts/delivery/errors'
+import { parseManifest } from '../../scripts/delivery/manifest'
 
 const hash = 'a'.repeat(64)
 const withHtmlFile = (file: string) =>
@@ -20,6 +21,14 @@ describe('parseManifest', () => {
       expect(() => parseManifest(withHtmlFile(file), 'm.json')).toThrow(DeliveryError)
     },
   )
+
+  it('takes a route release of 12 hex characters, and refuses any other', () => {
+    const withRelease = (release: unknown) =>
+      withHtmlFile('x/index.html').replace('"assets":[]', `"assets":[],"release":${JSON.stringify(release)}`)
+    expect(parseManifest(withRelease('0123456789ab'), 'm.json').routes['/x']?.release).toBe('0123456789ab')
+    expect(() => parseManifest(withRelease('<script>'), 'm.json')).toThrow('route /x is malformed')
+    expect(() => parseManifest(withRelease(12), 'm.json')).toThrow(DeliveryError)
+  })
 
   it('refuses JSON that is not a version-1 manifest', () => {
     expect(() => parseManifest('{"version":2,"routes":{},"other":[]}', 'm.json')).toThrow('not a version-1 pages manifest')

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { deploy } from '../../scripts/delivery/deploy'
+import { deploy } from '../../scripts/delivery/run/deploy'
 import type { PagesManifest } from '../../scripts/delivery/manifest'
-import { prune } from '../../scripts/delivery/prune'
-import { listReleases } from '../../scripts/delivery/releases'
+import { prune } from '../../scripts/delivery/run/prune'
+import { listReleases } from '../../scripts/delivery/releases/records'
 import { buildPair, type BuildPair } from './helpers/build-pair'
 import { servedVersions, snapshot } from './helpers/target-checks'
 

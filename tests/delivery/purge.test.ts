@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { purgeUrls, runPurge } from '../../scripts/delivery/purge'
+import { purgeUrls, runPurge } from '../../scripts/delivery/run/purge'
 
 describe('purgeUrls', () => {
   it('gives each route as /route, /route/ and /route/index.html', () => {

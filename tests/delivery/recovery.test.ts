@@ -1,11 +1,11 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { TEMP_NAME } from '../../scripts/delivery/fs-atomic'
+import { TEMP_NAME } from '../../scripts/delivery/store/dir/fs-atomic'
 import type { PagesManifest } from '../../scripts/delivery/manifest'
-import { currentRelease, listReleases } from '../../scripts/delivery/releases'
+import { currentRelease, listReleases } from '../../scripts/delivery/releases/records'
 import { writeMiniBuild } from './helpers/mini-build'
 import { runCli } from './helpers/run-cli'
 import { servedVersions } from './helpers/target-checks'
@@ -110,15 +110,84 @@ describe('a deploy that is still running', () => {
     const result = runCli('deploy.ts', ['--to', target, '--from', build])
     expect(result.code).toBe(1)
     expect(result.stderr.trim()).toBe(
-      `${target} is locked by another run that is still going (pid ${process.pid} on ${hostname()}, started 2026-11-01T10:00:00.000Z); wait for it to finish`,
+      `${target} is locked by another run that is still going (pid ${process.pid} on ${hostname()}, started 2026-11-01T10:00:00.000Z); wait for it to finish, or break it with --unlock --reason "…" if it is not running`,
     )
     expect(existsSync(lock)).toBe(true)
     expect(existsSync(join(target, 'a', 'index.html'))).toBe(false)
   })
 
-  it('on another machine (shared storage) is never judged stale', () => {
+  it('on another machine (shared storage), written before locks were refreshed, is kept while recently written', () => {
     leaveLock(`pid ${deadPid()} host some-other-host since 2026-11-01T10:00:00.000Z\n`)
     expect(runCli('deploy.ts', ['--to', target, '--from', build]).code).toBe(1)
+  })
+})
+
+/** Dates the lock file's last write `ms` ago, as a lock nobody has rewritten since. */
+function ageLock(lock: string, ms: number): void {
+  const then = new Date(Date.now() - ms)
+  utimesSync(lock, then, then)
+}
+
+describe('a lock its holder line cannot clear', () => {
+  const recent = new Date(Date.now() - 3 * 60_000).toISOString()
+  const cases = [
+    ['garbage', '\u0000\u0001 not a lock at all'],
+    ['empty', ''],
+    ['without a refresh time, from another host', `pid 4242 host some-other-host since 2026-11-01T10:00:00.000Z\n`],
+    [
+      'dated in the future',
+      `pid 4242 host some-other-host since 2099-01-01T00:00:00.000Z refreshed 2099-01-01T00:00:00.000Z run 0123456789ab\n`,
+    ],
+  ]
+
+  it.each(cases)('(%s) is taken over once not written for over 2 minutes, saying so', (_, text) => {
+    ageLock(leaveLock(text), 3 * 60_000)
+    const result = runCli('deploy.ts', ['--to', target, '--from', build])
+    expect(result.stderr).toMatch(
+      /took over the lock of an interrupted run \(.*\), .*not written since \S+ \(over 2 min\): taken to be dead/,
+    )
+    expect(result.code).toBe(0)
+    expect(servedVersions(target, [manifest]).size).toBe(3)
+  })
+
+  it.each(cases)('(%s) is refused while recently written', (_, text) => {
+    leaveLock(text)
+    const result = runCli('deploy.ts', ['--to', target, '--from', build])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('is locked by another run that is still going')
+  })
+
+  it('naming a live process of this host that stopped refreshing it (a reused pid) is taken over', () => {
+    leaveLock(`pid ${process.pid} host ${hostname()} since 2026-11-01T10:00:00.000Z refreshed ${recent} run 0123456789ab\n`)
+    const result = runCli('deploy.ts', ['--to', target, '--from', build])
+    expect(result.stderr).toContain(
+      `took over the lock of an interrupted run (pid ${process.pid}, started 2026-11-01T10:00:00.000Z), not refreshed since ${recent}`,
+    )
+    expect(result.code).toBe(0)
+  })
+})
+
+describe('npm run deploy -- --unlock', () => {
+  it('breaks a lock with the reason given, and logs who broke which lock and why', () => {
+    const lock = leaveLock(`pid ${process.pid} host ${hostname()} since 2026-11-01T10:00:00.000Z\n`)
+    const result = runCli('deploy.ts', ['--to', target, '--unlock', '--reason', 'the CI runner was destroyed mid-deploy'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(`Broke the lock of ${target}: pid ${process.pid} host ${hostname()}`)
+    expect(existsSync(lock)).toBe(false)
+    const [log] = readdirSync(join(target, '.releases', 'unlocks'))
+    const text = readFileSync(join(target, '.releases', 'unlocks', log!), 'utf8')
+    expect(text).toMatch(/^at \S+\nby \S+@\S+ pid \d+\nreason the CI runner was destroyed mid-deploy\nlock pid /)
+    expect(runCli('deploy.ts', ['--to', target, '--from', build]).code).toBe(0)
+  })
+
+  it('refuses without a reason, and says so when there is no lock', () => {
+    leaveLock(`pid ${process.pid} since 2026-11-01T10:00:00.000Z\n`)
+    const bare = runCli('deploy.ts', ['--to', target, '--unlock'])
+    expect(bare.code).toBe(2)
+    expect(bare.stderr).toContain('--unlock needs --reason')
+    expect(runCli('deploy.ts', ['--to', target, '--unlock', '--reason', 'stuck']).code).toBe(0)
+    const none = runCli('deploy.ts', ['--to', target, '--unlock', '--reason', 'stuck'])
+    expect([none.code, none.stdout]).toEqual([0, `${target} is not locked: nothing to break.\n`])
   })
 })
 
@@ -160,5 +229,59 @@ describe.skipIf(!canMount)('a first deploy into a disk that fills up', () => {
     } finally {
       execFileSync('umount', [disk])
     }
+  })
+})
+
+describe('a damaged release record', () => {
+  /** Two releases of the mini build (the second from another copy of it), the first then damaged by `damage`. */
+  function twoReleasesThenDamage(damage: (releaseDir: string) => void): string {
+    const other = join(tmp, `other-${n}`)
+    writeMiniBuild(other, ['a', 'b', 'c'])
+    expect(runCli('deploy.ts', ['--to', target, '--from', build]).code).toBe(0)
+    expect(runCli('deploy.ts', ['--to', target, '--from', other]).code).toBe(0)
+    const first = listReleases(target).at(-1)!.id
+    damage(join(target, '.releases', first))
+    // As a target whose records predate the index (or whose index a killed run left unclean).
+    rmSync(join(target, '.releases', 'index.json'))
+    return first
+  }
+
+  it.each([
+    ['release.json is not JSON', (dir: string) => writeFileSync(join(dir, 'release.json'), '{"id": "000')],
+    [
+      'pages-manifest.json is not a version-1 pages manifest',
+      (dir: string) => writeFileSync(join(dir, 'pages-manifest.json'), '{"version": 7}'),
+    ],
+  ])('(%s) is skipped and named, and today’s deploy goes on', (problem, damage) => {
+    const first = twoReleasesThenDamage(damage)
+    const result = runCli('deploy.ts', ['--to', target, '--from', build])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toContain(`skipped the damaged release record ${first}: `)
+    expect(result.stderr).toContain(problem)
+    expect(servedVersions(target, [manifest]).size).toBe(3)
+  })
+
+  it('is listed as damaged by --list, which still lists the others', () => {
+    const first = twoReleasesThenDamage((dir) => writeFileSync(join(dir, 'release.json'), 'garbage'))
+    const list = runCli('deploy.ts', ['--to', target, '--list'])
+    expect(list.code, list.stderr).toBe(0)
+    expect(list.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^\* 0002-\S+\s+deploy/),
+      `! ${first}  damaged: release.json is not JSON`,
+      '',
+    ])
+  })
+
+  it('is kept by prune, which deletes no file while it is within the grace period', () => {
+    const first = twoReleasesThenDamage((dir) => writeFileSync(join(dir, 'release.json'), 'garbage'))
+    const within = runCli('deploy.ts', ['--to', target, '--prune', '--keep', '1', '--grace', '1h'])
+    expect(within.code, within.stderr).toBe(0)
+    expect(within.stdout).toContain(`Damaged record kept: ${first} (release.json is not JSON)`)
+    expect(within.stdout).toContain('Deleted files: 0')
+    expect(within.stdout).toContain(`No file deleted: the damaged record ${first} was made within the grace period`)
+    // Past the grace period its files may go; the record stays, for a person to look at.
+    const past = runCli('deploy.ts', ['--to', target, '--prune', '--keep', '1', '--grace', '0'])
+    expect(past.stdout).toContain('Deleted files: 3')
+    expect(existsSync(join(target, '.releases', first))).toBe(true)
   })
 })

@@ -3,9 +3,12 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PagesManifest } from '../../scripts/delivery/manifest'
-import { s3StoreFromUrl } from '../../scripts/delivery/s3-store'
-import { LOCK_KEY, withLock } from '../../scripts/delivery/target-lock'
+import { deploy as deployTo } from '../../scripts/delivery/run/deploy'
+import { prune as pruneTo } from '../../scripts/delivery/run/prune'
+import { s3StoreFromUrl } from '../../scripts/delivery/store/s3/s3-store'
+import { LOCK_KEY, withLock } from '../../scripts/delivery/releases/lock'
 import { writeMiniBuild } from './helpers/mini-build'
+import { seededRandom } from './helpers/seeded-random'
 import { runDeploy } from './helpers/run-deploy'
 import { servedVersionsS3 } from './helpers/s3-checks'
 import { BUCKET, startS3Server, type S3Server } from './helpers/s3-server'
@@ -69,7 +72,131 @@ describe('a deploy to S3 killed with SIGKILL', () => {
       if (run.signal === 'SIGKILL')
         expect(again.stderr, why).toMatch(/took over the lock of an interrupted run \(pid \d+, started \S+\), which is no longer running/)
       expect(await served(), why).toEqual(ROUTES.map(() => build))
+      // Step: the records' index is clean again and says what the records say; no record is left running.
+      expect(await indexIds(), why).toEqual(await recordIds())
+      for (const id of await recordIds()) {
+        const info = JSON.parse((await s3.object(prefix, `.releases/${id}/release.json`))!.bytes.toString())
+        expect([id, info.state], why).not.toEqual([id, 'running'])
+      }
     }
+  })
+})
+
+/** The ids the index lists, after checking it is clean and names the current release. */
+async function indexIds(): Promise<string[]> {
+  const index = JSON.parse((await s3.object(prefix, '.releases/index.json'))!.bytes.toString())
+  const current = (await s3.object(prefix, '.releases/current'))!.bytes.toString().trim()
+  expect([index.clean, index.current]).toEqual([true, current])
+  return index.releases.map((r: { info: { id: string } }) => r.info.id)
+}
+
+/** The ids of the complete release records in the bucket, newest first. */
+async function recordIds(): Promise<string[]> {
+  const keys = await s3.keys(prefix)
+  return keys
+    .filter((k) => /^\.releases\/[^/]+\/release\.json$/.test(k))
+    .map((k) => k.split('/')[1]!)
+    .sort()
+    .reverse()
+}
+
+describe('a target with many releases', () => {
+  // In this process (no CLI start-up per deploy): the requests are the same.
+  const store = () => s3StoreFromUrl(to(), s3.env)
+  const quiet = { notice: () => {} }
+  const deployHere = (build: number) => deployTo({ from: builds[build]!.dir, to: store(), ...quiet })
+
+  /** The requests `run` sends, by method and key, through the proxy. */
+  async function countRequests(run: () => Promise<unknown>): Promise<{ method: string; path: string }[]> {
+    const seen: { method: string; path: string }[] = []
+    s3.onRequest = (method, path) => {
+      if (path.startsWith(`/${BUCKET}/${prefix}/`)) seen.push({ method, path: path.slice(`/${BUCKET}/${prefix}/`.length) })
+    }
+    await run()
+    s3.onRequest = null
+    return seen
+  }
+  const readsOfRecords = (requests: { method: string; path: string }[]) =>
+    requests.filter((r) => r.method === 'GET' && /^\.releases\/\d{4,}-/.test(r.path))
+
+  it('reads one index, not each record: a deploy sends as many requests with 8 releases as with 2', async () => {
+    await deployHere(0)
+    await deployHere(1)
+    const withTwo = await countRequests(() => deployHere(0))
+    for (let i = 1; i <= 5; i++) await deployHere(i % 2)
+    const withEight = await countRequests(() => deployHere(0))
+    expect(readsOfRecords(withEight)).toEqual([])
+    expect(withEight.length).toBe(withTwo.length)
+  })
+
+  it('prunes in batches: a few requests whatever the number of objects', async () => {
+    for (let i = 0; i < 6; i++) await deployHere(i % 2)
+    const objects = (await s3.keys(prefix)).length
+    const requests = await countRequests(() => pruneTo({ to: store(), keep: 1, graceMs: 0, ...quiet }))
+    // 5 records of 8 objects each (6 HTML copies, a manifest, release.json) and the other build's 6 scripts.
+    expect((await s3.keys(prefix)).length).toBe(objects - 46)
+    expect(requests.filter((r) => r.method === 'DELETE' || r.method === 'POST').length).toBeLessThanOrEqual(3)
+    expect(readsOfRecords(requests)).toEqual([])
+  })
+})
+
+/** A deploy run whose requests give up after 2 s of waiting (DEPLOY_S3_RETRY_FOR), not a minute. */
+const deployGivingUpSoon = (build: number) =>
+  runDeploy(['--to', to(), '--from', builds[build]!.dir], { ...s3.env, DEPLOY_S3_RETRY_FOR: '2s' })
+
+/** A clock whose waits take no time; `slept` lists them. */
+function instantClock() {
+  let now = Date.now()
+  const slept: number[] = []
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms: number) => {
+      slept.push(ms)
+      now += ms
+    },
+  }
+}
+
+describe('a store that throttles', () => {
+  const quiet = { notice: () => {} }
+
+  it('answering 503 to 30 % of requests: seven deploys in a row all complete', async () => {
+    const clock = instantClock()
+    const store = s3StoreFromUrl(to(), s3.env, { clock, lockSettleMs: 0 })
+    s3.faults.push({ path: new RegExp(`^/${BUCKET}/${prefix}/`), status: 503, share: { of: 0.3, random: seededRandom(38) } })
+    for (let i = 0; i < 7; i++) await deployTo({ from: builds[i % 2]!.dir, to: store, ...quiet })
+    s3.faults.length = 0
+    expect(s3.faulted.get(503)).toBeGreaterThan(50)
+    expect(await served()).toEqual(ROUTES.map(() => 0))
+  })
+
+  it('keeps trying for tens of seconds before it gives up', async () => {
+    const clock = instantClock()
+    const store = s3StoreFromUrl(to(), s3.env, { clock })
+    s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/probe$`), status: 503, times: 7 })
+    await store.put('probe', Buffer.from('x'))
+    expect(clock.slept).toHaveLength(7)
+    expect(clock.slept.reduce((a, b) => a + b, 0)).toBeGreaterThan(30_000)
+  })
+
+  it('waits as long as its Retry-After asks', async () => {
+    const clock = instantClock()
+    const store = s3StoreFromUrl(to(), s3.env, { clock })
+    s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/probe$`), status: 503, times: 2, retryAfter: 7 })
+    await store.put('probe', Buffer.from('x'))
+    expect(clock.slept).toEqual([7000, 7000])
+  })
+
+  it('gives up at once, saying so, when its Retry-After is past the minute it may wait', async () => {
+    const clock = instantClock()
+    const store = s3StoreFromUrl(to(), s3.env, { clock })
+    s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/probe$`), status: 503, retryAfter: 300 })
+    const error = await store.put('probe', Buffer.from('x')).catch((e: unknown) => e)
+    expect(clock.slept).toEqual([])
+    expect(store.failure(error)).toBe(
+      `${to()} did not take PUT probe (503 SlowDown; the store asked to wait 300 s more): run again once it answers`,
+    )
   })
 })
 
@@ -87,15 +214,15 @@ describe('a store answering 503', () => {
     expect((await deploy(0)).code).toBe(0)
     // The third page's HTML cannot be written: the first two are switched, the rest not.
     s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/r2/index\\.html$`), status: 503 })
-    const run = await deploy(1)
+    const run = await deployGivingUpSoon(1)
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toMatch(
       new RegExp(
-        `^s3://${BUCKET}/${prefix} did not take PUT r2/index\\.html \\(503 SlowDown, 5 attempts over [\\d.]+ s\\): run again once it answers; ` +
+        `^s3://${BUCKET}/${prefix} did not take PUT r2/index\\.html \\(503 SlowDown, (\\d+) attempts over [\\d.]+ s\\): run again once it answers; ` +
           'switched: /r0, /r1; not switched: /r2, /r3, /r4, /r5 \\(each page serves a complete old or new version; the same command finishes the switch\\)$',
       ),
     )
-    expect(s3.faulted.get(503)).toBe(5)
+    expect(s3.faulted.get(503)).toBe(Number(/(\d+) attempts/.exec(run.stderr)![1]))
     expect(await served()).toEqual([1, 1, 0, 0, 0, 0])
 
     s3.faults.length = 0
@@ -106,10 +233,10 @@ describe('a store answering 503', () => {
   it('while uploading assets switches no page', async () => {
     expect((await deploy(0)).code).toBe(0)
     s3.faults.push({ method: 'PUT', path: new RegExp(`^/${BUCKET}/${prefix}/assets/`), status: 503 })
-    const run = await deploy(1)
+    const run = await deployGivingUpSoon(1)
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toMatch(
-      /did not take PUT assets\/r\d-\w+\.js \(503 SlowDown, 5 attempts over [\d.]+ s\): run again once it answers; no page was switched: every page still serves a complete version$/,
+      /did not take PUT assets\/r\d-\w+\.js \(503 SlowDown, \d+ attempts over [\d.]+ s\): run again once it answers; no page was switched: every page still serves a complete version$/,
     )
     expect(await served()).toEqual(ROUTES.map(() => 0))
   })
@@ -130,7 +257,7 @@ describe('the lock of an S3 target', () => {
     const run = await deploy(0)
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toBe(
-      `${to()} is locked by another run that is still going (pid 4242 on build-7, started 2026-11-01T10:00:00.000Z, last refreshed ${refreshed.toISOString()}); wait for it to finish`,
+      `${to()} is locked by another run that is still going (pid 4242 on build-7, started 2026-11-01T10:00:00.000Z, last refreshed ${refreshed.toISOString()}); wait for it to finish, or break it with --unlock --reason "…" if it is not running`,
     )
     expect(await s3.object(prefix, 'r0/index.html')).toBeNull()
   })
@@ -143,6 +270,21 @@ describe('the lock of an S3 target', () => {
     expect(run.stderr).toContain(
       `took over the lock of an interrupted run (pid 4242 on build-7, started 2026-11-01T10:00:00.000Z), not refreshed since ${refreshed.toISOString()} (over 2 min): taken to be dead`,
     )
+    expect(await s3.object(prefix, LOCK_KEY)).toBeNull()
+  })
+
+  it('takes over an unreadable lock once the store has not written it for over 2 minutes (its LastModified)', async () => {
+    const store = s3StoreFromUrl(to(), s3.env)
+    await s3.putRaw(prefix, LOCK_KEY, 'garbage')
+    await expect(withLock(store, async () => {}, { notice: () => {} })).rejects.toThrow('is locked by another run that is still going')
+    const notices: string[] = []
+    const later = { now: () => Date.now() + 3 * 60_000, sleep: async () => {} }
+    await withLock(store, async () => {}, { notice: (line) => notices.push(line), clock: later })
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^took over the lock of an interrupted run \(an unreadable lock\), unreadable, not written since \S+ \(over 2 min\)/,
+      ),
+    ])
     expect(await s3.object(prefix, LOCK_KEY)).toBeNull()
   })
 

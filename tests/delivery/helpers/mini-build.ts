@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { releaseId } from '../../../scripts/build/release-id'
 import { sha256 } from '../../../scripts/delivery/hash'
 import { stringifyManifest, type PagesManifest } from '../../../scripts/delivery/manifest'
 
@@ -15,8 +16,9 @@ export function writeMiniBuild(dir: string, routes: readonly string[], assetByte
   }
   for (const name of routes) {
     const asset = put(`assets/${name}-${randomBytes(4).toString('hex')}.js`, randomBytes(assetBytes))
-    const html = put(`${name}/index.html`, Buffer.from(`<!doctype html><script type="module" src="/${asset.file}"></script>`))
-    manifest.routes[`/${name}`] = { path: `/${name}`, name, html, assets: [asset] }
+    const text = `<!doctype html><script type="module" src="/${asset.file}"></script>`
+    const html = put(`${name}/index.html`, Buffer.from(text))
+    manifest.routes[`/${name}`] = { path: `/${name}`, name, html, assets: [asset], release: releaseId(text, [asset]) }
   }
   writeFileSync(join(dir, 'pages-manifest.json'), stringifyManifest(manifest))
   return manifest

@@ -22,6 +22,10 @@ export interface Fault {
   status: 503 | 404 | 500
   /** How many matching requests to answer (then it forwards again); all when absent. */
   times?: number
+  /** Answer only this share of matching requests, drawn from `random` (a throttling store). */
+  share?: { of: number; random: () => number }
+  /** The `Retry-After` header of the answer (seconds). */
+  retryAfter?: number
 }
 
 export interface S3Server {
@@ -114,13 +118,18 @@ export async function startS3Server(): Promise<S3Server> {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
     const method = req.method ?? 'GET'
     server.onRequest?.(method, path)
-    const fault = server.faults.find((f) => (f.method ?? method) === method && f.path.test(path) && (f.times ?? 1) > 0)
+    const fault = server.faults.find(
+      (f) => (f.method ?? method) === method && f.path.test(path) && (f.times ?? 1) > 0 && (!f.share || f.share.random() < f.share.of),
+    )
     if (fault) {
       if (fault.times !== undefined) fault.times--
       server.faulted.set(fault.status, (server.faulted.get(fault.status) ?? 0) + 1)
       req.resume()
       req.on('end', () => {
-        res.writeHead(fault.status, { 'content-type': 'application/xml' })
+        res.writeHead(fault.status, {
+          'content-type': 'application/xml',
+          ...(fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {}),
+        })
         res.end(fault.status === 404 ? '' : SLOW_DOWN)
       })
       return

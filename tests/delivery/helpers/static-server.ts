@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { headersFor } from '../../../scripts/delivery/headers'
+import { headersFor } from '../../../scripts/delivery/store/headers'
 
 export interface StaticServer {
   url: string

@@ -34,7 +34,7 @@ async function complaints(folder: string, source: string, name = 'probe.ts'): Pr
   writeFileSync(file, source)
   const [result] = await eslint.lintFiles([relative(root, file)])
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'import-x/no-cycle' || m.ruleId?.startsWith('no-restricted'))
+    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'local/no-cycle' || m.ruleId?.startsWith('no-restricted'))
     .map((m) => `${m.ruleId}: ${m.message}`)
 }
 
@@ -116,14 +116,26 @@ describe('the React-free core', () => {
 })
 
 describe('no loop of files', () => {
-  it('refuses two files that import each other, and lets a type-only import close no loop', async () => {
+  it('refuses two files that import each other, type-only imports included', async () => {
     const dir = scratch('shared/format')
     writeFileSync(join(dir, 'a.ts'), `import { b } from './b'\nexport const a = () => b\n`)
     writeFileSync(join(dir, 'b.ts'), `import { a } from './a'\nexport const b = () => a\n`)
     writeFileSync(join(dir, 'c.ts'), `import type { D } from './d'\nexport type C = D\n`)
     writeFileSync(join(dir, 'd.ts'), `import type { C } from './c'\nexport type D = { c?: C }\n`)
+    writeFileSync(join(dir, 'e.ts'), `import type { A } from './f'\nexport const e = (x: A) => x\n`)
+    writeFileSync(join(dir, 'f.ts'), `export type A = number\n`)
     const results = await eslint.lintFiles([relative(root, dir)])
-    const cycles = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map(() => relative(dir, r.filePath)))
-    expect(cycles.sort()).toEqual(['a.ts', 'b.ts'])
+    const cycles = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'local/no-cycle').map(() => relative(dir, r.filePath)))
+    expect(cycles.sort()).toEqual(['a.ts', 'b.ts', 'c.ts', 'd.ts'])
+  })
+})
+
+describe("scripts/delivery/'s layers", () => {
+  it('let a run step use a store, and never a store a run step, nor the release records the command line', async () => {
+    expect(await complaints('scripts/delivery/run', use('../../store/open-store'))).toEqual([])
+    expect(await complaints('scripts/delivery/store', use('../../run/context'))).toEqual([
+      expect.stringContaining('scripts/delivery/run/ is above scripts/delivery/store'),
+    ])
+    expect(await complaints('scripts/delivery/releases', use('../../cli/format'))).toHaveLength(1)
   })
 })

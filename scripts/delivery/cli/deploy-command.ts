@@ -1,0 +1,161 @@
+/**
+ * npm run deploy -- --to <dir|s3://bucket/prefix> [--from dist] [--pages a,b] [--dry-run] [--public-url URL [--purge CMD] [--verify]]
+ *                   --to <target> --rollback <release id|manifest> [--pages a,b] [--dry-run] [--public-url URL [--purge CMD] [--verify]]
+ *                   --to <target> --prune --keep N [--grace 7d] [--dry-run]
+ *                   --to <target> --list
+ *                   --to <target> --unlock --reason "…"
+ * See docs/deploying.md (issues 8 and 30).
+ */
+import { parseArgs } from 'node:util'
+import { DeliveryError, UsageError } from '../errors.ts'
+import { breakLock } from '../releases/lock.ts'
+import { ReleaseBook } from '../releases/book.ts'
+import { deploy } from '../run/deploy.ts'
+import { prune } from '../run/prune.ts'
+import { rollback } from '../run/rollback.ts'
+import { openStore } from '../store/open-store.ts'
+import { parseDuration } from '../units.ts'
+import { formatDeploy, formatPrune, formatReleases, formatRollback } from './format.ts'
+import { runCli, splitList } from './run-cli.ts'
+import type { WatchOptions } from '../run/watch.ts'
+
+const USAGE = `Usage:
+  npm run deploy -- --to <target> [--from dist] [--pages a,b] [--dry-run]     publish a build (or some pages)
+  npm run deploy -- --to <target> --rollback <release|manifest> [--pages a,b]  restore pages from a kept release
+  npm run deploy -- --to <target> --prune --keep N [--grace 7d] [--dry-run]    delete assets the last N releases do not use
+  npm run deploy -- --to <target> --list                                       list kept releases (* = current)
+  npm run deploy -- --to <target> --unlock --reason "…"                        break the lock of a run that is not running (logged)
+<target>: s3://<bucket>/<prefix> (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+          S3_FORCE_PATH_STYLE=1) or a directory.
+After a deploy or rollback switched pages:
+  --public-url <https://…>  where the CDN serves the target
+  --purge '<command>'       run once, with the switched pages' public URLs on its stdin, one per line
+  --verify                  fetch the switched pages and their files from --public-url; put back those that fail
+  --watch <time> --health <api url>   then follow the switched pages' new releases in the field reports for
+                            that long (10m, 1h) and take back each one worse than the release before it
+                            (docs/deploying.md, "The watch"); --min-views N (50), --watch-every <time> (1 min
+                            or a fifth of the watch), --token (or OPS_TOKEN): the health API's token
+Exit codes: 0 done, 1 refused or a page taken back, 2 bad command line, 3 watched but nothing judged (the
+health API did not answer).
+`
+
+await runCli(USAGE, async () => {
+  const started = Date.now()
+  const { values: v } = parseArgs({
+    options: {
+      to: { type: 'string' },
+      from: { type: 'string', default: 'dist' },
+      pages: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      rollback: { type: 'string' },
+      prune: { type: 'boolean', default: false },
+      keep: { type: 'string' },
+      grace: { type: 'string' },
+      list: { type: 'boolean', default: false },
+      'public-url': { type: 'string' },
+      purge: { type: 'string' },
+      verify: { type: 'boolean', default: false },
+      unlock: { type: 'boolean', default: false },
+      watch: { type: 'string' },
+      health: { type: 'string' },
+      'watch-every': { type: 'string' },
+      'min-views': { type: 'string' },
+      token: { type: 'string' },
+      reason: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (v.help) return USAGE
+  if (!v.to) throw new UsageError('--to <dir | s3://bucket/prefix> is required')
+  const dryRun = v['dry-run']
+  const pages = splitList(v.pages)
+  const modes = [v.rollback !== undefined, v.prune, v.list, v.unlock].filter(Boolean).length
+  if (modes > 1) throw new UsageError('--rollback, --prune, --list and --unlock do not combine')
+  if (v.reason !== undefined && !v.unlock) throw new UsageError('--reason goes with --unlock')
+  if (v.unlock && !v.reason?.trim())
+    throw new UsageError('--unlock needs --reason "…": why the lock\'s run is known not to be running (it is logged)')
+  const after = {
+    started,
+    verify: v.verify,
+    ...(v['public-url'] !== undefined ? { publicUrl: v['public-url'] } : {}),
+    ...(v.purge !== undefined ? { purge: v.purge } : {}),
+  }
+  if ((v.prune || v.list || v.unlock) && (v.watch !== undefined || v.health !== undefined))
+    throw new UsageError('--watch goes with a deploy')
+  if ((v.prune || v.list || v.unlock) && (v.verify || v.purge !== undefined || v['public-url'] !== undefined)) {
+    throw new UsageError('--public-url, --purge and --verify go with a deploy or a rollback')
+  }
+  if ((v.purge !== undefined || v.verify) && v['public-url'] === undefined) throw new UsageError('--purge and --verify need --public-url')
+  if (v.grace !== undefined && !v.prune) throw new UsageError('--grace goes with --prune')
+  const to = await openStore(v.to)
+
+  if (v.unlock) {
+    const broken = await breakLock(to, v.reason!.trim())
+    return broken
+      ? `Broke the lock of ${to.name}: ${broken.was}\nReason logged in ${broken.logged}\n`
+      : `${to.name} is not locked: nothing to break.\n`
+  }
+  if (v.list) {
+    const book = await ReleaseBook.open(to)
+    return formatReleases(
+      book.releases.map((r) => r.info),
+      book.current,
+      book.damaged,
+    )
+  }
+  if (v.prune) {
+    if (v.keep === undefined || !/^\d+$/.test(v.keep)) throw new UsageError('--prune needs --keep N')
+    if (pages) throw new UsageError('--prune works on the whole target; drop --pages')
+    const graceMs = v.grace === undefined ? undefined : parseDuration(v.grace)
+    if (graceMs === null) throw new UsageError(`--grace ${v.grace}: give a duration such as 7d, 12h, 30m, 45s or 0`)
+    return formatPrune(await prune({ to, keep: Number(v.keep), dryRun, ...(graceMs !== undefined ? { graceMs } : {}) }), dryRun)
+  }
+  if (v.keep !== undefined) throw new UsageError('--keep goes with --prune')
+  if (v.rollback !== undefined) {
+    if (v.watch !== undefined) throw new UsageError('--watch goes with a deploy')
+    return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...after, ...(pages ? { pages } : {}) }), dryRun)
+  }
+  const watching = watchOptions(v, dryRun)
+  const result = await deploy({ from: v.from, to, dryRun, ...after, ...(pages ? { pages } : {}), ...(watching ? { watch: watching } : {}) })
+  const text = formatDeploy(result, dryRun)
+  const watched = result.report?.watch
+  if (watched?.rollbackRelease) {
+    throw new DeliveryError(
+      `the watch took back ${watched.rolledBack.join(', ')} (release ${watched.rollbackRelease}): worse than the release before`,
+      text,
+    )
+  }
+  if (watched && !watched.judged)
+    throw new DeliveryError('the health API never answered during the watch: nothing was judged, every page kept', text, 3)
+  return text
+})
+
+/** `--watch <time> --health <url> [--watch-every <time>] [--min-views N] [--token …]`, checked. */
+function watchOptions(
+  v: { watch?: string; health?: string; 'watch-every'?: string; 'min-views'?: string; token?: string },
+  dryRun: boolean,
+): WatchOptions | undefined {
+  const extras = v['watch-every'] !== undefined || v['min-views'] !== undefined || v.token !== undefined
+  if (v.watch === undefined && v.health === undefined) {
+    if (extras) throw new UsageError('--watch-every, --min-views and --token go with --watch')
+    return undefined
+  }
+  if (v.watch === undefined || v.health === undefined) throw new UsageError('--watch <time> and --health <api url> go together')
+  if (dryRun) throw new UsageError('--watch does not go with --dry-run')
+  const forMs = parseDuration(v.watch)
+  if (forMs === null || forMs <= 0) throw new UsageError(`--watch ${v.watch}: give a duration such as 10m or 1h`)
+  if (!/^https?:\/\/[^/]/i.test(v.health)) throw new UsageError(`--health ${v.health}: give the API's http(s) URL`)
+  const everyMs = v['watch-every'] === undefined ? undefined : parseDuration(v['watch-every'])
+  if (everyMs === null || (everyMs !== undefined && everyMs <= 0))
+    throw new UsageError(`--watch-every ${v['watch-every']}: give a duration such as 30s`)
+  const minViews = v['min-views'] === undefined ? undefined : Number(v['min-views'])
+  if (minViews !== undefined && (!Number.isInteger(minViews) || minViews < 1)) throw new UsageError('--min-views takes a whole number ≥ 1')
+  const token = v.token ?? process.env.OPS_TOKEN
+  return {
+    health: v.health,
+    forMs,
+    ...(everyMs !== undefined ? { everyMs } : {}),
+    ...(minViews !== undefined ? { minViews } : {}),
+    ...(token ? { token } : {}),
+  }
+}

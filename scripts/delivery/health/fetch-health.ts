@@ -1,0 +1,95 @@
+/**
+ * `GET <api>/ops/release-health?since=<hours>&route=<route>` (docs/telemetry.md "Reading it back"): the
+ * reply's `data` (`HealthReply`, common/telemetry/health.ts) out of the API's envelope, or why not, in
+ * one line an operator can act on.
+ */
+import type { HealthReply } from '../../../common/telemetry/health.ts'
+import { DeliveryError } from '../errors.ts'
+
+export interface HealthQuery {
+  /** The API's base URL (`https://api.example.com`). */
+  api: string
+  /** Hours back from now (1–720). */
+  sinceHours: number
+  /** One page's route (`/word_share`); all pages when absent. */
+  route?: string
+  /** `OPS_TOKEN` of the server, sent as `Authorization: Bearer`. */
+  token?: string
+  timeoutMs?: number
+}
+
+/** The health API did not answer with health: unreachable, refused, or not the envelope. */
+export class HealthUnavailable extends DeliveryError {
+  override name = 'HealthUnavailable'
+
+  constructor(message: string) {
+    super(message, undefined, 3)
+  }
+}
+
+/** The window in hours the API takes for `ms` (at least 1, at most 720). */
+export function hoursFor(ms: number): number {
+  return Math.min(720, Math.max(1, Math.ceil(ms / 3_600_000)))
+}
+
+/** Fetches release health; throws HealthUnavailable with the reason. */
+export async function fetchHealth({ api, sinceHours, route, token, timeoutMs = 15_000 }: HealthQuery): Promise<HealthReply> {
+  const url = new URL('/ops/release-health', api.replace(/\/+$/, '/'))
+  url.searchParams.set('since', String(sinceHours))
+  if (route) url.searchParams.set('route', route)
+  let response: Response
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+  } catch (error) {
+    throw new HealthUnavailable(`the health API at ${url.origin} did not answer (${why(error)})`)
+  }
+  const text = await response.text()
+  const body = parseEnvelope(text)
+  if (response.status === 401 || response.status === 403) {
+    throw new HealthUnavailable(`the health API at ${url.origin} refused the token (${response.status}): give --token or OPS_TOKEN`)
+  }
+  if (response.status === 404) {
+    throw new HealthUnavailable(
+      `the health API at ${url.origin} answered 404 at /ops/release-health (a production server without OPS_TOKEN has none)`,
+    )
+  }
+  if (!response.ok || body?.result !== 'SUCCESS' || !isReply(body.data)) {
+    const msg = typeof body?.msg === 'string' && body.msg ? `: ${body.msg}` : ''
+    throw new HealthUnavailable(`the health API at ${url.origin} answered ${response.status} without release health${msg}`)
+  }
+  return body.data
+}
+
+function isReply(data: unknown): data is HealthReply {
+  const r = data as Partial<HealthReply> | null
+  return (
+    r !== null &&
+    typeof r === 'object' &&
+    typeof r.since === 'string' &&
+    typeof r.until === 'string' &&
+    Array.isArray(r.releases) &&
+    r.releases.every((x) => typeof x?.route === 'string' && typeof x.release === 'string' && typeof x.total?.views === 'number')
+  )
+}
+
+/** The envelope `{ result, data, msg }`, or `null` for a body that is not JSON (a proxy's page, an HTML 404). */
+function parseEnvelope(text: string): { result?: unknown; data?: unknown; msg?: unknown } | null {
+  try {
+    const body = JSON.parse(text) as unknown
+    return body !== null && typeof body === 'object' ? (body as { result?: unknown; data?: unknown; msg?: unknown }) : null
+  } catch {
+    return null
+  }
+}
+
+/** The deepest reason of a failed fetch: `ECONNREFUSED`, `TimeoutError`, … */
+function why(error: unknown): string {
+  const e = error as { name?: string; code?: string; message?: string; cause?: unknown; errors?: unknown[] }
+  if (e.name === 'TimeoutError') return 'no answer in time'
+  const inner = e.cause ?? e.errors?.[0]
+  if (inner) return why(inner)
+  return e.code ?? e.message ?? String(error)
+}

@@ -1,0 +1,77 @@
+/**
+ * The switch, shared by deploy, rollback and a put-back: record the release (with a copy of every route's
+ * HTML), then switch the HTML of the changed routes (last, each object in one step), then move the
+ * `current` pointer and mark the releases it replaced as no longer live.
+ */
+import { DeliveryError } from '../errors.ts'
+import { sha256 } from '../hash.ts'
+import type { PagesManifest, RouteEntry } from '../manifest.ts'
+import { mapLimit, PARALLEL } from '../parallel.ts'
+import type { Release, ReleaseInfo } from '../releases/records.ts'
+import type { Run } from './context.ts'
+
+/** An error in the middle of the HTML switch, with the routes switched before it. */
+export class CutShort extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly switched: string[],
+    readonly notSwitched: string[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause))
+  }
+}
+
+export interface Commit {
+  /** The manifest of every route after this release. */
+  next: PagesManifest
+  /** The routes whose HTML changes, with their new bytes (`null`: the route goes away). */
+  switched: { route: RouteEntry; html: Uint8Array | null }[]
+  /** The releases this one replaces (those not yet marked so are marked no longer live). */
+  replaces: readonly Release[]
+  info: Omit<ReleaseInfo, 'id' | 'createdAt'>
+}
+
+/**
+ * Records the release, then switches the HTML of the changed routes, then points `current` at the
+ * release. The release is written first so that, if the switch is cut short, the next run still knows
+ * which assets the half-switched routes load.
+ */
+export async function commitRelease({ store, book, lock, hooks }: Run, { next, switched, replaces, info }: Commit): Promise<ReleaseInfo> {
+  const newBytes = new Map(switched.map((s) => [s.route.path, s.html]))
+  const routes = Object.values(next.routes)
+  const html = await mapLimit(routes, PARALLEL, async (route) => {
+    const bytes = newBytes.get(route.path) ?? (await store.get(route.html.file))
+    if (!bytes || sha256(bytes) !== route.html.sha256) {
+      throw new DeliveryError(`${route.html.file} changed while deploying; nothing was switched, run again`)
+    }
+    return [route.html.file, bytes] as const
+  })
+  lock?.assertHeld()
+  const release = await book.create(info, next, new Map(html))
+  const done: string[] = []
+  try {
+    for (const { route, html: bytes } of switched) {
+      lock?.assertHeld()
+      await hooks.beforeHtml?.(route)
+      if (bytes) await store.put(route.html.file, bytes)
+      else await store.delete(route.html.file)
+      done.push(route.path)
+      await hooks.afterHtml?.(route)
+    }
+  } catch (error) {
+    throw new CutShort(
+      error,
+      done,
+      switched.map((s) => s.route.path).filter((p) => !done.includes(p)),
+    )
+  }
+  await book.setCurrent(release.id)
+  // Every earlier release is now replaced: its assets stop being live here (prune's grace period).
+  const liveUntil = new Date().toISOString()
+  await mapLimit(
+    replaces.filter((r) => r.info.liveUntil === undefined && r.info.id !== release.id),
+    PARALLEL,
+    (r) => book.update({ ...(book.info(r.info.id) ?? r.info), liveUntil }),
+  )
+  return release
+}

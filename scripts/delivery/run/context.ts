@@ -1,0 +1,46 @@
+/**
+ * One run of deploy, rollback or prune, as its steps see it: the target, the lock it holds, where it
+ * tells the operator what it did, and when it started. Made once by `startRun` (locked-run.ts); every
+ * step takes it whole instead of picking options out of the command's.
+ */
+import type { Clock } from '../clock.ts'
+import type { RouteEntry } from '../manifest.ts'
+import type { Notice } from '../notice.ts'
+import type { ReleaseBook } from '../releases/book.ts'
+import type { HeldLock } from '../releases/lock.ts'
+import type { Store } from '../store/store.ts'
+
+/** Observation points for callers and tests (a throw here interrupts the run at that point). */
+export interface DeliveryHooks {
+  /** Called before each route's HTML is switched. */
+  beforeHtml?: (route: RouteEntry) => void | Promise<void>
+  /** Called after each route's HTML is switched (before `current` moves). */
+  afterHtml?: (route: RouteEntry) => void | Promise<void>
+}
+
+export interface Run {
+  store: Store
+  /** The target's release records, read once at the start (through their index). */
+  book: ReleaseBook
+  /** Plan and check only: nothing is written. */
+  dryRun: boolean
+  /** The target's lock, held for the whole run; `null` in a dry run, which writes nothing. */
+  lock: HeldLock | null
+  hooks: DeliveryHooks
+  notice: Notice
+  clock: Clock
+  /** When the run started (`clock.now()`), for the report's time taken. */
+  started: number
+}
+
+/** What a caller may set of a run (the rest comes from the target). */
+export interface RunOptions {
+  /** Plan and check only; write nothing (and take no lock). */
+  dryRun?: boolean
+  hooks?: DeliveryHooks
+  notice?: Notice
+  /** The run's time (systemClock): the lock's age, the watch's window (tests). */
+  clock?: Clock
+  /** When the run started (`Date.now()`); now when absent. */
+  started?: number
+}

@@ -1,0 +1,81 @@
+/**
+ * The headers of each file a target serves (docs/deploying.md, Headers): what the S3 store writes as
+ * object metadata, and what verify expects a public URL to answer. A directory target gets them from its
+ * web server (the nginx sample there).
+ */
+
+/** `/assets/*`: the name changes whenever the bytes do. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** HTML: revalidated on every open, so a switched page is seen at once. */
+export const REVALIDATE = 'no-cache'
+/** Other files of `public/` (`/favicon.svg`, `/share-cover.png`): not hashed, so a short cache. */
+export const SHORT = 'public, max-age=3600'
+/** The deploy tool's own records (`.releases/`): never cached, never public. */
+export const PRIVATE = 'private, no-store'
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+  map: 'application/json',
+  webmanifest: 'application/manifest+json',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  pdf: 'application/pdf',
+  wasm: 'application/wasm',
+}
+
+export interface FileHeaders {
+  contentType: string
+  cacheControl: string
+}
+
+/** The `Content-Type` and `Cache-Control` of `file` (a key: `assets/a-1.js`, `price_up/index.html`). */
+export function headersFor(file: string): FileHeaders {
+  const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? ''
+  const contentType = TYPES[ext] ?? 'application/octet-stream'
+  const cacheControl = file.startsWith('.releases/')
+    ? PRIVATE
+    : file.startsWith('assets/')
+      ? IMMUTABLE
+      : ext === 'html'
+        ? REVALIDATE
+        : SHORT
+  return { contentType, cacheControl }
+}
+
+/**
+ * Media types a browser treats as the same as the one the table gives: JavaScript is `text/javascript`
+ * (RFC 9239) and `application/javascript` (Debian's nginx `mime.types`, many CDNs); both run a module.
+ */
+const SAME_TYPE: Record<string, readonly string[]> = {
+  'text/javascript': ['text/javascript', 'application/javascript'],
+}
+
+/** True when a served `Content-Type` is right for `expected` (parameters such as charset aside). */
+export function acceptableType(served: string | null, expected: string): boolean {
+  const bare = (type: string | null) => type?.split(';')[0]?.trim().toLowerCase() ?? ''
+  const want = bare(expected)
+  return (SAME_TYPE[want] ?? [want]).includes(bare(served))
+}

@@ -1,0 +1,314 @@
+/**
+ * `npm run deploy -- … --watch <time> --health <api>`: the deploy follows the switched pages' new releases
+ * in the field reports (a fake /ops/release-health serving what a test scripts, look by look) and takes
+ * back the worse ones. In this process with a clock whose waits take no time, then through the command
+ * line in real time, on a directory and on S3.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { HealthReply } from '../../common/telemetry/health'
+import type { PagesManifest } from '../../scripts/delivery/manifest'
+import { listReleases } from '../../scripts/delivery/releases/records'
+import type { WatchReport } from '../../scripts/delivery/releases/run-report'
+import { deploy, type DeployOptions } from '../../scripts/delivery/run/deploy'
+import { releaseHealth, startFakeHealth, type FakeHealth } from './helpers/fake-health'
+import { hours } from './helpers/health-samples'
+import { writeMiniBuild } from './helpers/mini-build'
+import { runCliAsync } from './helpers/run-cli'
+import { runDeploy } from './helpers/run-deploy'
+import { servedVersionsS3 } from './helpers/s3-checks'
+import { BUCKET, startS3Server, type S3Server } from './helpers/s3-server'
+import { serveDirectory, type StaticServer } from './helpers/static-server'
+import { servedVersions } from './helpers/target-checks'
+
+const ROUTES = ['r1', 'r2', 'r3']
+let tmp: string
+let builds: { dir: string; manifest: PagesManifest }[]
+let api: FakeHealth
+let target: string
+let n = 0
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'kids-watch-'))
+  builds = ['a', 'b'].map((name) => ({ dir: join(tmp, name), manifest: writeMiniBuild(join(tmp, name), ROUTES) }))
+  api = await startFakeHealth()
+})
+afterAll(async () => {
+  await api?.stop()
+  rmSync(tmp, { recursive: true, force: true })
+})
+beforeEach(() => {
+  target = join(tmp, `target-${n++}`)
+  api.requests.length = 0
+})
+
+const release = (build: number, route: string) => builds[build]!.manifest.routes[`/${route}`]!.release!
+
+/** A route's release with `views` views, `errors` of them with an error and `neverReady` never ready, spread over the last hours. */
+function figures(route: string, build: number, views: number, errors: number, neverReady = Math.round(views * 0.05)) {
+  const h = hours(
+    Math.max(0, Math.ceil(views / 100) - 1),
+    0,
+    Math.ceil(views / Math.max(1, Math.ceil(views / 100))),
+    errors / views,
+    neverReady / views,
+  )
+  const r = releaseHealth(`/${route}`, release(build, route), h)
+  return { ...r, total: { ...r.total, views, errorViews: errors, neverReadyViews: neverReady } }
+}
+
+const reply = (...releases: ReturnType<typeof figures>[]): HealthReply => ({
+  since: new Date(Date.now() - 168 * 3_600_000).toISOString(),
+  until: new Date().toISOString(),
+  releases,
+})
+
+/** A clock whose waits take no time. */
+function instantClock() {
+  let now = Date.now()
+  return {
+    now: () => now,
+    sleep: async (ms: number) => {
+      now += ms
+    },
+  }
+}
+
+/** Build a live everywhere, then build b deployed with a 10-minute watch looking every minute. */
+async function watched(options: Partial<DeployOptions> = {}, watch: Partial<NonNullable<DeployOptions['watch']>> = {}) {
+  await deploy({ from: builds[0]!.dir, to: target, notice: () => {} })
+  const notices: string[] = []
+  const result = await deploy({
+    from: builds[1]!.dir,
+    to: target,
+    notice: (line) => notices.push(line),
+    clock: instantClock(),
+    watch: { health: api.url, forMs: 10 * 60_000, everyMs: 60_000, ...watch },
+    ...options,
+  })
+  return { result, notices, watch: result.report!.watch! }
+}
+
+const decision = (w: WatchReport, route: string) => w.decisions.find((d) => d.route === `/${route}`)
+
+describe('a deploy with --watch', () => {
+  it('takes back the page whose new release is worse, keeps the others, and records each decision and why', async () => {
+    // Before: each page's old release had 1,000 views at 2 % errors; after: r1 fails one view in four.
+    api.reply = () =>
+      reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 80, 20), figures('r2', 1, 80, 1), figures('r3', 1, 80, 2))
+    const { result, watch, notices } = await watched()
+    expect(decision(watch, 'r1')).toMatchObject({ outcome: 'taken back', release: release(1, 'r1'), previous: release(0, 'r1') })
+    expect(decision(watch, 'r1')!.why).toMatch(
+      /^error rate 25\.0 % \(20 of 80\) against 2\.0 % \(20 of 1000\) before: one-sided Fisher p < 0\.0001 < 0\.001/,
+    )
+    expect(decision(watch, 'r2')).toMatchObject({ outcome: 'kept', why: expect.stringMatching(/^no worse: error rate 1\.3 %/) })
+    expect(watch.rolledBack).toEqual(['/r1'])
+    expect([
+      ...servedVersions(
+        target,
+        builds.map((b) => b.manifest),
+      ),
+    ]).toEqual([
+      ['/r1', 0],
+      ['/r2', 1],
+      ['/r3', 1],
+    ])
+    // Printed as decided, and kept in the release's record.
+    expect(notices).toContainEqual(expect.stringMatching(/^watch: \/r1 \w+: taken back: error rate 25\.0 %/))
+    const [back, deployed] = listReleases(target)
+    expect(back).toMatchObject({ kind: 'rollback', switched: ['/r1'], from: `watch of ${result.release}` })
+    expect(deployed!.report!.watch!.decisions).toEqual(watch.decisions)
+  })
+
+  it('takes a page back at the first look on strong evidence, and waits for the end otherwise', async () => {
+    api.reply = () =>
+      reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 80, 40), figures('r2', 1, 80, 1), figures('r3', 1, 80, 1))
+    const { watch } = await watched()
+    const started = Date.parse(decision(watch, 'r1')!.at!)
+    expect(Date.parse(decision(watch, 'r2')!.at!) - started).toBe(10 * 60_000)
+    expect(api.requests).toHaveLength(1 + 11)
+  })
+
+  it('at a look before the end, does not take back what only the end-of-watch level would', async () => {
+    // p between 0.001 and 0.01: worse at the end only.
+    api.reply = () =>
+      reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 100, 7), figures('r2', 1, 100, 2), figures('r3', 1, 100, 2))
+    const { watch } = await watched()
+    expect(decision(watch, 'r1')).toMatchObject({ outcome: 'taken back', why: expect.stringContaining('< 0.01,') })
+    expect(Date.parse(decision(watch, 'r1')!.at!) - Date.parse(decision(watch, 'r2')!.at!)).toBe(0)
+  })
+
+  it('keeps a page whose new release got too few views by the end, says so, and exits 0', async () => {
+    api.reply = () => reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 12, 6))
+    const { watch } = await watched()
+    expect(decision(watch, 'r1')).toMatchObject({
+      outcome: 'kept',
+      why: 'no verdict: 12 views of the 50 a verdict needs by the end of the watch',
+    })
+    expect(decision(watch, 'r2')).toMatchObject({
+      outcome: 'kept',
+      why: 'no verdict: 0 views of the 50 a verdict needs by the end of the watch',
+    })
+    expect([watch.rollbackRelease, watch.judged]).toEqual([null, true])
+  })
+
+  it('judges against the fixed reference when the release before has few views', async () => {
+    api.reply = () => reply(figures('r1', 0, 20, 0), figures('r1', 1, 60, 14), figures('r2', 0, 20, 0), figures('r2', 1, 60, 3))
+    const { watch } = await watched({}, { minViews: 50 })
+    expect(decision(watch, 'r1')!.why).toContain('against the reference 10.0 % (the previous release has under 50 views)')
+    expect(decision(watch, 'r1')!.outcome).toBe('taken back')
+    expect(decision(watch, 'r2')!.outcome).toBe('kept')
+  })
+
+  it('keeps every page, judging none, when the health API stops answering, and says why', async () => {
+    let calls = 0
+    api.reply = () => (calls++ === 0 ? reply() : 502)
+    const { watch, notices } = await watched()
+    expect(watch.judged).toBe(false)
+    expect(decision(watch, 'r1')).toMatchObject({
+      outcome: 'kept',
+      why: `not judged: the health API at ${api.url} answered 502 without release health`,
+    })
+    expect(notices.filter((l) => l.includes('trying again'))).toHaveLength(11)
+    expect(
+      servedVersions(
+        target,
+        builds.map((b) => b.manifest),
+      ).get('/r1'),
+    ).toBe(1)
+  })
+
+  it('decides on the last answer it had when the health API stops answering late, and says so', async () => {
+    let calls = 0
+    api.reply = () => (calls++ < 3 ? reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 100, 7)) : 503)
+    const { watch } = await watched()
+    expect(decision(watch, 'r1')).toMatchObject({
+      outcome: 'taken back',
+      why: expect.stringContaining('(on the last answer of the health API'),
+    })
+  })
+
+  it('refuses before switching anything when the health API does not answer', async () => {
+    await deploy({ from: builds[0]!.dir, to: target, notice: () => {} })
+    api.reply = () => 502
+    await expect(deploy({ from: builds[1]!.dir, to: target, notice: () => {}, watch: { health: api.url, forMs: 60_000 } })).rejects.toThrow(
+      `the health API at ${api.url} answered 502 without release health; nothing was deployed (fix it, or deploy without --watch)`,
+    )
+    expect([
+      ...servedVersions(
+        target,
+        builds.map((b) => b.manifest),
+      ).values(),
+    ]).toEqual([0, 0, 0])
+  })
+})
+
+describe('npm run deploy -- --watch, in real time', () => {
+  let site: StaticServer
+  beforeAll(async () => {
+    site = await serveDirectory(() => target)
+  })
+  afterAll(() => site?.stop())
+
+  it('on a directory: switches, purges, verifies, watches, takes the worse page back, purges it again and exits 1', async () => {
+    const purged = join(tmp, `purged-${n}.txt`)
+    expect((await runCliAsync('deploy.ts', ['--to', target, '--from', builds[0]!.dir])).code).toBe(0)
+    api.reply = () => reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r2', 1, 10, 6), figures('r1', 1, 10, 0))
+    const run = await runCliAsync('deploy.ts', [
+      ...['--to', target, '--from', builds[1]!.dir, '--public-url', site.url, '--purge', `cat >> '${purged}'`, '--verify'],
+      ...['--watch', '3s', '--watch-every', '1s', '--health', api.url, '--min-views', '5'],
+    ])
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stderr).toMatch(/^watching \/r1 \w+, \/r2 \w+, \/r3 \w+ for 3 s at http/m)
+    expect(run.stderr.trim().split('\n').at(-1)).toMatch(/^the watch took back \/r2 \(release 0003-\S+\): worse than the release before$/)
+    expect(run.stdout).toMatch(/^Verified: 3 pages, 6 files at .*: all match$/m)
+    expect(run.stdout).toMatch(/^Watched \d s at .* \(a verdict needs 5 views\):$/m)
+    expect(run.stdout).toMatch(/^ {2}\/r2 \w+ \(before: \w+\): TAKEN BACK: error rate 60\.0 % \(6 of 10\)/m)
+    expect(run.stdout).toMatch(/^ {2}\/r3 \w+ \(before: \w+\): KEPT: no verdict: 0 views of the 5/m)
+    expect(run.stdout).toMatch(/^Taken back: \/r2 \(release 0003-/m)
+    expect(
+      servedVersions(
+        target,
+        builds.map((b) => b.manifest),
+      ).get('/r2'),
+    ).toBe(0)
+    // Purged at the switch (3 pages), then /r2 again once taken back.
+    expect(
+      readFileSync(purged, 'utf8')
+        .split('\n')
+        .filter((u) => u.endsWith('/r2')),
+    ).toHaveLength(2)
+    const list = await runCliAsync('deploy.ts', ['--to', target, '--list'])
+    expect(list.stdout.split('\n')[0]).toMatch(/^\* 0003-\S+\s+rollback\s+\/r2\s+\(from watch of 0002-/)
+  })
+
+  it('exits 0 and keeps every page when none is worse', async () => {
+    expect((await runCliAsync('deploy.ts', ['--to', target, '--from', builds[0]!.dir])).code).toBe(0)
+    api.reply = () => reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), ...ROUTES.map((r) => figures(r, 1, 10, 0)))
+    const run = await runCliAsync('deploy.ts', [
+      '--to',
+      target,
+      '--from',
+      builds[1]!.dir,
+      '--watch',
+      '2s',
+      '--watch-every',
+      '1s',
+      '--health',
+      api.url,
+      '--min-views',
+      '5',
+    ])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout.match(/: KEPT: no worse/g)).toHaveLength(3)
+  })
+
+  it('refuses --watch without --health, and with --dry-run', async () => {
+    const alone = await runCliAsync('deploy.ts', ['--to', target, '--from', builds[0]!.dir, '--watch', '5m'])
+    expect([alone.code, alone.stderr.split('\n')[0]]).toEqual([2, '--watch <time> and --health <api url> go together'])
+    const dry = await runCliAsync('deploy.ts', [
+      '--to',
+      target,
+      '--from',
+      builds[0]!.dir,
+      '--dry-run',
+      '--watch',
+      '5m',
+      '--health',
+      api.url,
+    ])
+    expect(dry.code).toBe(2)
+    expect(existsSync(target)).toBe(false)
+  })
+})
+
+describe('npm run deploy -- --to s3://… --watch', () => {
+  let s3: S3Server
+  beforeAll(async () => {
+    s3 = await startS3Server()
+  })
+  afterAll(() => s3?.stop())
+
+  it('takes the worse page back in the bucket too', async () => {
+    const to = `s3://${BUCKET}/watch-${n}`
+    expect((await runDeploy(['--to', to, '--from', builds[0]!.dir], s3.env)).code).toBe(0)
+    api.reply = () => reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r3', 1, 10, 5), figures('r1', 1, 10, 0))
+    const run = await runDeploy(
+      ['--to', to, '--from', builds[1]!.dir, '--watch', '2s', '--watch-every', '1s', '--health', api.url, '--min-views', '5'],
+      s3.env,
+    )
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stdout).toMatch(/^Taken back: \/r3 /m)
+    const served = await servedVersionsS3(
+      s3,
+      `watch-${n}`,
+      builds.map((b) => b.manifest),
+    )
+    expect([...served]).toEqual([
+      ['/r1', 1],
+      ['/r2', 1],
+      ['/r3', 0],
+    ])
+  })
+})
