@@ -42,6 +42,8 @@ export interface S3StoreOptions {
   clock?: Clock
   /** The wait between writing the lock and reading it back (1000 ms; see createIfAbsent). */
   lockSettleMs?: number
+  /** The backoff's jitter, a number in [0, 1) (Math.random; tests fix it, so the waits they count are known). */
+  random?: () => number
 }
 
 /** How long one request may wait between tries, in all, before the run gives up (DEPLOY_S3_RETRY_FOR). */
@@ -59,6 +61,7 @@ export class S3Store implements Store {
   private readonly retryForMs: number
   private readonly backoffMs: number
   private readonly clock: Clock
+  private readonly random: () => number
   private readonly lockSettleMs: number
   /** Cleared when the store refuses conditional headers (If-None-Match / If-Match). */
   private conditional = true
@@ -72,6 +75,7 @@ export class S3Store implements Store {
     this.retryForMs = options.retryForMs ?? RETRY_FOR_MS
     this.backoffMs = options.backoffMs ?? 1000
     this.clock = options.clock ?? systemClock
+    this.random = options.random ?? Math.random
     this.lockSettleMs = options.lockSettleMs ?? 1000
     this.name = `s3://${this.bucket}${this.prefix ? `/${this.prefix}` : ''}`
   }
@@ -97,7 +101,7 @@ export class S3Store implements Store {
           new S3RequestError(operation, key, error, attempt, this.clock.now() - started, stopped)
         if (!retryable(error)) throw fail()
         const backoff = Math.min(MAX_DELAY_MS, this.backoffMs * 2 ** (attempt - 1))
-        const jittered = backoff / 2 + Math.random() * (backoff / 2)
+        const jittered = backoff / 2 + this.random() * (backoff / 2)
         const asked = retryAfterMs(error, this.clock.now())
         const delay = Math.max(jittered, asked ?? 0)
         if (waited + delay > this.retryForMs) {
