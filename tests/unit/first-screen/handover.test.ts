@@ -178,6 +178,17 @@ describe('doing the kept tap again', () => {
     expect(problems().at(-1)).toBe('the tap kept on <button> “开始欣赏《Mimi》” found <a> “开始欣赏《Mimi》”: not done')
   })
 
+  it('does nothing when the control at the same place has another name', () => {
+    recordForHandover()
+    click(start())
+    document.body.innerHTML = '<div id="root"><main><button>删除</button></main></div>'
+    const pressed = vi.fn()
+    document.querySelector('button')!.addEventListener('click', pressed)
+    replayTap(takeOver())
+    expect(pressed).not.toHaveBeenCalled()
+    expect(problems().at(-1)).toBe('the tap kept on <button> “开始欣赏《Mimi》” found <button> “删除”: not done')
+  })
+
   it('forgets the tap when the first screen is drawn again (a reply came in)', () => {
     recordForHandover()
     click(start())
