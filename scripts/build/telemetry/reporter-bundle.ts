@@ -1,0 +1,49 @@
+/**
+ * The field reporter as one file of its own (docs/telemetry.md "Loading"): shared/field-reporter
+ * bundled apart from the pages' chunks, as a classic script (an IIFE), so that it needs nothing the page
+ * loads (a page whose entry or core chunk failed still reports that it did) and a WebView too old for
+ * the page's own code still runs it. Built with the build's aliases and env (`VITE_API_BASE`).
+ */
+import { createHash } from 'node:crypto'
+import { resolve } from 'node:path'
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
+
+const ENTRY = 'kids-english:field-reporter'
+
+/** Older than the pages' own target (Chrome 80, Safari 13.1): the reporter is what tells us a WebView cannot run them. */
+export const REPORTER_TARGET = 'es2020'
+
+/** The reporter's code, minified, for a build whose views report at rate `sample`. */
+export async function bundleReporter(config: ResolvedConfig, repoRoot: string, sample: number): Promise<string> {
+  const start = resolve(repoRoot, 'shared/field-reporter/start.ts')
+  const code = `import { startReporter } from ${JSON.stringify(start)}\ntry { startReporter(${JSON.stringify(sample)}) } catch (e) {}\n`
+  const entry: Plugin = {
+    name: 'kids-english:field-reporter-entry',
+    resolveId: (source) => (source === ENTRY ? `\0${ENTRY}` : null),
+    load: (id) => (id === `\0${ENTRY}` ? code : null),
+  }
+  const out = (await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    envDir: config.envDir,
+    logLevel: 'warn',
+    define: config.define,
+    plugins: [entry],
+    resolve: { alias: config.resolve.alias },
+    build: {
+      write: false,
+      minify: true,
+      target: REPORTER_TARGET,
+      rolldownOptions: { input: ENTRY, output: { format: 'iife', codeSplitting: false } },
+    },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[]
+  const chunk = (Array.isArray(out) ? out[0]! : out).output.find((o) => o.type === 'chunk')
+  if (!chunk || chunk.type !== 'chunk') throw new Error('field reporter: the bundle has no code')
+  return chunk.code
+}
+
+/** Where the build writes the reporter: a name that changes with its content, like every chunk's. */
+export function reporterFileName(code: string): string {
+  return `assets/reporter-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`
+}

@@ -1,0 +1,115 @@
+/**
+ * One page view's report as a state machine (docs/style.md 5): what is recorded goes in, and the
+ * machine says when a beacon leaves. Pure: the reporter (start.ts) feeds it the page's events and sends
+ * what it asks for.
+ *
+ * - `collecting`: something is in no beacon yet (a problem, ready, new vitals); the view has just started.
+ * - `reported`: the last beacon carries everything; being hidden again sends nothing.
+ *
+ * A fatal problem (isFatal) sends a beacon at once, once per view (`final: false`); the page being hidden
+ * or left sends the view so far (`final: true`), each beacon with the next `seq`. A page restored from the
+ * back-forward cache is a new view (`restored`), with a new id, its own problems and `seq` from 0.
+ */
+import { TELEMETRY_MAX_PROBLEMS, type NavigationKind, type Problem } from '../../common/telemetry/report'
+import type { NewProblem, TelemetryEntry } from '../telemetry/early'
+import { ms } from './ms'
+import { endpointTemplate, scrubFrame, scrubPath, scrubText } from './scrub'
+
+export interface ViewState {
+  status: 'collecting' | 'reported'
+  /** This view's random id (`[0-9a-z]{8,32}`). */
+  view: string
+  nav: NavigationKind
+  /** `performance.now()` when the view started: 0 for a page load, the restore's time for a restored view. */
+  start: number
+  /** The `seq` of the next beacon. */
+  seq: number
+  /** ms from the view's start to the first frame with the page's data visible; null: not yet. */
+  ready: number | null
+  audioTried: boolean
+  /** Scrubbed, at most TELEMETRY_MAX_PROBLEMS, each with its count and first time. */
+  problems: Problem[]
+  /** Problems that did not fit in `problems`. */
+  dropped: number
+  /** The beacon a fatal problem sends at once has gone (only the first fatal problem sends one). */
+  fatalSent: boolean
+}
+
+export type ViewEvent =
+  /** An entry of the page's queue (shared/telemetry/early.ts). */
+  | { type: 'recorded'; entry: TelemetryEntry }
+  /** A vital changed (vitals.ts): the next beacon has something new. */
+  | { type: 'measured' }
+  /** The page was hidden or left (`visibilitychange` → hidden, `pagehide`). */
+  | { type: 'hidden' }
+  /** Back from the back-forward cache at `at` (`pageshow` with `persisted`): a new view `view`. */
+  | { type: 'restored'; view: string; at: number }
+
+/** A beacon to send now, with the state it returned with. */
+export interface Beacon {
+  seq: number
+  final: boolean
+}
+
+/** Counts stop here (the report's schema). */
+const MAX_COUNT = 100_000
+/** The largest `seq` (its schema): a view hidden and shown again a thousand times stops sending. */
+const MAX_SEQ = 1000
+
+/** A new view: a page load (`start` 0) or a restore. */
+export function openView(view: string, nav: NavigationKind, start = 0): ViewState {
+  return { status: 'collecting', view, nav, start, seq: 0, ready: null, audioTried: false, problems: [], dropped: 0, fatalSent: false }
+}
+
+/**
+ * A problem that is a view's failure as a person sees it, sent at once: the error boundary's `出错了`, a
+ * script chunk that did not load, or an uncaught error or rejection before the page was ready (a white
+ * or stuck screen in the making).
+ */
+export function isFatal(kind: Problem['kind'], ready: number | null): boolean {
+  return kind === 'boundary' || kind === 'chunk' || ((kind === 'error' || kind === 'rejection') && ready === null)
+}
+
+type CleanProblem = Omit<Problem, 'count' | 'at'>
+
+/** A recorded problem as it may leave the phone (scrub.ts): its kind's fields only, every one cleaned. */
+export function cleanProblem(problem: NewProblem): CleanProblem {
+  const status = Number(problem.status)
+  return {
+    kind: problem.kind,
+    message: scrubText(problem.message),
+    file: scrubPath(problem.file) || undefined,
+    frame: scrubFrame(problem.frame) || undefined,
+    ...(problem.kind === 'api' && {
+      endpoint: endpointTemplate(problem.endpoint),
+      status: status > 0 && status < 600 ? Math.floor(status) : 0,
+    }),
+  }
+}
+
+/** The same problem again: every field but its count and time alike (undefined fields are no field). */
+const keyOf = ({ count: _count, at: _at, ...problem }: CleanProblem & Partial<Problem>) => JSON.stringify(problem)
+
+/** The next state for `event`, and the beacon to send with it, if any. */
+export function stepView(state: ViewState, event: ViewEvent): { state: ViewState; beacon: Beacon | null } {
+  if (event.type === 'restored') return { state: openView(event.view, 'restore', event.at), beacon: null }
+  if (event.type === 'hidden') {
+    if (state.status === 'reported' || state.seq > MAX_SEQ) return { state, beacon: null }
+    return { state: { ...state, status: 'reported', seq: state.seq + 1 }, beacon: { seq: state.seq, final: true } }
+  }
+  const next: ViewState = { ...state, status: 'collecting' }
+  if (event.type === 'measured') return { state: next, beacon: null }
+  const { entry } = event
+  const at = ms(entry.at - state.start)
+  if (entry.type === 'ready') next.ready ??= at
+  if (entry.type === 'audio') next.audioTried = true
+  if (entry.type !== 'problem') return { state: next, beacon: null }
+  const problem = cleanProblem(entry.problem)
+  const key = keyOf(problem)
+  const same = state.problems.findIndex((other) => keyOf(other) === key)
+  if (same >= 0) next.problems = state.problems.map((p, i) => (i === same ? { ...p, count: Math.min(MAX_COUNT, p.count + 1) } : p))
+  else if (state.problems.length < TELEMETRY_MAX_PROBLEMS) next.problems = [...state.problems, { ...problem, count: 1, at }]
+  else next.dropped = Math.min(MAX_COUNT, state.dropped + 1)
+  if (state.fatalSent || state.seq > MAX_SEQ || !isFatal(problem.kind, state.ready)) return { state: next, beacon: null }
+  return { state: { ...next, status: 'reported', fatalSent: true, seq: state.seq + 1 }, beacon: { seq: state.seq, final: false } }
+}

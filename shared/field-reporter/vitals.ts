@@ -1,0 +1,119 @@
+/**
+ * TTFB, FCP, LCP, INP and CLS of a view, measured as Google's `web-vitals` measures them (its
+ * definitions, not its code: its five metrics alone weigh 3.3 KB gzipped, over the reporter's whole
+ * budget; docs/telemetry.md "Vitals"), from the browser's performance entries, buffered ones included
+ * (the reporter loads after the first screen). Null where the engine has no such entry. Never throws.
+ */
+import type { Vitals } from '../../common/telemetry/report'
+import { ms } from './ms'
+
+export interface VitalsWatch {
+  /** The vitals so far, in ms since the view started (CLS unitless). */
+  read(): Vitals
+  /**
+   * A new view from the back-forward cache at `at` (`performance.now()`): TTFB 0, FCP and LCP at its
+   * first frame, CLS and INP measured anew (what web-vitals reports for a restore).
+   */
+  restore(at: number): void
+}
+
+type Entry = PerformanceEntry & { value?: number; hadRecentInput?: boolean; interactionId?: number }
+
+/** Observes entries of `type`, the buffered ones first; false when the engine has none. */
+function observe(type: string, handle: (entries: Entry[]) => void, options: Record<string, unknown> = {}): boolean {
+  try {
+    if (!PerformanceObserver.supportedEntryTypes.includes(type)) return false
+    new PerformanceObserver((list) => handle(list.getEntries() as Entry[])).observe({ type, buffered: true, ...options })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Starts measuring; `changed` is called whenever a vital changes. */
+export function watchVitals(changed: () => void): VitalsWatch {
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+  let start = 0
+  const vitals: Vitals = {
+    ttfb: nav ? ms(nav.responseStart) : null,
+    fcp: null,
+    lcp: null,
+    inp: null,
+    cls: null,
+  }
+
+  observe('paint', (entries) => {
+    const fcp = entries.find((entry) => entry.name === 'first-contentful-paint')
+    if (fcp && vitals.fcp === null) {
+      vitals.fcp = ms(fcp.startTime)
+      changed()
+    }
+  })
+  // The browser reports a larger paint until the first input: the last one counts (none after a restore).
+  observe('largest-contentful-paint', (entries) => {
+    const last = entries[entries.length - 1]
+    if (last && start === 0) {
+      vitals.lcp = ms(last.startTime)
+      changed()
+    }
+  })
+
+  // CLS: the largest session window of shifts without recent input (< 1 s apart, at most 5 s long).
+  let session = 0
+  let sessionStart = 0
+  let previous = 0
+  const shifts = observe('layout-shift', (entries) => {
+    for (const entry of entries) {
+      if (entry.hadRecentInput || entry.startTime < start) continue
+      const value = entry.value ?? 0
+      if (session && entry.startTime - previous < 1000 && entry.startTime - sessionStart < 5000) session += value
+      else [session, sessionStart] = [value, entry.startTime]
+      previous = entry.startTime
+      vitals.cls = Math.max(vitals.cls ?? 0, Math.round(session * 1e4) / 1e4)
+    }
+    changed()
+  })
+  if (shifts) vitals.cls = 0
+
+  // INP: each interaction's longest event; of the 10 longest, the one at 1 in 50 interactions (its p98).
+  let durations: Record<number, number> = {}
+  let interactions = 0
+  // The engine's count of the document's interactions, less those before a restore.
+  const engineCount = () => (performance as Performance & { interactionCount?: number }).interactionCount ?? 0
+  let countBefore = 0
+  const onEvents = (entries: Entry[]) => {
+    for (const { interactionId: id, startTime, duration } of entries) {
+      if (!id || startTime < start) continue
+      if (!(id in durations)) interactions++
+      durations[id] = Math.max(durations[id] ?? 0, duration)
+    }
+    const longest = Object.values(durations).sort((a, b) => b - a)
+    const pick = longest[Math.min(longest.length - 1, 9, Math.floor(Math.max(engineCount() - countBefore, interactions) / 50))]
+    if (pick !== undefined) {
+      vitals.inp = ms(pick)
+      changed()
+    }
+  }
+  // 16 ms, the least the engine takes: a quick tap is an interaction too (web-vitals adds first-input for it).
+  observe('event', onEvents, { durationThreshold: 16 })
+
+  return {
+    read: () => ({ ...vitals }),
+    restore(at) {
+      start = at
+      vitals.ttfb = 0
+      vitals.fcp = vitals.lcp = vitals.inp = null
+      if (shifts) vitals.cls = 0
+      session = interactions = 0
+      countBefore = engineCount()
+      durations = {}
+      // The restored page is painted in its first frame: two frames on, it has been.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          vitals.fcp = vitals.lcp = ms(performance.now() - at)
+          changed()
+        }),
+      )
+    },
+  }
+}
