@@ -1,7 +1,7 @@
 /**
  * Where the HTML's field-report capture (scripts/build/telemetry/capture-script.ts), the page's code and
  * the reporter (./reporter) meet: the three are built apart, so the names are written once, here.
- * docs/telemetry.md "Loading".
+ * docs/telemetry.md "How a page reports".
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The field reports' capture, the first script of every page's <head> (docs/telemetry.md "Loading"):
+ * The field reports' capture, the first script of every page's <head> (docs/telemetry.md "How a page reports"):
  * from the very start it puts on the page's queue (shared/telemetry/early.ts) every uncaught error and
  * unhandled rejection, and every `<script>`, module preload, stylesheet or `<img>` that failed to load (a
  * capture-phase `error` listener on window sees them all, though their `error` events do not bubble).

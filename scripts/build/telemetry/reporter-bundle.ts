@@ -1,5 +1,5 @@
 /**
- * The field reporter as one file of its own (docs/telemetry.md "Loading"): shared/field-reporter
+ * The field reporter as one file of its own (docs/telemetry.md "How a page reports"): shared/field-reporter
  * bundled apart from the pages' chunks, as a classic script (an IIFE), so that it needs nothing the page
  * loads (a page whose entry or core chunk failed still reports that it did) and a WebView too old for
  * the page's own code still runs it. Built with the build's aliases and env (`VITE_API_BASE`).

@@ -1,5 +1,5 @@
 /**
- * The field reports' build-time switches (docs/telemetry.md "Building"): `VITE_TELEMETRY` (`on`, the
+ * The field reports' build-time switches (docs/telemetry.md "Building and cost"): `VITE_TELEMETRY` (`on`, the
  * default, or `off`: no capture script, no reporter, nothing sent) and `VITE_TELEMETRY_SAMPLE` (the share
  * of page views that report, 0 < sample ≤ 1, default 1), from the environment or Vite's `.env` files.
  * A value it cannot read fails the build, rather than shipping pages that report nothing or everything.
