@@ -23,27 +23,12 @@ function newViewId(): string {
   return id.slice(0, 16)
 }
 
-const navigation = () => performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
-
-/** When the page's content was first painted (its first contentful paint); null before, or in an engine without paint timing. */
-const paintedAt = () => performance.getEntriesByName?.('first-contentful-paint')[0]?.startTime ?? null
 
 /** An entry of the queue as early.ts records it; anything else (a problem of an unknown kind) is left out. */
 const isEntry = (entry: unknown): entry is TelemetryEntry => {
   const e = entry as { at?: unknown; type?: unknown; problem?: { kind?: unknown } } | null
-  return typeof e?.at === 'number' && (e.type !== 'problem' || PROBLEM_KINDS.includes(e.problem?.kind as never))
+  return typeof e?.at === 'number' && (e.type === 'ready' || e.type === 'audio' || PROBLEM_KINDS.includes(e.problem?.kind as never))
 }
-
-/** Calls `fn`, swallowing what it throws: the reporter never breaks the page. */
-const safe =
-  <A extends unknown[]>(fn: (...args: A) => void) =>
-  (...args: A) => {
-    try {
-      fn(...args)
-    } catch {
-      // lost: this report, not the page
-    }
-  }
 
 /** Starts reporting this page's views. `sample`: the share of views the build reports (VITE_TELEMETRY_SAMPLE). */
 export function startReporter(sample: number): void {
@@ -60,39 +45,34 @@ export function startReporter(sample: number): void {
     ...describeClient(navigator.userAgent, navigator.maxTouchPoints),
   }
   const url = `${resolveApiBase(location.hostname, location.origin)}/v1/telemetry`
-  const nav = navigation()?.type
+  const nav = (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type
   let state: ViewState = openView(newViewId(), nav === 'navigate' || nav === 'reload' || nav === 'back_forward' ? nav : 'other')
-  /** The restored view shows what the view before it showed: ready at its first frame if that one was. */
-  let restoredReady = false
-
-  /** Steps the view through `events`, then sends the last beacon one of them asked for (carrying them all). */
-  const dispatch = safe((...events: ViewEvent[]) => {
-    let beacon: Beacon | null = null
-    for (const event of events) {
-      const step = stepView(state, event)
-      state = step.state
-      beacon = step.beacon ?? beacon
-    }
-    if (beacon) sendBeacon(url, reportBody(buildReport(state, beacon, page, vitals.read())))
-  })
-  const take = (entries: unknown[]) => dispatch(...entries.filter(isEntry).map((entry): ViewEvent => ({ type: 'recorded', entry })))
-
-  const vitals = watchVitals(
-    safe(() => {
-      // A page with no load cycle, or a restored one, is ready as it is painted.
+  /**
+   * Steps the view through `events`, then sends the last beacon one of them asked for (carrying them all).
+   * A page with no load cycle is ready at its first paint: that comes first, so an error after it is not fatal.
+   */
+  const dispatch = (...events: ViewEvent[]) => {
+    try {
       const { fcp } = vitals.read()
-      const ready = state.ready === null && fcp !== null && (atPaint || restoredReady) ? [{ type: 'ready', at: state.start + fcp }] : []
-      take(ready)
-      dispatch({ type: 'measured' })
-    }),
-  )
-  // What was recorded before the reporter came, in the order it happened, and every later push. A page
-  // with no load cycle was ready at its first paint: an error after that is not fatal.
+      if (atPaint && fcp !== null) events.unshift({ type: 'ready', at: fcp })
+      let beacon: Beacon | null = null
+      for (const event of events) {
+        const step = stepView(state, event)
+        state = step.state
+        beacon = step.beacon ?? beacon
+      }
+      if (beacon) sendBeacon(url, reportBody(buildReport(state, beacon, page, vitals.read())))
+    } catch {
+      // lost: this report, never the page
+    }
+  }
+  const take = (entries: unknown[]) => dispatch(...entries.filter(isEntry))
+
+  const vitals = watchVitals(() => dispatch({ type: 'measured' }))
+  // What was recorded before the reporter came, in the order it happened, and every later push.
   const w = window as unknown as Record<string, unknown>
   const queue = w[TELEMETRY_QUEUE_GLOBAL]
-  const painted = atPaint ? paintedAt() : null
-  const early = [...(painted === null ? [] : [{ type: 'ready', at: painted }]), ...(Array.isArray(queue) ? (queue as unknown[]) : [])]
-  take(early.filter(isEntry).sort((a, b) => a.at - b.at))
+  take((Array.isArray(queue) ? (queue as unknown[]) : []).filter(isEntry).sort((a, b) => a.at - b.at))
   w[TELEMETRY_QUEUE_GLOBAL] = { push: (...entries: unknown[]) => take(entries) }
 
   const hidden = () => dispatch({ type: 'hidden' })
@@ -100,12 +80,13 @@ export function startReporter(sample: number): void {
   addEventListener('pagehide', hidden, true)
   addEventListener(
     'pageshow',
-    safe((event: PageTransitionEvent) => {
+    (event) => {
       if (!event.persisted) return
-      restoredReady = state.ready !== null
-      dispatch({ type: 'restored', view: newViewId(), at: event.timeStamp })
+      // The page comes back as it was left: ready at once if it was.
+      const ready = state.ready !== null
       vitals.restore(event.timeStamp)
-    }),
+      dispatch({ type: 'restored', view: newViewId(), at: event.timeStamp }, ...(ready ? [{ type: 'ready', at: event.timeStamp } as const] : []))
+    },
     true,
   )
   // Loaded while the page is in the background: its view so far goes now.

@@ -36,8 +36,8 @@ export interface ViewState {
 }
 
 export type ViewEvent =
-  /** An entry of the page's queue (shared/telemetry/early.ts). */
-  | { type: 'recorded'; entry: TelemetryEntry }
+  /** An entry of the page's queue (shared/telemetry/early.ts): a problem, ready, audio tried. */
+  | TelemetryEntry
   /** A vital changed (vitals.ts): the next beacon has something new. */
   | { type: 'measured' }
   /** The page was hidden or left (`visibilitychange` → hidden, `pagehide`). */
@@ -93,23 +93,24 @@ const keyOf = ({ count: _count, at: _at, ...problem }: CleanProblem & Partial<Pr
 /** The next state for `event`, and the beacon to send with it, if any. */
 export function stepView(state: ViewState, event: ViewEvent): { state: ViewState; beacon: Beacon | null } {
   if (event.type === 'restored') return { state: openView(event.view, 'restore', event.at), beacon: null }
-  if (event.type === 'hidden') {
-    if (state.status === 'reported' || state.seq > MAX_SEQ) return { state, beacon: null }
-    return { state: { ...state, status: 'reported', seq: state.seq + 1 }, beacon: { seq: state.seq, final: true } }
-  }
+  if (event.type === 'hidden' && state.status === 'reported') return { state, beacon: null }
   const next: ViewState = { ...state, status: 'collecting' }
-  if (event.type === 'measured') return { state: next, beacon: null }
-  const { entry } = event
-  const at = ms(entry.at - state.start)
-  if (entry.type === 'ready') next.ready ??= at
-  if (entry.type === 'audio') next.audioTried = true
-  if (entry.type !== 'problem') return { state: next, beacon: null }
-  const problem = cleanProblem(entry.problem)
-  const key = keyOf(problem)
-  const same = state.problems.findIndex((other) => keyOf(other) === key)
-  if (same >= 0) next.problems = state.problems.map((p, i) => (i === same ? { ...p, count: Math.min(MAX_COUNT, p.count + 1) } : p))
-  else if (state.problems.length < TELEMETRY_MAX_PROBLEMS) next.problems = [...state.problems, { ...problem, count: 1, at }]
-  else next.dropped = Math.min(MAX_COUNT, state.dropped + 1)
-  if (state.fatalSent || state.seq > MAX_SEQ || !isFatal(problem.kind, state.ready)) return { state: next, beacon: null }
-  return { state: { ...next, status: 'reported', fatalSent: true, seq: state.seq + 1 }, beacon: { seq: state.seq, final: false } }
+  /** A beacon to send now: the view so far as the page is hidden (final), or at once for a fatal problem. */
+  let final = event.type === 'hidden' ? true : null
+  if (event.type === 'ready') next.ready ??= ms(event.at - state.start)
+  if (event.type === 'audio') next.audioTried = true
+  if (event.type === 'problem') {
+    const problem = cleanProblem(event.problem)
+    const key = keyOf(problem)
+    const same = state.problems.findIndex((other) => keyOf(other) === key)
+    if (same >= 0) next.problems = state.problems.map((p, i) => (i === same ? { ...p, count: Math.min(MAX_COUNT, p.count + 1) } : p))
+    else if (state.problems.length < TELEMETRY_MAX_PROBLEMS) next.problems = [...state.problems, { ...problem, count: 1, at: ms(event.at - state.start) }]
+    else next.dropped = Math.min(MAX_COUNT, state.dropped + 1)
+    if (!state.fatalSent && isFatal(problem.kind, state.ready)) {
+      next.fatalSent = true
+      final = false
+    }
+  }
+  if (final === null || state.seq > MAX_SEQ) return { state: next, beacon: null }
+  return { state: { ...next, status: 'reported', seq: state.seq + 1 }, beacon: { seq: state.seq, final } }
 }

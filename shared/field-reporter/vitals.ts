@@ -11,8 +11,8 @@ export interface VitalsWatch {
   /** The vitals so far, in ms since the view started (CLS unitless). */
   read(): Vitals
   /**
-   * A new view from the back-forward cache at `at` (`performance.now()`): TTFB 0, FCP and LCP at its
-   * first frame, CLS and INP measured anew (what web-vitals reports for a restore).
+   * A new view from the back-forward cache at `at` (`performance.now()`): TTFB 0 (what web-vitals
+   * reports), CLS and INP measured anew, no FCP or LCP (the page comes back painted).
    */
   restore(at: number): void
 }
@@ -42,13 +42,8 @@ export function watchVitals(changed: () => void): VitalsWatch {
     cls: null,
   }
 
-  observe('paint', (entries) => {
-    const fcp = entries.find((entry) => entry.name === 'first-contentful-paint')
-    if (fcp && vitals.fcp === null) {
-      vitals.fcp = ms(fcp.startTime)
-      changed()
-    }
-  })
+  // FCP is kept in the engine's timeline: read when asked (read()), not observed.
+  const paint = () => performance.getEntriesByName?.('first-contentful-paint')[0]
   // The browser reports a larger paint until the first input: the last one counts (none after a restore).
   observe('largest-contentful-paint', (entries) => {
     const last = entries[entries.length - 1]
@@ -69,7 +64,7 @@ export function watchVitals(changed: () => void): VitalsWatch {
       if (session && entry.startTime - previous < 1000 && entry.startTime - sessionStart < 5000) session += value
       else [session, sessionStart] = [value, entry.startTime]
       previous = entry.startTime
-      vitals.cls = Math.max(vitals.cls ?? 0, Math.round(session * 1e4) / 1e4)
+      vitals.cls = Math.max(vitals.cls ?? 0, session)
     }
     changed()
   })
@@ -78,9 +73,6 @@ export function watchVitals(changed: () => void): VitalsWatch {
   // INP: each interaction's longest event; of the 10 longest, the one at 1 in 50 interactions (its p98).
   let durations: Record<number, number> = {}
   let interactions = 0
-  // The engine's count of the document's interactions, less those before a restore.
-  const engineCount = () => (performance as Performance & { interactionCount?: number }).interactionCount ?? 0
-  let countBefore = 0
   const onEvents = (entries: Entry[]) => {
     for (const { interactionId: id, startTime, duration } of entries) {
       if (!id || startTime < start) continue
@@ -88,7 +80,7 @@ export function watchVitals(changed: () => void): VitalsWatch {
       durations[id] = Math.max(durations[id] ?? 0, duration)
     }
     const longest = Object.values(durations).sort((a, b) => b - a)
-    const pick = longest[Math.min(longest.length - 1, 9, Math.floor(Math.max(engineCount() - countBefore, interactions) / 50))]
+    const pick = longest[Math.min(longest.length - 1, 9, Math.floor(interactions / 50))]
     if (pick !== undefined) {
       vitals.inp = ms(pick)
       changed()
@@ -98,22 +90,17 @@ export function watchVitals(changed: () => void): VitalsWatch {
   observe('event', onEvents, { durationThreshold: 16 })
 
   return {
-    read: () => ({ ...vitals }),
+    read: () => {
+      const fcp = paint()
+      return { ...vitals, fcp: fcp && !start ? ms(fcp.startTime) : null }
+    },
     restore(at) {
       start = at
       vitals.ttfb = 0
-      vitals.fcp = vitals.lcp = vitals.inp = null
+      vitals.lcp = vitals.inp = null
       if (shifts) vitals.cls = 0
       session = interactions = 0
-      countBefore = engineCount()
       durations = {}
-      // The restored page is painted in its first frame: two frames on, it has been.
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          vitals.fcp = vitals.lcp = ms(performance.now() - at)
-          changed()
-        }),
-      )
     },
   }
 }

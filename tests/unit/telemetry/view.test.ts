@@ -5,10 +5,11 @@ import type { NewProblem } from '@shared/telemetry/early'
 import { isFatal, openView, stepView, type ViewEvent, type ViewState } from '@shared/field-reporter/view'
 
 const problem = (kind: NewProblem['kind'], at: number, extra: Partial<NewProblem> = {}): ViewEvent => ({
-  type: 'recorded',
-  entry: { type: 'problem', problem: { kind, message: '', ...extra }, at },
+  type: 'problem',
+  problem: { kind, message: '', ...extra },
+  at,
 })
-const ready = (at: number): ViewEvent => ({ type: 'recorded', entry: { type: 'ready', at } })
+const ready = (at: number): ViewEvent => ({ type: 'ready', at })
 const hidden: ViewEvent = { type: 'hidden' }
 
 /** Steps `state` through `events`, keeping every beacon asked for. */
@@ -49,7 +50,7 @@ describe('a view just opened (collecting)', () => {
   })
 
   it('records that audio was tried', () => {
-    expect(run(fresh(), { type: 'recorded', entry: { type: 'audio', at: 3 } }).state.audioTried).toBe(true)
+    expect(run(fresh(), { type: 'audio', at: 3 }).state.audioTried).toBe(true)
   })
 
   it('sends the view once when hidden, then nothing more when hidden again or left (pagehide)', () => {
