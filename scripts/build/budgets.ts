@@ -188,8 +188,8 @@ async function main(): Promise<void> {
 }
 
 /**
- * Writes `budget` as the `budget: { … }` line of the page.ts of route `path` (replacing the line there, or
- * adding it before the descriptor's end), in the repo's formatting.
+ * Writes `budget` as the `budget: { … }` line of the page.ts of route `path` (replacing the line or the
+ * wrapped block there, or adding it before the descriptor's end), in the repo's formatting.
  */
 async function writeBudget(path: string, budget: PageBudget): Promise<void> {
   const file = join(ROOT, 'pages', routeFolder(path.replace(/^\//, '')), 'page.ts')
@@ -197,9 +197,9 @@ async function writeBudget(path: string, budget: PageBudget): Promise<void> {
   const line = `  budget: ${JSON.stringify(budget)
     .replace(/"(\w+)":/g, '$1: ')
     .replace(/"/g, "'")},`
-  const next = /^ {2}budget: .*$/m.test(source)
-    ? source.replace(/^ {2}budget: .*$/m, line)
-    : source.replace(/\n\}\)\s*$/, `\n${line}\n})\n`)
+  // The line as written, or the block prettier wraps a long one into (its `forbid` list has no braces).
+  const written = /^ {2}budget: \{[^}]*\},?$/m
+  const next = written.test(source) ? source.replace(written, line) : source.replace(/\n\}\)\s*$/, `\n${line}\n})\n`)
   const prettier = await import('prettier')
   const options = await prettier.resolveConfig(file)
   writeFileSync(file, await prettier.format(next, { ...options, filepath: file }))
