@@ -49,6 +49,15 @@ describe('a view just opened (collecting)', () => {
     expect(state.problems[0]).toMatchObject({ kind: 'api', endpoint: '/v1/directory/:id', status: 503 })
   })
 
+  it('reads a status the schema would refuse as 0 (no answer), rather than lose the report', () => {
+    const { state } = run(
+      fresh(),
+      problem('api', 1, { endpoint: '/v1/x', status: 999 }),
+      problem('api', 2, { endpoint: '/v1/y', status: -1 }),
+    )
+    expect(state.problems.map((p) => p.status)).toEqual([0, 0])
+  })
+
   it('records that audio was tried', () => {
     expect(run(fresh(), { type: 'audio', at: 3 }).state.audioTried).toBe(true)
   })
