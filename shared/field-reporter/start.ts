@@ -54,7 +54,7 @@ export function startReporter(sample: number): void {
   const dispatch = (...events: ViewEvent[]) => {
     try {
       const { fcp } = vitals.read()
-      if (atPaint && fcp !== null) events.unshift({ type: 'ready', at: fcp })
+      if (atPaint && state.ready === null && fcp !== null) events.unshift({ type: 'ready', at: fcp })
       let beacon: Beacon | null = null
       for (const event of events) {
         const step = stepView(state, event)

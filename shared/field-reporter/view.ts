@@ -93,7 +93,14 @@ const keyOf = ({ count: _count, at: _at, ...problem }: CleanProblem & Partial<Pr
 /** The next state for `event`, and the beacon to send with it, if any. */
 export function stepView(state: ViewState, event: ViewEvent): { state: ViewState; beacon: Beacon | null } {
   if (event.type === 'restored') return { state: openView(event.view, 'restore', event.at), beacon: null }
-  if (event.type === 'hidden' && state.status === 'reported') return { state, beacon: null }
+  // Nothing new: hidden again, a second ready (React's after the first screen's), audio tried again.
+  const known =
+    event.type === 'hidden'
+      ? state.status === 'reported'
+      : event.type === 'ready'
+        ? state.ready !== null
+        : event.type === 'audio' && state.audioTried
+  if (known) return { state, beacon: null }
   const next: ViewState = { ...state, status: 'collecting' }
   /** A beacon to send now: the view so far as the page is hidden (final), or at once for a fatal problem. */
   let final = event.type === 'hidden' ? true : null
@@ -104,7 +111,8 @@ export function stepView(state: ViewState, event: ViewEvent): { state: ViewState
     const key = keyOf(problem)
     const same = state.problems.findIndex((other) => keyOf(other) === key)
     if (same >= 0) next.problems = state.problems.map((p, i) => (i === same ? { ...p, count: Math.min(MAX_COUNT, p.count + 1) } : p))
-    else if (state.problems.length < TELEMETRY_MAX_PROBLEMS) next.problems = [...state.problems, { ...problem, count: 1, at: ms(event.at - state.start) }]
+    else if (state.problems.length < TELEMETRY_MAX_PROBLEMS)
+      next.problems = [...state.problems, { ...problem, count: 1, at: ms(event.at - state.start) }]
     else next.dropped = Math.min(MAX_COUNT, state.dropped + 1)
     if (!state.fatalSent && isFatal(problem.kind, state.ready)) {
       next.fatalSent = true

@@ -3,12 +3,15 @@
  * per view as it is left, with its route, release, client and ready, and nothing private; a fatal
  * problem arrives at once; an API failure arrives with its endpoint and status.
  */
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoLinks, demoLinkUrl, readPages } from '../../server/demo-links'
 import { DEMO_SHARES, DEMO_TOKENS } from '../../server/seed/demo'
 import { startCaptureProxy, type CaptureProxy } from '../webkit/support/capture-proxy'
 import { closeBrowser, openPhone, type Fixture } from './support/browser'
+import { CHROMIUM_ARGS, CHROMIUM_FULL, PHONE_SCREEN, PHONE_UA } from './support/chromium'
 import { parsedReports, releaseOf, reporterLoaded, reportsSettled } from './support/field-reports'
 import { serverUrl } from './support/server'
 
@@ -139,5 +142,51 @@ describe('a view that fails', () => {
     expect(report!.problems).toEqual([expect.objectContaining({ kind: 'api', endpoint: '/v1/share/uar', status: 500, count: 1 })])
     expect(report!.body).not.toContain(DEMO_SHARES.words)
     await phone.context.close()
+  })
+})
+
+/**
+ * The back-forward cache needs Debian's full Chromium (the bench's): the headless shell never restores a
+ * page from it ("masked"), and Playwright turns it off unless told not to. CI installs it (.ci/run).
+ */
+const noFullChromium = existsSync(CHROMIUM_FULL) ? null : `the back-forward cache journey needs ${CHROMIUM_FULL} (apt-get install chromium)`
+if (noFullChromium && process.env.CI) throw new Error(noFullChromium)
+if (noFullChromium) console.warn(`skipped: ${noFullChromium}`)
+
+describe.skipIf(noFullChromium)('a page restored from the back-forward cache', () => {
+  it('is a new view: its own id, nav restore, ready at once, sent as it is left again', async () => {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_FULL,
+      args: CHROMIUM_ARGS,
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    })
+    try {
+      const context = await browser.newContext({ ...PHONE_SCREEN, userAgent: PHONE_UA })
+      const page = await context.newPage()
+      const before = proxy.reports.length
+      // Step: open the notice, then the 404 page, and go back to the notice, which comes from the cache
+      // (no load event: it is shown as it was left).
+      await page.goto(`${proxy.url}/price_up`)
+      await page.getByRole('button', { name: '查看会员方案' }).waitFor()
+      await reporterLoaded(page)
+      await page.goto(`${proxy.url}/404`)
+      await reporterLoaded(page)
+      await page.goBack({ waitUntil: 'commit' })
+      await page.getByRole('button', { name: '查看会员方案' }).waitFor()
+      const restored = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)
+      expect(restored, 'the page came from the back-forward cache (its navigation is still the first one)').toBe('navigate')
+      // Step: leave it again.
+      await page.goto('about:blank')
+      await reportsSettled(proxy.reports, before + 3)
+      const [first, notFound, again] = parsedReports(proxy.reports.slice(before))
+      expect([first!.route, notFound!.route, again!.route]).toEqual(['/price_up', '/404', '/price_up'])
+      expect(first).toMatchObject({ nav: 'navigate', seq: 0 })
+      expect(again).toMatchObject({ nav: 'restore', seq: 0, final: true, ready: 0, problems: [] })
+      expect(again!.view).not.toBe(first!.view)
+      expect(again!.vitals).toMatchObject({ ttfb: 0, fcp: null, lcp: null })
+      await context.close()
+    } finally {
+      await browser.close()
+    }
   })
 })

@@ -110,6 +110,12 @@ describe('a view already reported', () => {
     expect(beacons.map(({ seq, final }) => ({ seq, final }))).toEqual([{ seq: 1, final: true }])
   })
 
+  it('sends nothing more for what it knew: a second ready (React after the first screen), audio tried again', () => {
+    const audio: ViewEvent = { type: 'audio', at: 20 }
+    const state = run(openView('view0001', 'navigate'), ready(10), audio, hidden).state
+    expect(run(state, ready(900), audio, hidden).beacons).toEqual([])
+  })
+
   it('sends again when only a vital changed (a layout shift after the first hide)', () => {
     expect(run(reported(), { type: 'measured' }, hidden).beacons).toHaveLength(1)
   })
