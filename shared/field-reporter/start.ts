@@ -23,7 +23,6 @@ function newViewId(): string {
   return id.slice(0, 16)
 }
 
-
 /** An entry of the queue as early.ts records it; anything else (a problem of an unknown kind) is left out. */
 const isEntry = (entry: unknown): entry is TelemetryEntry => {
   const e = entry as { at?: unknown; type?: unknown; problem?: { kind?: unknown } } | null
@@ -85,7 +84,10 @@ export function startReporter(sample: number): void {
       // The page comes back as it was left: ready at once if it was.
       const ready = state.ready !== null
       vitals.restore(event.timeStamp)
-      dispatch({ type: 'restored', view: newViewId(), at: event.timeStamp }, ...(ready ? [{ type: 'ready', at: event.timeStamp } as const] : []))
+      dispatch(
+        { type: 'restored', view: newViewId(), at: event.timeStamp },
+        ...(ready ? [{ type: 'ready', at: event.timeStamp } as const] : []),
+      )
     },
     true,
   )
