@@ -1,10 +1,10 @@
 /**
  * The field reporter (docs/telemetry.md): the HTML's capture script loads it once the page's code has
  * started and the browser is idle (scripts/build/telemetry/capture-script.ts), a file of its own apart
- * from the page's chunks. It takes over the page's queue (shared/telemetry/early.ts: what was recorded before it, and
- * everything after), measures the vitals, and sends the view's report (view.ts) as the page is hidden or
- * left, or at once for a fatal problem. Everything it does is caught: a reporter that fails costs the
- * report, never the page.
+ * from the page's chunks. It takes over the page's queue (shared/telemetry/early.ts: what was recorded
+ * before it, and everything after), measures the vitals, and sends the view's report (view.ts) as the
+ * page is hidden or left, or at once for a fatal problem. Everything it does is caught: a reporter that
+ * fails costs the report, never the page.
  */
 import { PROBLEM_KINDS } from '../../common/telemetry/report'
 import { resolveApiBase } from '../config/api-hosts'
