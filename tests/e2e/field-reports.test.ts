@@ -125,6 +125,20 @@ describe('a view that fails', () => {
     await phone.context.close()
   })
 
+  it('costs the page nothing when the reporter cannot load: the page works as before', async () => {
+    const phone = await openPhone('browser', { baseUrl: proxy.url })
+    await phone.page.route('**/assets/reporter-*.js', (route) => route.abort())
+    await phone.page.goto(`${proxy.url}/recorded_share?r=${DEMO_SHARES.book}`)
+    await phone.page
+      .getByRole('button', { name: /^开始欣赏《/ })
+      .first()
+      .waitFor()
+    await phone.page.waitForLoadState('networkidle')
+    expect(await phone.page.getByRole('alert').count()).toBe(0)
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
   it('sends an API failure with its endpoint and status, and a view never ready', async () => {
     const phone = await openPhone('browser', { baseUrl: proxy.url })
     const before = proxy.reports.length

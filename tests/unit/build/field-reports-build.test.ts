@@ -2,7 +2,8 @@
 /** How the build writes the field reports into a page (scripts/build/telemetry/): its switches and its tags. */
 import { describe, expect, it } from 'vitest'
 import { captureScript } from '../../../scripts/build/telemetry/capture-script'
-import { readyAtPaint, telemetryTags } from '../../../scripts/build/telemetry/plugin'
+import type { PageDescriptor } from '../../../shared/app/define-page'
+import { fieldReports, readyAtPaint, telemetryTags } from '../../../scripts/build/telemetry/plugin'
 import { telemetrySettings } from '../../../scripts/build/telemetry/settings'
 
 describe('telemetrySettings', () => {
@@ -47,5 +48,32 @@ describe('readyAtPaint', () => {
     expect(readyAtPaint({ signedIn: false })).toBe(true)
     expect(readyAtPaint({ signedIn: true })).toBe(false)
     expect(readyAtPaint({ signedIn: false, firstRequests: () => [] })).toBe(false)
+  })
+})
+
+describe('the plugin', () => {
+  const pages = new Map([['price_up', { signedIn: false } as PageDescriptor]])
+  const html = '<html><head><meta charset="UTF-8"><title>t</title></head><body></body></html>'
+  /** The plugin's hooks as Vite calls them, for a build with `env`. */
+  function built(env: Record<string, string>) {
+    const plugin = fieldReports('/repo', '/repo/pages', pages)
+    ;(plugin.configResolved as (config: unknown) => void)({ env, base: '/' })
+    const transform = plugin.transformIndexHtml as { handler: (html: string, ctx: { filename: string }) => string }
+    return (file: string) => transform.handler(html, { filename: `/repo/pages/${file}` })
+  }
+
+  it('puts the capture script and the template first after <meta charset>', () => {
+    const page = built({ VITE_TELEMETRY_SAMPLE: '0.5' })('price_up/index.html')
+    expect(page).toMatch(/^<html><head><meta charset="UTF-8"><script data-inline="telemetry">[^<]*Math\.random\(\)>=0\.5/)
+    expect(page).toContain('<template id="kids-reporter" data-route="/price_up"')
+    expect(page).toContain('data-ready-at-paint></template><title>')
+  })
+
+  it('leaves every page as it was with VITE_TELEMETRY=off', () => {
+    expect(built({ VITE_TELEMETRY: 'off' })('price_up/index.html')).toBe(html)
+  })
+
+  it('fails the build for an HTML no page.ts describes', () => {
+    expect(() => built({})('nowhere/index.html')).toThrow('no page.ts')
   })
 })
