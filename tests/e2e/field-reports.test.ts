@@ -127,12 +127,18 @@ describe('a view that fails', () => {
 
   it('costs the page nothing when the reporter cannot load: the page works as before', async () => {
     const phone = await openPhone('browser', { baseUrl: proxy.url })
-    await phone.page.route('**/assets/reporter-*.js', (route) => route.abort())
+    const tried: string[] = []
+    await phone.page.route('**/assets/reporter-*.js', (route) => {
+      tried.push(route.request().url())
+      return route.abort()
+    })
     await phone.page.goto(`${proxy.url}/recorded_share?r=${DEMO_SHARES.book}`)
     await phone.page
       .getByRole('button', { name: /^开始欣赏《/ })
       .first()
       .waitFor()
+    // Step: the HTML asks for the reporter once the page is idle, and gets nothing.
+    await expect.poll(() => tried.length).toBe(1)
     await phone.page.waitForLoadState('networkidle')
     expect(await phone.page.getByRole('alert').count()).toBe(0)
     expect(phone.errors).toEqual([])
