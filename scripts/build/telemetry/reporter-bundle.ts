@@ -6,41 +6,17 @@
  */
 import { createHash } from 'node:crypto'
 import { resolve } from 'node:path'
-import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
-
-const ENTRY = 'kids-english:field-reporter'
+import type { ResolvedConfig } from 'vite'
+import { bundleIife } from '../bundle-iife.ts'
 
 /** Older than the pages' own target (Chrome 80, Safari 13.1): the reporter is what tells us a WebView cannot run them. */
 export const REPORTER_TARGET = 'es2020'
 
 /** The reporter's code, minified, for a build whose views report at rate `sample`. */
-export async function bundleReporter(config: ResolvedConfig, repoRoot: string, sample: number): Promise<string> {
+export function bundleReporter(config: ResolvedConfig, repoRoot: string, sample: number): Promise<string> {
   const start = resolve(repoRoot, 'shared/field-reporter/start.ts')
   const code = `import { startReporter } from ${JSON.stringify(start)}\ntry { startReporter(${JSON.stringify(sample)}) } catch (e) {}\n`
-  const entry: Plugin = {
-    name: 'kids-english:field-reporter-entry',
-    resolveId: (source) => (source === ENTRY ? `\0${ENTRY}` : null),
-    load: (id) => (id === `\0${ENTRY}` ? code : null),
-  }
-  const out = (await build({
-    configFile: false,
-    root: config.root,
-    mode: config.mode,
-    envDir: config.envDir,
-    logLevel: 'warn',
-    define: config.define,
-    plugins: [entry],
-    resolve: { alias: config.resolve.alias },
-    build: {
-      write: false,
-      minify: true,
-      target: REPORTER_TARGET,
-      rolldownOptions: { input: ENTRY, output: { format: 'iife', codeSplitting: false } },
-    },
-  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[]
-  const chunk = (Array.isArray(out) ? out[0]! : out).output.find((o) => o.type === 'chunk')
-  if (!chunk || chunk.type !== 'chunk') throw new Error('field reporter: the bundle has no code')
-  return chunk.code
+  return bundleIife(config, code, { name: 'the field reporter', target: REPORTER_TARGET })
 }
 
 /** Where the build writes the reporter: a name that changes with its content, like every chunk's. */
