@@ -11,6 +11,7 @@ import { dirname, relative, sep } from 'node:path'
 import type { Plugin, ResolvedConfig } from 'vite'
 import type { PageDescriptor } from '../../../shared/app/define-page.ts'
 import { READY_AT_PAINT_ATTRIBUTE, REPORTER_TEMPLATE, ROUTE_ATTRIBUTE } from '../../../shared/telemetry/loader.ts'
+import { attr, HtmlEdit } from '../html/html-edit.ts'
 import { HOME_FOLDER } from '../routes.ts'
 import { captureScript } from './capture-script.ts'
 import { bundleReporter, reporterFileName } from './reporter-bundle.ts'
@@ -39,6 +40,14 @@ export function telemetryTags(settings: TelemetrySettings, src: string, route: s
   return `<script data-inline="${CAPTURE_INLINE_NAME}">${captureScript(settings.sample)}</script>${template}`
 }
 
+/** `html` (the page `filename`) with `tags` right after its `<meta charset>`, through the parser (html-edit.ts). */
+export function withTelemetryTags(html: string, filename: string, tags: string): string {
+  const doc = new HtmlEdit(html)
+  const charset = doc.find((el) => el.tagName === 'meta' && attr(el, 'charset') !== null)
+  if (!charset) throw new Error(`field reports: ${filename} has no <meta charset>`)
+  return doc.insertAfter(charset, tags).toString()
+}
+
 export function fieldReports(repoRoot: string, pagesDir: string, pages: ReadonlyMap<string, PageDescriptor>): Plugin {
   let config: ResolvedConfig
   let settings: TelemetrySettings
@@ -63,11 +72,7 @@ export function fieldReports(repoRoot: string, pagesDir: string, pages: Readonly
         const route = routeOf(pagesDir, filename)
         const page = pages.get(route)
         if (!page) throw new Error(`field reports: no page.ts for ${filename}`)
-        const tags = telemetryTags(settings, `${config.base}${file}`, route, readyAtPaint(page))
-        const charset = /<meta charset=[^>]*>/i.exec(html)
-        if (!charset) throw new Error(`field reports: ${filename} has no <meta charset>`)
-        const at = charset.index + charset[0].length
-        return html.slice(0, at) + tags + html.slice(at)
+        return withTelemetryTags(html, filename, telemetryTags(settings, `${config.base}${file}`, route, readyAtPaint(page)))
       },
     },
   }
