@@ -25,11 +25,11 @@ export type PageBudget = Partial<Record<Metric, number>> & { forbid?: string[] }
 
 /**
  * The field reporter's file, gzipped, whatever a page's budget says: every page loads the same one, so it
- * is held to one limit rather than to eleven budgets that could each creep. Issue 38 asks for 3 KB; the
- * reporter is 3.16 KB (docs/telemetry.md "Building and cost" says what it is made of), so the limit is
- * 3.25 KB, not more: a change that adds to it must take as much out.
+ * is held to one limit rather than to eleven budgets that could each creep. 3 KB, as issue 38 asks; the
+ * reporter is 2.95 KB (docs/telemetry.md "Building and cost" says what it is made of): a change that adds
+ * more than 48 bytes to it must take as much out.
  */
-export const REPORTER_MAX_BYTES = 3 * 1024 + 256
+export const REPORTER_MAX_BYTES = 3 * 1024
 
 /** Added to today's figures by `--update` (0.05 = 5%). */
 export const HEADROOM = 0.05

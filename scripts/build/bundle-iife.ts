@@ -4,7 +4,7 @@
  * (scripts/build/prerender/prefetch.ts, first-screen-script.ts) and the field reporter
  * (scripts/build/telemetry/reporter-bundle.ts).
  */
-import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite'
+import { build, type Plugin, type ResolvedConfig, type Rolldown, type TerserOptions } from 'vite'
 
 const ENTRY = 'kids-english:iife-entry'
 
@@ -15,10 +15,16 @@ export interface IifeOptions {
   plugins?: Plugin[]
   /** Its build target (default the build's). */
   target?: string | string[]
+  /** Minified by terser with these options instead of the build's minifier (oxc). */
+  terser?: TerserOptions
 }
 
 /** `code` (a module: imports by absolute path) and what it imports as one minified IIFE. */
-export async function bundleIife(config: ResolvedConfig, code: string, { name, plugins = [], target }: IifeOptions): Promise<string> {
+export async function bundleIife(
+  config: ResolvedConfig,
+  code: string,
+  { name, plugins = [], target, terser }: IifeOptions,
+): Promise<string> {
   const entry: Plugin = {
     name: 'kids-english:iife-entry',
     resolveId: (source) => (source === ENTRY ? `\0${ENTRY}` : null),
@@ -37,7 +43,8 @@ export async function bundleIife(config: ResolvedConfig, code: string, { name, p
     resolve: { alias: config.resolve.alias },
     build: {
       write: false,
-      minify: true,
+      minify: terser ? 'terser' : true,
+      terserOptions: terser,
       target: target ?? config.build.target,
       assetsInlineLimit: config.build.assetsInlineLimit,
       // The CSS of drawn components is already in the page's HTML (prerender/inline-css.ts): not in a script.

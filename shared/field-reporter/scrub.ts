@@ -19,7 +19,7 @@ const PRIVATE = /[\w.-]{16,}|\+?\d(?:[ -]?\d){6,}|\d{5,}/g
 const BUILD_FILE = /^[\w.-]*-(?=[\w-]{0,7}[a-z])[\w-]{8}\.(?:js|css|svg|png|jpe?g|webp|gif|woff2?)$/i
 const hide = (text: string) => text.replace(PRIVATE, (run) => (BUILD_FILE.test(run) ? run : CUT))
 
-const cut = (text: string, max = TELEMETRY_MAX_TEXT) => (text.length > max ? text.slice(0, max - 1) + CUT : text)
+const cut = (text: string) => (text.length > TELEMETRY_MAX_TEXT ? text.slice(0, TELEMETRY_MAX_TEXT - 1) + CUT : text)
 
 /** A message as it may leave the phone: queries, fragments and private runs replaced, at most 200 characters. */
 export function scrubText(value: string | undefined): string {

@@ -11,22 +11,24 @@ import { resolveApiBase } from '../config/api-hosts'
 import { TELEMETRY_QUEUE_GLOBAL, type TelemetryEntry } from '../telemetry/early'
 import { READY_AT_PAINT_ATTRIBUTE, REPORTER_TEMPLATE, ROUTE_ATTRIBUTE } from '../telemetry/loader'
 import { sendBeacon } from './beacon'
-import { buildReport, reportBody, type PageFacts } from './build-report'
+import { reportBody, type PageFacts } from './build-report'
 import { describeClient } from './client'
 import { watchVitals } from './vitals'
 import { openView, stepView, type Beacon, type ViewEvent, type ViewState } from './view'
 
-/** A random id of a view (not of a user or a device): 16 base-36 characters. */
-function newViewId(): string {
-  let id = ''
-  while (id.length < 16) id += Math.random().toString(36).slice(2)
-  return id.slice(0, 16)
-}
+/**
+ * A random id of a view (not of a user or a device): a random integer of [2^52, 2^53) in base 36, always
+ * 11 characters (36^10 < 2^52), which the schema's `[0-9a-z]{8,32}` takes.
+ */
+const newViewId = () => (2 ** 52 * (1 + Math.random())).toString(36)
 
-/** An entry of the queue as early.ts records it; anything else (a problem of an unknown kind) is left out. */
+/**
+ * An entry of the queue as early.ts records it; anything else (a problem of a kind the schema does not
+ * know, an event that is the reporter's own) is left out. A time that is not a number is read as 0 (ms.ts).
+ */
 const isEntry = (entry: unknown): entry is TelemetryEntry => {
-  const e = entry as { at?: unknown; type?: unknown; problem?: { kind?: unknown } } | null
-  return typeof e?.at === 'number' && (e.type === 'ready' || e.type === 'audio' || PROBLEM_KINDS.includes(e.problem?.kind as never))
+  const e = entry as { type?: unknown; problem?: { kind?: unknown } } | null
+  return e?.type === 'problem' ? PROBLEM_KINDS.includes(e.problem?.kind as never) : e?.type === 'ready' || e?.type === 'audio'
 }
 
 /** Starts reporting this page's views. `sample`: the share of views the build reports (VITE_TELEMETRY_SAMPLE). */
@@ -44,34 +46,32 @@ export function startReporter(sample: number): void {
     ...describeClient(navigator.userAgent, navigator.maxTouchPoints),
   }
   const url = `${resolveApiBase(location.hostname, location.origin)}/v1/telemetry`
-  const nav = (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type
-  let state: ViewState = openView(newViewId(), nav === 'navigate' || nav === 'reload' || nav === 'back_forward' ? nav : 'other')
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+  const nav = navigation?.type
+  const state: ViewState = openView(newViewId(), nav === 'navigate' || nav === 'reload' || nav === 'back_forward' ? nav : 'other')
   /**
    * Steps the view through `events`, then sends the last beacon one of them asked for (carrying them all).
    * A page with no load cycle is ready at its first paint: that comes first, so an error after it is not fatal.
    */
   const dispatch = (...events: ViewEvent[]) => {
     try {
-      const { fcp } = vitals.read()
-      if (atPaint && state.ready === null && fcp !== null) events.unshift({ type: 'ready', at: fcp })
+      const measured = vitals.read()
+      // Each time: the view takes its first ready only, and a restored view has no FCP.
+      if (atPaint && measured.fcp !== null) events.unshift({ type: 'ready', at: measured.fcp })
       let beacon: Beacon | null = null
-      for (const event of events) {
-        const step = stepView(state, event)
-        state = step.state
-        beacon = step.beacon ?? beacon
-      }
-      if (beacon) sendBeacon(url, reportBody(buildReport(state, beacon, page, vitals.read())))
+      for (const event of events) beacon = stepView(state, event) ?? beacon
+      if (beacon) sendBeacon(url, reportBody(state, beacon, page, measured))
     } catch {
       // lost: this report, never the page
     }
   }
   const take = (entries: unknown[]) => dispatch(...entries.filter(isEntry))
 
-  const vitals = watchVitals(() => dispatch({ type: 'measured' }))
+  const vitals = watchVitals(navigation, () => dispatch({ type: 'measured' }))
   // What was recorded before the reporter came, in the order it happened, and every later push.
   const w = window as unknown as Record<string, unknown>
   const queue = w[TELEMETRY_QUEUE_GLOBAL]
-  take((Array.isArray(queue) ? (queue as unknown[]) : []).filter(isEntry).sort((a, b) => a.at - b.at))
+  take(Array.isArray(queue) ? (queue as unknown[]) : [])
   w[TELEMETRY_QUEUE_GLOBAL] = { push: (...entries: unknown[]) => take(entries) }
 
   const hidden = () => dispatch({ type: 'hidden' })
@@ -81,13 +81,8 @@ export function startReporter(sample: number): void {
     'pageshow',
     (event) => {
       if (!event.persisted) return
-      // The page comes back as it was left: ready at once if it was.
-      const ready = state.ready !== null
       vitals.restore(event.timeStamp)
-      dispatch(
-        { type: 'restored', view: newViewId(), at: event.timeStamp },
-        ...(ready ? [{ type: 'ready', at: event.timeStamp } as const] : []),
-      )
+      dispatch({ type: 'restored', view: newViewId(), at: event.timeStamp })
     },
     true,
   )

@@ -1,14 +1,16 @@
 /**
  * One page view's report as a state machine (docs/style.md 5): what is recorded goes in, and the
- * machine says when a beacon leaves. Pure: the reporter (start.ts) feeds it the page's events and sends
- * what it asks for.
+ * machine says when a beacon leaves. The reporter (start.ts) feeds it the page's events and sends what it
+ * asks for; it reads and writes nothing else (the state is changed in place: the reporter's bytes are
+ * capped, and copying the view at every event cost them).
  *
  * - `collecting`: something is in no beacon yet (a problem, ready, new vitals); the view has just started.
  * - `reported`: the last beacon carries everything; being hidden again sends nothing.
  *
  * A fatal problem (isFatal) sends a beacon at once, once per view (`final: false`); the page being hidden
  * or left sends the view so far (`final: true`), each beacon with the next `seq`. A page restored from the
- * back-forward cache is a new view (`restored`), with a new id, its own problems and `seq` from 0.
+ * back-forward cache is a new view (`restored`), with a new id, its own problems and `seq` from 0, ready
+ * at once if the view it comes back as was.
  */
 import { TELEMETRY_MAX_PROBLEMS, type NavigationKind, type Problem } from '../../common/telemetry/report'
 import type { NewProblem, TelemetryEntry } from '../telemetry/early'
@@ -90,9 +92,13 @@ export function cleanProblem(problem: NewProblem): CleanProblem {
 /** The same problem again: every field but its count and time alike (undefined fields are no field). */
 const keyOf = ({ count: _count, at: _at, ...problem }: CleanProblem & Partial<Problem>) => JSON.stringify(problem)
 
-/** The next state for `event`, and the beacon to send with it, if any. */
-export function stepView(state: ViewState, event: ViewEvent): { state: ViewState; beacon: Beacon | null } {
-  if (event.type === 'restored') return { state: openView(event.view, 'restore', event.at), beacon: null }
+/** Steps `state` (changed in place) for `event`; the beacon to send with it, if any. */
+export function stepView(state: ViewState, event: ViewEvent): Beacon | null {
+  // The page comes back as it was left: ready at once if it was.
+  if (event.type === 'restored') {
+    Object.assign(state, openView(event.view, 'restore', event.at), { ready: state.ready === null ? null : 0 })
+    return null
+  }
   // Nothing new: hidden again, a second ready (React's after the first screen's), audio tried again.
   const known =
     event.type === 'hidden'
@@ -100,25 +106,25 @@ export function stepView(state: ViewState, event: ViewEvent): { state: ViewState
       : event.type === 'ready'
         ? state.ready !== null
         : event.type === 'audio' && state.audioTried
-  if (known) return { state, beacon: null }
-  const next: ViewState = { ...state, status: 'collecting' }
+  if (known) return null
+  state.status = 'collecting'
   /** A beacon to send now: the view so far as the page is hidden (final), or at once for a fatal problem. */
   let final = event.type === 'hidden' ? true : null
-  if (event.type === 'ready') next.ready ??= ms(event.at - state.start)
-  if (event.type === 'audio') next.audioTried = true
+  if (event.type === 'ready') state.ready = ms(event.at - state.start)
+  if (event.type === 'audio') state.audioTried = true
   if (event.type === 'problem') {
     const problem = cleanProblem(event.problem)
     const key = keyOf(problem)
-    const same = state.problems.findIndex((other) => keyOf(other) === key)
-    if (same >= 0) next.problems = state.problems.map((p, i) => (i === same ? { ...p, count: Math.min(MAX_COUNT, p.count + 1) } : p))
-    else if (state.problems.length < TELEMETRY_MAX_PROBLEMS)
-      next.problems = [...state.problems, { ...problem, count: 1, at: ms(event.at - state.start) }]
-    else next.dropped = Math.min(MAX_COUNT, state.dropped + 1)
+    const same = state.problems.find((other) => keyOf(other) === key)
+    if (same) same.count = Math.min(MAX_COUNT, same.count + 1)
+    else if (state.problems.length < TELEMETRY_MAX_PROBLEMS) state.problems.push({ ...problem, count: 1, at: ms(event.at - state.start) })
+    else state.dropped = Math.min(MAX_COUNT, state.dropped + 1)
     if (!state.fatalSent && isFatal(problem.kind, state.ready)) {
-      next.fatalSent = true
+      state.fatalSent = true
       final = false
     }
   }
-  if (final === null || state.seq > MAX_SEQ) return { state: next, beacon: null }
-  return { state: { ...next, status: 'reported', seq: state.seq + 1 }, beacon: { seq: state.seq, final } }
+  if (final === null || state.seq > MAX_SEQ) return null
+  state.status = 'reported'
+  return { seq: state.seq++, final }
 }

@@ -30,9 +30,8 @@ function observe(type: string, handle: (entries: Entry[]) => void, options: Reco
   }
 }
 
-/** Starts measuring; `changed` is called whenever a vital changes. */
-export function watchVitals(changed: () => void): VitalsWatch {
-  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+/** Starts measuring, from the document's navigation entry `nav`; `changed` is called whenever a vital changes. */
+export function watchVitals(nav: PerformanceNavigationTiming | undefined, changed: () => void): VitalsWatch {
   let start = 0
   const vitals: Vitals = {
     ttfb: nav ? ms(nav.responseStart) : null,
@@ -55,32 +54,27 @@ export function watchVitals(changed: () => void): VitalsWatch {
 
   // CLS: the largest session window of shifts without recent input (< 1 s apart, at most 5 s long).
   let session = 0
-  let sessionStart = 0
-  let previous = 0
+  let first = 0
+  let last = 0
   const shifts = observe('layout-shift', (entries) => {
-    for (const entry of entries) {
-      if (entry.hadRecentInput || entry.startTime < start) continue
-      const value = entry.value ?? 0
-      if (session && entry.startTime - previous < 1000 && entry.startTime - sessionStart < 5000) session += value
-      else [session, sessionStart] = [value, entry.startTime]
-      previous = entry.startTime
-      vitals.cls = Math.max(vitals.cls ?? 0, session)
-    }
+    for (const { hadRecentInput, startTime: at, value = 0 } of entries)
+      if (!hadRecentInput && at >= start) {
+        session = session && at - last < 1000 && at - first < 5000 ? session + value : ((first = at), value)
+        last = at
+        vitals.cls = Math.max(vitals.cls ?? 0, session)
+      }
     changed()
   })
   if (shifts) vitals.cls = 0
 
   // INP: each interaction's longest event; of the 10 longest, the one at 1 in 50 interactions (its p98).
   let durations: Record<number, number> = {}
-  let interactions = 0
   const onEvents = (entries: Entry[]) => {
-    for (const { interactionId: id, startTime, duration } of entries) {
-      if (!id || startTime < start) continue
-      if (!(id in durations)) interactions++
-      durations[id] = Math.max(durations[id] ?? 0, duration)
-    }
+    for (const { interactionId: id, startTime, duration } of entries)
+      if (id && startTime >= start) durations[id] = Math.max(durations[id] ?? 0, duration)
+    // Every interaction is kept: their number is the list's length.
     const longest = Object.values(durations).sort((a, b) => b - a)
-    const pick = longest[Math.min(longest.length - 1, 9, Math.floor(interactions / 50))]
+    const pick = longest[Math.min(9, Math.floor(longest.length / 50))]
     if (pick !== undefined) {
       vitals.inp = ms(pick)
       changed()
@@ -99,7 +93,7 @@ export function watchVitals(changed: () => void): VitalsWatch {
       vitals.ttfb = 0
       vitals.lcp = vitals.inp = null
       if (shifts) vitals.cls = 0
-      session = interactions = 0
+      session = 0
       durations = {}
     },
   }

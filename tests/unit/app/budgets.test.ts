@@ -60,7 +60,7 @@ describe('checkBudgets', () => {
     const at = (reporter: number) => weight('/', 1, { reporter, telemetry: reporter + 600 })
     expect(checkBudgets([at(REPORTER_MAX_BYTES)], budgets({}), noForbidden)).toEqual([])
     expect(checkBudgets([at(REPORTER_MAX_BYTES + 1)], budgets({}), noForbidden)).toEqual([
-      { path: '/', message: "its field reporter is 3.3 KB, over the reporters' cap of 3.3 KB" },
+      { path: '/', message: "its field reporter is 3.0 KB, over the reporters' cap of 3.0 KB" },
     ])
   })
 })

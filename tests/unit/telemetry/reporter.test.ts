@@ -181,11 +181,13 @@ describe('the reporter', () => {
     expect(report.dropped).toBeGreaterThan(0)
   })
 
-  it('leaves out what is not an entry, and a problem of a kind the schema does not know', () => {
+  it('leaves out what is not an entry: a problem of a kind the schema does not know, an event of its own', () => {
     ;(window as unknown as Record<string, unknown[]>)[TELEMETRY_QUEUE_GLOBAL] = [
       null,
       'x',
       { type: 'problem', problem: { kind: 'nope' }, at: 1 },
+      // The reporter's own events are not the page's to record (a restore without a view id).
+      { type: 'restored', problem: { kind: 'api' }, at: 1 },
     ]
     startReporter(1)
     hide()

@@ -12,13 +12,12 @@ const problem = (kind: NewProblem['kind'], at: number, extra: Partial<NewProblem
 const ready = (at: number): ViewEvent => ({ type: 'ready', at })
 const hidden: ViewEvent = { type: 'hidden' }
 
-/** Steps `state` through `events`, keeping every beacon asked for. */
+/** Steps `state` through `events`, keeping every beacon asked for with the view as it was sent. */
 function run(state: ViewState, ...events: ViewEvent[]) {
   const beacons: { seq: number; final: boolean; state: ViewState }[] = []
   for (const event of events) {
-    const step = stepView(state, event)
-    state = step.state
-    if (step.beacon) beacons.push({ ...step.beacon, state })
+    const beacon = stepView(state, event)
+    if (beacon) beacons.push({ ...beacon, state: structuredClone(state) })
   }
   return { state, beacons }
 }
@@ -123,9 +122,15 @@ describe('a view already reported', () => {
 
 describe('when the page is restored from the back-forward cache', () => {
   it('starts a new view: its own id, nav restore, times from the restore, seq 0 and nothing of the last view', () => {
-    const before = run(openView('view0001', 'navigate'), ready(10), problem('image', 20, { file: '/a.png' }), hidden).state
+    const before = run(openView('view0001', 'navigate'), problem('image', 20, { file: '/a.png' }), hidden).state
     const { state, beacons } = run(before, { type: 'restored', view: 'view0002', at: 60_000 }, ready(60_016), hidden)
     expect(state).toMatchObject({ view: 'view0002', nav: 'restore', ready: 16, problems: [], audioTried: false })
     expect(beacons.map(({ seq, final }) => ({ seq, final }))).toEqual([{ seq: 0, final: true }])
+  })
+
+  it('comes back ready at once when the view it left was ready (the page is shown as it was left)', () => {
+    const before = run(openView('view0001', 'navigate'), ready(10), hidden).state
+    const { state } = run(before, { type: 'restored', view: 'view0002', at: 60_000 }, ready(60_016))
+    expect(state).toMatchObject({ view: 'view0002', ready: 0 })
   })
 })
