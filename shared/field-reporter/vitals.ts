@@ -61,7 +61,8 @@ export function watchVitals(nav: PerformanceNavigationTiming | undefined, change
       if (!hadRecentInput && at >= start) {
         session = session && at - last < 1000 && at - first < 5000 ? session + value : ((first = at), value)
         last = at
-        vitals.cls = Math.max(vitals.cls ?? 0, session)
+        // At most 100, the schema's bound (a report beyond it would be refused whole): no page a person can use shifts that much.
+        vitals.cls = Math.min(100, Math.max(vitals.cls ?? 0, session))
       }
     changed()
   })

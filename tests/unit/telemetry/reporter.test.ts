@@ -136,6 +136,23 @@ describe('the reporter', () => {
     expect(reports()).toMatchObject([{ route: '/price_up', ready: 420 }])
   })
 
+  it('sends a report the server takes from a view left open more than an hour, its times held at the hour', () => {
+    const hours = (n: number) => n * 3_600_000
+    page({ route: '/price_up', atPaint: true })
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { type: 'navigate', responseStart: hours(1.5) } as unknown as PerformanceEntry,
+    ])
+    vi.spyOn(performance, 'getEntriesByName').mockReturnValue([{ name: 'first-contentful-paint', startTime: hours(2) } as PerformanceEntry])
+    vi.spyOn(performance, 'now').mockReturnValue(hours(3))
+    startReporter(1)
+    recordProblem({ kind: 'image', message: '', file: '/media/cover.png' })
+    hide()
+    // reports() checks each body against the server's schema.
+    expect(reports()).toMatchObject([
+      { ready: hours(1), vitals: { ttfb: hours(1), fcp: hours(1) }, problems: [{ kind: 'image', at: hours(1) }] },
+    ])
+  })
+
   it('says release dev for a page built without one, and a browser that is not the app', () => {
     page({ release: '', ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' })
     startReporter(1)

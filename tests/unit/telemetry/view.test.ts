@@ -57,6 +57,11 @@ describe('a view just opened (collecting)', () => {
     expect(state.problems.map((p) => p.status)).toEqual([0, 0])
   })
 
+  it('holds a time past an hour at the hour, the most the schema takes: a view left open is still reported', () => {
+    const { state } = run(fresh(), problem('image', 5_400_000, { file: '/a.png' }), ready(7_200_000))
+    expect(state).toMatchObject({ ready: 3_600_000, problems: [{ kind: 'image', at: 3_600_000 }] })
+  })
+
   it('records that audio was tried', () => {
     expect(run(fresh(), { type: 'audio', at: 3 }).state.audioTried).toBe(true)
   })

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The vitals the reporter measures (shared/field-reporter/vitals.ts) as web-vitals defines them, from
- * performance entries an engine would deliver.
+ * performance entries an engine would deliver, and held within the bounds the report's schema allows.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { watchVitals } from '@shared/field-reporter/vitals'
@@ -50,6 +50,12 @@ describe('CLS', () => {
     // Shifts at 0…4.5 s make one window (10 × 0.125); 5 s and 5.5 s start the next.
     expect(vitals.read().cls).toBe(1.25)
   })
+
+  it('is held at 100, the most the schema takes, on a page that shifts without end', () => {
+    const vitals = watchVitals(undefined, () => {})
+    FakeObserver.deliver('layout-shift', ...Array.from({ length: 300 }, (_, i) => shift(i * 16, 1)))
+    expect(vitals.read().cls).toBe(100)
+  })
 })
 
 describe('INP', () => {
@@ -68,6 +74,16 @@ describe('INP', () => {
     FakeObserver.deliver('event', ...Array.from({ length: 600 }, (_, i) => event(1000 + i, 16)))
     // 720 interactions: from 500 on, the tenth longest.
     expect(vitals.read().inp).toBe(111)
+  })
+})
+
+describe('a view left open more than an hour', () => {
+  it('holds each time at the hour the schema allows, so its report is still taken', () => {
+    const vitals = watchVitals({ responseStart: 1.5 * HOUR } as PerformanceNavigationTiming, () => {})
+    vi.stubGlobal('performance', { getEntriesByName: () => [{ startTime: 2 * HOUR }] })
+    FakeObserver.deliver('largest-contentful-paint', { startTime: 3 * HOUR })
+    FakeObserver.deliver('event', event(1, 2 * HOUR, 4 * HOUR))
+    expect(vitals.read()).toEqual({ ttfb: HOUR, fcp: HOUR, lcp: HOUR, inp: HOUR, cls: 0 })
   })
 })
 
