@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadManifest } from '../../scripts/delivery/manifest'
 import { demoLinks, demoLinkUrl, readPages } from '../../server/demo-links'
 import { DEMO_SHARES, DEMO_TOKENS } from '../../server/seed/demo'
 import { startCaptureProxy, type CaptureProxy } from '../webkit/support/capture-proxy'
@@ -19,6 +20,8 @@ const DIST = join(import.meta.dirname, '../../dist')
 const LINKS = demoLinks(DIST)
 const PAGES = readPages(DIST) as Record<string, { firstRequests?: unknown[] }>
 const ROUTES = Object.keys(PAGES)
+/** The delivery tool's view of the build: `deploy --watch` and `health` look a page's reports up by its route and this release. */
+const MANIFEST = loadManifest(DIST)
 
 /** What must never be in a report: the demo tokens, the share codes, a query. */
 const PRIVATE = [...Object.values(DEMO_TOKENS), ...Object.values(DEMO_SHARES), '?', 'fakeHost', 'token_']
@@ -77,6 +80,9 @@ describe.each<Fixture>(['browser', 'app'])('the field reports of every page in t
     expect(new Set(reports.map((r) => r.view)).size).toBe(views.length)
     reports.forEach((report, i) => {
       const view = views[i]!
+      // The release the delivery tool watches this page by: the build's, written into the HTML that ran.
+      expect(view.release, view.route).toMatch(/^[0-9a-f]{12}$/)
+      expect(view.release, view.route).toBe(MANIFEST.routes[view.route]?.release)
       expect(report, view.route).toMatchObject({
         release: view.release,
         client: fixture,
