@@ -30,6 +30,8 @@ const SHARED_LAYERS = [
   'clipboard',
   'open-in-app',
   'env',
+  // The field reporter (docs/telemetry.md) reads the user agent's markers (env) and the queue telemetry keeps.
+  'field-reporter',
   'bridge',
   'share-outside',
   'http',
@@ -54,6 +56,7 @@ const SHARED_LAYERS = [
 const CORE = [
   'shared/config',
   'shared/telemetry',
+  'shared/field-reporter',
   'shared/format',
   'shared/clipboard',
   'shared/env',

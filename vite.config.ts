@@ -8,6 +8,7 @@ import { signedInMount } from './scripts/build/signed-in-mount.ts'
 import { discoverRoutes, routeFolder } from './scripts/build/routes.ts'
 import { cspMeta } from './scripts/build/csp-meta.ts'
 import { entryWatchdog } from './scripts/build/entry-watchdog.ts'
+import { fieldReports } from './scripts/build/telemetry/plugin.ts'
 import { pagesManifest } from './scripts/build/pages-manifest.ts'
 import { chunkModules } from './scripts/build/prerender/chunk-modules.ts'
 import { prerender } from './scripts/build/prerender/plugin.ts'
@@ -35,6 +36,8 @@ export default defineConfig(async (): Promise<UserConfig> => {
       react(),
       // Never 加载中 forever: the error view when the page's code fails to load or to start.
       entryWatchdog(),
+      // Every page reports its views: the capture script first in <head>, the reporter loaded once it has started (docs/telemetry.md).
+      fieldReports(root, pagesDir, pages),
       multiPage({ pagesDir, routes, aliases: aliasesOf(pages) }),
       // Each page's <title>, description and Open Graph tags, from its page.ts (scripts/build/page-meta.ts).
       pageMeta(pagesDir, pages),

@@ -118,7 +118,8 @@ export interface TelemetryReport {
 }
 
 const ms = { type: ['number', 'null'], minimum: 0, maximum: 3_600_000 } as const
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const
+// Plain objects, no calls: the reporter bundles this module's constants, and a bundler keeps a call it cannot prove pure.
+const text = { type: 'string', maxLength: TELEMETRY_MAX_TEXT } as const
 const path = { type: 'string', maxLength: TELEMETRY_MAX_TEXT, pattern: '^[^?#\\s]*$' } as const
 
 /** The JSON schema of a report (draft-07, as Fastify's Ajv reads it): anything else is a 400 and is not stored. */
@@ -176,9 +177,9 @@ export const telemetryReportSchema = {
         required: ['kind', 'message', 'count', 'at'],
         properties: {
           kind: { enum: PROBLEM_KINDS },
-          message: text(TELEMETRY_MAX_TEXT),
+          message: text,
           file: path,
-          frame: text(TELEMETRY_MAX_TEXT),
+          frame: text,
           endpoint: { type: 'string', maxLength: 100, pattern: '^/[A-Za-z0-9_/:.-]*$' },
           status: { type: 'integer', minimum: 0, maximum: 599 },
           count: { type: 'integer', minimum: 1, maximum: 100_000 },

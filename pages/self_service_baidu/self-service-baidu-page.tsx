@@ -1,5 +1,6 @@
 import { goBackOrClose } from '@shared/bridge'
 import { PageShell } from '@shared/components/page-shell'
+import { useMarkReady } from '@shared/hooks/use-mark-ready'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import page from './page'
 import { modeOf, type CloudPageQuery, type ImportMode } from './query'
@@ -24,5 +25,9 @@ export function SelfServiceBaiduPage({ query = page.query() }: { query?: CloudPa
 /** The import flow of the page's mode, on screen. */
 function ImportView({ mode }: { mode: ImportMode | null }) {
   const { state, send } = useImportFlow(mode)
+  // Ready once the page shows what it found: the authorize step, the drive's listing, a bad link's answer,
+  // an import under way or done; not while the status or a listing loads, nor when it failed.
+  const waiting = state.status === 'checking' || state.status === 'checkFailed'
+  useMarkReady(!waiting && (state.status !== 'browsing' || state.listing.status === 'loaded'))
   return <ImportScreen mode={mode} state={state} send={send} />
 }

@@ -6,6 +6,7 @@ import { toast } from '@shared/components/toast'
 import { formatSize } from '@shared/format'
 import { takeArrived } from '@shared/http'
 import { useLoad } from '@shared/hooks/use-load'
+import { useMarkReady } from '@shared/hooks/use-mark-ready'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { buySpace } from './buy'
 import { toCapacityView, toGoodsRows } from './space-data'
@@ -35,6 +36,8 @@ export function SpaceUpgradePage() {
   })
   const goods = useLoad(loadGoods, { parse: toGoodsRows, arrived: () => takeArrived(getGoodsSpaces.request()) })
 
+  // Ready when both are on screen (the goods are what the page is for; a failure of either is not ready).
+  useMarkReady(capacity.state.status === 'loaded' && goods.state.status === 'loaded')
   // Back from the host: previous page, or close the WebView (docs/spec/product-spec.md §2). The header's back does the same.
   useNativeMessage('backClick', goBackOrClose)
   // The host's store sends visibleChange when it closes: a purchase shows in the capacity at once, and a

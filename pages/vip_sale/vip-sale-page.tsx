@@ -1,4 +1,5 @@
 import { goBackOrClose } from '@shared/bridge'
+import { useMarkReady } from '@shared/hooks/use-mark-ready'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { buyPlan } from './buy'
 import { useVipSale } from './use-vip-sale'
@@ -11,6 +12,7 @@ import { VipSaleView } from './vip-sale-view'
  */
 export function VipSalePage() {
   const { state, retry, select, reloadMembership } = useVipSale()
+  useMarkReady(state.status === 'loaded')
   useNativeMessage('backClick', goBackOrClose)
   useNativeMessage('visibleChange', ({ data }) => {
     if (data.result) reloadMembership()

@@ -20,6 +20,13 @@ export interface PageWeight {
   head: number
   /** Of the HTML: the inline script at the end of <body> that draws the first screen before React (issue 31), gzipped alone. */
   screen: number
+  /**
+   * The field reports (docs/telemetry.md): the capture script in <head> (gzipped alone, so also in `html`)
+   * and the reporter the HTML loads once the page has started (off the page's own `js`, `lazy` and `files`).
+   */
+  telemetry: number
+  /** Of `telemetry`: the reporter's file alone, gzipped (0 when the build has none). */
+  reporter: number
   /** JS loaded before the page runs: the entry and its static imports. */
   js: number
   /** CSS loaded before the page runs. */
@@ -38,6 +45,12 @@ export interface PageWeight {
 function inlineScript(html: string, name: string): number {
   const found = new RegExp(`<script data-inline="${name}">([\\s\\S]*?)</script>`).exec(html)
   return found ? gzipSync(found[1]!).byteLength : 0
+}
+
+/** The reporter's file an HTML document names (`<template id="kids-reporter" data-src="…">`), relative to dist/. */
+function reporterFile(html: string): string | null {
+  const src = /<template id="kids-reporter"[^>]*\sdata-src="\/?([^"]+)"/.exec(html)?.[1]
+  return src ? src.replace(/^.*?(assets\/)/, '$1') : null
 }
 
 /** The CSS files an HTML document carries as `<style data-href="...">`. */
@@ -65,11 +78,15 @@ export function measureBuild(distDir: string): PageWeight[] {
     if (route.aliasOf) continue
     const document = readFileSync(join(distDir, route.html.file), 'utf8')
     const inline = inlinedCss(document)
+    const reporter = reporterFile(document)
+    const reporterBytes = reporter ? gzipSize(join(distDir, reporter)) : 0
     const weight: PageWeight = {
       path: route.path,
       html: gzipSize(join(distDir, route.html.file)),
       head: inlineScript(document, 'early-requests'),
       screen: inlineScript(document, 'first-screen'),
+      telemetry: inlineScript(document, 'telemetry') + reporterBytes,
+      reporter: reporterBytes,
       js: 0,
       css: 0,
       lazy: 0,
@@ -79,7 +96,7 @@ export function measureBuild(distDir: string): PageWeight[] {
     }
     for (const asset of route.assets) {
       const kind = asset.file.endsWith('.js') ? 'js' : asset.file.endsWith('.css') ? 'css' : null
-      if (!kind || inline.has(asset.file)) continue
+      if (!kind || inline.has(asset.file) || asset.file === reporter) continue
       const gzip = gzipSize(join(distDir, asset.file))
       const lazy = asset.lazy === true
       weight.assets.push({ file: asset.file, gzip, lazy })

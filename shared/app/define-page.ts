@@ -95,6 +95,8 @@ export interface PageBudget {
   head?: number
   /** Of the HTML: the inline script that draws the first screen before React (issue 31). */
   screen?: number
+  /** The field reports: the capture script in <head> and the reporter's file (docs/telemetry.md). */
+  telemetry?: number
   lazy?: number
   forbid?: readonly string[]
 }

@@ -9,7 +9,8 @@ import type { FirstRequest, PageDescriptor, Params } from './define-page'
 import { getToken } from '../bridge/user'
 import { isInApp } from '../bridge/in-app'
 import { getEnv } from '../env'
-import { isUsableReply } from '../http/envelope'
+import { isUsableReply, toApiResult } from '../http/envelope'
+import { recordApiFailure } from '../http/report-failure'
 import { apiUrl, getApiBase, REQUEST_TIMEOUT_MS } from '../http/settings'
 import { prefetchKey, putKept, putPrefetched, type PrefetchedReply } from '../http/prefetch'
 
@@ -136,6 +137,14 @@ function start(request: FirstRequest, token: string | null, keeper: Keeper | und
   })
     .then(read)
     .finally(() => clearTimeout(timer))
+  // A failure is the page's to report as it comes, whether the page's code ever takes the reply or not.
+  reply.then(
+    (r) => {
+      const result = toApiResult(r.status, r.body)
+      if (!result.success) recordApiFailure(path, result.code)
+    },
+    () => recordApiFailure(path, 0),
+  )
   if (request.preloadImage) {
     const imagePath = request.preloadImage
     reply.then((r) => preloadImage(r, imagePath)).catch(() => {})

@@ -5,6 +5,7 @@ import { startTransition, StrictMode, useEffect, useLayoutEffect, useRef, type R
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { MSG_UPGRADE_APP, nativeLog, onMissingCall, startBridge } from '@shared/bridge'
 import { STARTED_GLOBAL } from '@shared/config/page-start'
+import { REPORTER_STARTER } from '@shared/telemetry/loader'
 import { toast } from '@shared/components/toast'
 import { replayTap, takeFailure, takeOver, whenReleased, type Handover } from '@shared/first-screen/handover'
 
@@ -46,7 +47,10 @@ function TakeOver({ children }: { children: ReactNode }) {
  */
 export function startPage(tree: ReactElement): void {
   // The HTML's watchdog (scripts/build/entry-watchdog.ts) shows the error view unless the code starts.
-  ;(window as unknown as Record<string, unknown>)[STARTED_GLOBAL] = true
+  const w = window as unknown as Record<string, unknown>
+  w[STARTED_GLOBAL] = true
+  // The HTML's field-report capture loads the reporter at the first idle moment from now (docs/telemetry.md).
+  if (typeof w[REPORTER_STARTER] === 'function') (w[REPORTER_STARTER] as () => void)()
   onMissingCall(askToUpgrade)
   startBridge()
   // The head script could not draw the first screen: the app's log hears which page and why (outside

@@ -2,11 +2,18 @@
  * Brand configuration: every name, address and legal line the pages show about the product.
  * These are neutral demo values, obviously meant to be replaced before a real release (README, "Brand config").
  */
+/**
+ * The native app's package id, also the in-app user-agent marker (docs/contracts/user-agent.md). A
+ * constant of its own so that what reads the user agent (the head scripts, the field reporter) bundles it
+ * without every other line of BRAND.
+ */
+export const APP_PACKAGE_ID = 'com.kidsenglish.app'
+
 export const BRAND = {
   /** The app's display name. */
   appName: '小象英语',
-  /** The native app's package id; also the in-app user-agent marker (docs/contracts/user-agent.md). */
-  packageId: 'com.kidsenglish.app',
+  /** The native app's package id; also the in-app user-agent marker (APP_PACKAGE_ID). */
+  packageId: APP_PACKAGE_ID,
   /** The product website, where the browser variant of the expansion banner leads. */
   website: 'https://www.example.com/',
   /** The download page: where `下载App` sends a visitor outside the app, and where `打开App` falls back to. */

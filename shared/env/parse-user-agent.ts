@@ -1,4 +1,4 @@
-import { BRAND } from '../config/brand'
+import { PACKAGE, VERSION, WECHAT } from './markers'
 
 /** The client environment the host app and the browser describe in the user agent (docs/contracts/user-agent.md). */
 export interface ClientEnv {
@@ -24,14 +24,10 @@ export interface ClientEnv {
 // whitespace: `xtoken_…`, `isVip_trueish` or a token with a stray character must not be read as ours.
 const marker = (pattern: string) => new RegExp(`(?:^|\\s)${pattern}(?=\\s|$)`)
 
-const PACKAGE = new RegExp(`\\b${BRAND.packageId.replace(/\./g, '\\.')}\\b`)
-// The version only needs its leading dotted number (`version_2.12.0-beta` is 2.12.0).
-const VERSION = /(?:^|\s)version_(\d+(?:\.\d+)*)/
 const VIP = marker('isVip_true')
 const PERMANENT_VIP = marker('isPermanentVipUser_true')
 const APP_ID = marker('appId_([A-Za-z0-9._-]+)')
 const TOKEN = marker('token_([A-Za-z0-9._~+/=-]+)')
-const WECHAT = /MicroMessenger/i
 const MOBILE = /Android|iPhone|iPad|iPod|Mobile/
 const ANDROID = /Android/
 

@@ -11,7 +11,7 @@
 import { ENTRY_STARTER, STARTED_GLOBAL } from '../config/page-start'
 import { peekArrived, peekKeptReply } from '../http/arrived'
 import { earlyRequestsPending, onPrefetchSettled, watchPrefetched } from '../http/prefetch'
-import { recordProblem } from '../telemetry/early'
+import { markReady, recordProblem } from '../telemetry/early'
 import type { Arrived, FirstScreen, PageQueries, Shown } from './define'
 import { handover, recordForHandover, redrawn } from './handover'
 import { toDom, type DrawnExtras } from './to-dom'
@@ -42,6 +42,16 @@ function reportFailure(error: unknown): void {
   recordProblem({ kind: 'first-screen', message: reason })
   handover(true)!.failure = reason
 }
+
+/**
+ * Whether what was drawn still waits for data: a loading overlay or a placeholder (`role="status"`) named
+ * or saying `加载中`. A first screen draws only from replies that are in, never a failure, so anything
+ * else drawn is the page's data on screen: the view is ready (docs/telemetry.md).
+ */
+const stillLoading = (root: Element) =>
+  [...root.querySelectorAll('[role="status"]')].some((el) =>
+    (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().startsWith('加载中'),
+  )
 
 const arrived: Arrived = (request) => peekArrived(request.path, request.params) ?? peekKeptReply(request.path, request.params)
 
@@ -86,6 +96,8 @@ export function paintFirstScreen<Q>(page: PageQueries<Q>, screen: FirstScreen<Q>
       root.setAttribute('data-prerendered', 'replace')
       if (extras.title !== null) document.title = extras.title
       recordForHandover()
+      // In the first frame that shows it (the field report's ready; React's first render marks it again, unused).
+      if (!stillLoading(root)) requestAnimationFrame(() => markReady())
       performance.measure('first-screen', 'first-screen:start')
     } catch (error) {
       // Not drawable before React (a component it cannot draw, a reply it cannot read): React draws it.

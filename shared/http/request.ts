@@ -6,6 +6,7 @@ import { failure, isEncrypted, isUsableReply, MSG_FAILED, networkFailure, toApiR
 import { waitForLogin } from './login-wait'
 import { peekArrived } from './arrived'
 import { takeKept, takePrefetched } from './prefetch'
+import { recordApiFailure } from './report-failure'
 
 /** What a visitor outside the app reads when a call needs a login: the login lives in the app. */
 export const MSG_SIGN_IN_IN_APP = '请在App内登录后查看'
@@ -27,14 +28,16 @@ const loadClient = () => import('./axios-client').then((module) => module.getHtt
 async function send<T>(config: AxiosRequestConfig, afterLogin = false): Promise<ApiResult<T>> {
   let status: number
   let body: unknown
+  // The page's HTML may have started this GET while the bundle downloaded (prefetch.ts): take that reply.
+  const early = config.method === 'GET' && config.url ? takePrefetched(config.url, config.params) : null
   try {
-    // The page's HTML may have started this GET while the bundle downloaded (prefetch.ts): take that reply.
-    const early = config.method === 'GET' && config.url ? takePrefetched(config.url, config.params) : null
     const reply = early ? await early.then((r) => ({ status: r.status, data: r.body })) : await (await loadClient()).request(config)
     status = reply.status
     body = reply.data
   } catch {
-    return networkFailure() // no reply: offline, time-out, aborted
+    // No reply: offline, time-out, aborted. An early request's failure was recorded as it came (first-requests.ts).
+    if (!early) recordApiFailure(config.url, 0)
+    return networkFailure()
   }
   if (status === 401 && !afterLogin) {
     const login = waitForLogin()
@@ -44,6 +47,7 @@ async function send<T>(config: AxiosRequestConfig, afterLogin = false): Promise<
   }
 
   const result = toApiResult<T>(status, body)
+  if (!result.success && !early) recordApiFailure(config.url, result.code)
   // eType 1 is encrypted only by the production API; against the test API the data is used as is.
   if (!result.success || !isEncrypted(body) || !isProductionApi(getApiBase())) return result
   try {

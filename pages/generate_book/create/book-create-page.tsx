@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useMarkReady } from '@shared/hooks/use-mark-ready'
 import { BookCreateView } from './book-create-view'
 import { createPageTitle, targetFromQuery, type CreateTarget } from './create-state'
 import page from './page'
@@ -15,6 +16,7 @@ export function BookCreatePage({ target: given }: { target?: CreateTarget }) {
   const [target] = useState(() => given ?? readTarget())
   const { state, form, errors, saving, uploading, setUploading, change, save, retry, back } = useFolderForm(target)
   const title = createPageTitle(target)
+  useMarkReady(state.status === 'ready')
 
   return (
     <BookCreateView

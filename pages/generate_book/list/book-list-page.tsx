@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react'
 import type { BookFolder, BottomAction } from '@shared/book-folder'
+import { useMarkReady } from '@shared/hooks/use-mark-ready'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, goBack, openItem } from './actions'
 import { BookListView } from './book-list-view'
@@ -9,6 +10,7 @@ import { useFolderList } from './use-folder-list'
 /** 自制绘本列表 (/generate_book/list?id=): a folder's summary, its sortable children and the bottom bar. */
 export function BookListPage({ id = page.query().id }: { id?: number }) {
   const { state, load, retry, reorder, remove, submit, exclusive } = useFolderList(id)
+  useMarkReady(state.status === 'loaded')
 
   useNativeMessage('visibleChange', ({ data }) => {
     if (data.result) void load()

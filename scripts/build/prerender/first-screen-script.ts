@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseSync, type Plugin, type ResolvedConfig } from 'vite'
+import { bundleIife } from '../bundle-iife.ts'
 import { noSend, pageFile } from '../pages/descriptors.ts'
 import { routeFolder } from '../routes.ts'
-import { bundleIife } from './bundle-iife.ts'
 import { withoutBuildOnlyFields } from './prefetch.ts'
 
 /** The file of a route's first screen drawn before React (issue 31), if it has one. */
@@ -99,9 +99,8 @@ export async function buildFirstScreenScript(
     `import screen from ${JSON.stringify(firstScreen)}\n` +
     `import { paintFirstScreen } from ${JSON.stringify(resolve(repoRoot, 'shared/first-screen/paint.ts'))}\n` +
     `paintFirstScreen(page, screen, { parsed: true })\n`
-  return bundleIife(config, route, code, [
-    noSend(),
-    withoutBuildOnlyFields(pageFile(pagesDir, route), { forFirstScreen: true }),
-    firstScreenOnly(repoRoot),
-  ])
+  return bundleIife(config, code, {
+    name: `the first screen of /${route}`,
+    plugins: [noSend(), withoutBuildOnlyFields(pageFile(pagesDir, route), { forFirstScreen: true }), firstScreenOnly(repoRoot)],
+  })
 }

@@ -10,8 +10,8 @@
 import { resolve } from 'node:path'
 import { parseSync, type ESTree, type Plugin, type ResolvedConfig } from 'vite'
 import type { FirstRequest } from '../../../shared/app/define-page.ts'
+import { bundleIife } from '../bundle-iife.ts'
 import { noSend, pageFile } from '../pages/descriptors.ts'
-import { bundleIife } from './bundle-iife.ts'
 
 /**
  * What a descriptor says that only the build reads: left out of the inline scripts (bytes on every first
@@ -70,7 +70,10 @@ export async function buildPrefetchScript(
       ? `import { readKept, writeKept } from ${JSON.stringify(resolve(repoRoot, 'shared/http/kept-replies.ts'))}\n` +
         `startFirstRequests(page, ${JSON.stringify(modulepreload)}, { read: readKept, write: writeKept })\n`
       : `startFirstRequests(page, ${JSON.stringify(modulepreload)})\n`)
-  return bundleIife(config, route, code, [noSend(), withoutBuildOnlyFields(pageFile(pagesDir, route))])
+  return bundleIife(config, code, {
+    name: `the head script of /${route}`,
+    plugins: [noSend(), withoutBuildOnlyFields(pageFile(pagesDir, route))],
+  })
 }
 
 /**

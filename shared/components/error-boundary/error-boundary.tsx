@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react'
+import { recordProblem } from '@shared/telemetry/early'
 import { describeError, isChunkLoadError } from './is-chunk-load-error'
 import view from '../error-view/error-view.module.css'
 import styles from './error-boundary.module.css'
@@ -24,9 +25,19 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
     this.state = { failed: false }
   }
 
-  // React itself logs the caught error (createRoot's onCaughtError), so no componentDidCatch here.
   static getDerivedStateFromError(error: unknown): State {
     return { failed: true, error }
+  }
+
+  // React itself logs the caught error (createRoot's onCaughtError); this records it for the field report
+  // (docs/telemetry.md): a chunk that did not load, or a render error, either way the `出错了` a person sees.
+  override componentDidCatch(error: unknown): void {
+    const stack = (error as { stack?: unknown } | null)?.stack
+    recordProblem({
+      kind: isChunkLoadError(error) ? 'chunk' : 'boundary',
+      message: describeError(error),
+      frame: typeof stack === 'string' ? stack : undefined,
+    })
   }
 
   private retry(): void {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useInApp } from '../../hooks/use-in-app'
+import { useMarkReady } from '../../hooks/use-mark-ready'
 import { PageShell } from '../page-shell'
 import { OpenInAppScreen } from './open-in-app-screen'
 
@@ -16,7 +17,10 @@ export interface InAppOnlyProps {
  * the page's own title (shared/app/page-tree.tsx).
  */
 export function InAppOnly({ children }: InAppOnlyProps) {
-  if (useInApp()) return children
+  const inApp = useInApp()
+  // Outside the app the open-in-app screen is what the page has to show: the view is ready with it.
+  useMarkReady(!inApp)
+  if (inApp) return children
   return (
     <PageShell>
       <OpenInAppScreen />

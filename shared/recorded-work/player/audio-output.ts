@@ -1,4 +1,5 @@
 import { takeUnlockedAudio } from '@shared/first-screen/unlocked-audio'
+import { markAudioTried, recordProblem } from '@shared/telemetry/early'
 import type { AudioElementLike } from './types'
 import { startInWeChat } from './wechat'
 
@@ -73,9 +74,10 @@ export function createAudioOutput(options: AudioOutputOptions = {}): AudioOutput
     stopTimer = undefined
   }
 
-  function settle(c: Current, how: keyof ClipCallbacks): void {
+  function settle(c: Current, how: keyof ClipCallbacks, why = ''): void {
     if (current !== c || c.settled) return
     c.settled = true
+    if (how !== 'onEnded') reportFailure(c, how, why)
     clearStopTimer()
     c.cancelWeChat()
     if (element?.muted) element.muted = false
@@ -85,6 +87,22 @@ export function createAudioOutput(options: AudioOutputOptions = {}): AudioOutput
   function stopAtEnd(c: Current): void {
     element?.pause()
     settle(c, 'onEnded')
+  }
+
+  /**
+   * For the field report (docs/telemetry.md): a recording that did not load (`recording`, its file), or
+   * audio that could not play (`audio`: the autoplay policy, a decode error, a play() that threw).
+   */
+  function reportFailure(c: Current, how: 'onFailed' | 'onBlocked', why: string): void {
+    // MediaError 3 is a decode error; 1, 2 and 4 (aborted, network, no supported source: a 404) did not load.
+    const code = element?.error?.code
+    const notLoaded = how === 'onFailed' && (code ? code !== 3 : why === 'NotSupportedError')
+    if (notLoaded) recordProblem({ kind: 'recording', message: '', file: c.url })
+    else
+      recordProblem({
+        kind: 'audio',
+        message: how === 'onBlocked' ? 'NotAllowedError' : code === 3 ? 'decode error' : why || 'play failed',
+      })
   }
 
   const listeners: Record<string, () => void> = {
@@ -138,8 +156,9 @@ export function createAudioOutput(options: AudioOutputOptions = {}): AudioOutput
     let promise: Promise<void> | undefined
     try {
       promise = el.play()
-    } catch {
-      settle(c, 'onFailed')
+    } catch (error) {
+      const name = (error as { name?: unknown } | null)?.name
+      settle(c, 'onFailed', typeof name === 'string' ? name : 'play threw')
       return
     }
     if (!promise) return afterStart(c, el)
@@ -150,13 +169,14 @@ export function createAudioOutput(options: AudioOutputOptions = {}): AudioOutput
         // AbortError: a newer load or pause interrupted this play; that path owns what happens next.
         if (name === 'AbortError' || c.started) return
         if (name === 'NotAllowedError' && c.wechatPending) return
-        settle(c, name === 'NotAllowedError' ? 'onBlocked' : 'onFailed')
+        settle(c, name === 'NotAllowedError' ? 'onBlocked' : 'onFailed', String(name ?? 'play refused'))
       },
     )
   }
 
   return {
     play(clip, callbacks) {
+      markAudioTried()
       const el = ensureElement()
       dropCurrent()
       const c: Current = {

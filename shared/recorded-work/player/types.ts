@@ -100,6 +100,8 @@ export interface AudioElementLike {
   muted: boolean
   preload: string
   readonly paused: boolean
+  /** Why the element failed (MediaError: 3 decode, else it did not load); null or absent when it has not. */
+  readonly error?: { readonly code: number } | null
   play(): Promise<void> | undefined
   pause(): void
   removeAttribute(name: string): void

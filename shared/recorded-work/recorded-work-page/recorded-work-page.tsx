@@ -4,6 +4,7 @@ import { ErrorBoundary } from '@shared/components/error-boundary'
 import { ErrorView } from '@shared/components/error-view'
 import { parseParams } from '@shared/app/define-page'
 import { useInApp } from '@shared/hooks/use-in-app'
+import { useMarkReady } from '@shared/hooks/use-mark-ready'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { CoverFrame, type CoverAction } from '../cover-frame'
 import { useShareLoad } from '../hooks/use-share-load'
@@ -93,6 +94,8 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
   const nick = load.status === 'loaded' ? load.data.inviter.nickName : ''
   const title = shareTitle(query, nick)
   useNativeMessage('backClick', goBackOrClose)
+  // Ready once the cover is drawn, or the share is known to be gone (the page's answer, not a failure).
+  useMarkReady(load.status === 'loaded' || load.status === 'notFound')
 
   if (load.status === 'loaded') {
     return (

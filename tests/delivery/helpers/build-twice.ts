@@ -12,8 +12,9 @@ import { build } from 'vite'
 import { discoverRoutes, routeFolder } from '../../../scripts/build/routes'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
-// What the build reads: besides pages, shared and its tools, the inline-script hashing of common/ (scripts/build/csp-meta.ts).
-const COPIED = ['pages', 'shared', 'public', 'scripts', 'common/inline-script-hashes.ts', 'vite.config.ts', 'tsconfig.json']
+// What the build reads: besides pages, shared and its tools, common/ (the inline-script hashing of
+// scripts/build/csp-meta.ts, the field report's shape the reporter bundles: common/telemetry/).
+const COPIED = ['pages', 'shared', 'public', 'scripts', 'common', 'vite.config.ts', 'tsconfig.json']
 
 /** Where the two builds are: plain data, so the global setup can hand it to the test files. */
 export interface BuiltTwice {

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { findForbidden, measureBuild, type PageWeight } from '../../../scripts/build/page-weight'
-import { checkBudgets, rebaseline, type BudgetsFile } from '../../../scripts/build/budgets'
+import { checkBudgets, rebaseline, REPORTER_MAX_BYTES, type BudgetsFile } from '../../../scripts/build/budgets'
 
 const weight = (path: string, js: number, extra: Partial<PageWeight> = {}): PageWeight => ({
   path,
@@ -15,6 +15,8 @@ const weight = (path: string, js: number, extra: Partial<PageWeight> = {}): Page
   html: 500,
   head: 0,
   screen: 0,
+  telemetry: 0,
+  reporter: 0,
   lazy: 0,
   files: 3,
   assets: [],
@@ -53,12 +55,29 @@ describe('checkBudgets', () => {
     const breaches = checkBudgets([weight('/', 1)], budgets({ '/': { forbid: ['shared/http/'] } }), forbidden)
     expect(breaches).toEqual([{ path: '/', message: 'loads shared/http/settings.ts' }])
   })
+
+  it('holds the field reporter to its cap whatever the page budgets', () => {
+    const at = (reporter: number) => weight('/', 1, { reporter, telemetry: reporter + 600 })
+    expect(checkBudgets([at(REPORTER_MAX_BYTES)], budgets({}), noForbidden)).toEqual([])
+    expect(checkBudgets([at(REPORTER_MAX_BYTES + 1)], budgets({}), noForbidden)).toEqual([
+      { path: '/', message: "its field reporter is 3.0 KB, over the reporters' cap of 3.0 KB" },
+    ])
+  })
 })
 
 describe('rebaseline', () => {
   it('sets every budget to today plus the headroom, rounded up to 10 bytes, and keeps forbid lists', () => {
     const next = rebaseline([weight('/', 70_001), weight('/price_up', 1000)], budgets({ '/': { js: 1, forbid: ['node_modules/axios/'] } }))
-    expect(next.pages['/']).toEqual({ js: 73_510, css: 1050, html: 530, head: 0, screen: 0, lazy: 0, forbid: ['node_modules/axios/'] })
+    expect(next.pages['/']).toEqual({
+      js: 73_510,
+      css: 1050,
+      html: 530,
+      head: 0,
+      screen: 0,
+      telemetry: 0,
+      lazy: 0,
+      forbid: ['node_modules/axios/'],
+    })
     expect(next.default.js).toBe(73_510)
   })
 
@@ -144,5 +163,28 @@ describe('measureBuild', () => {
     )
     const [page] = measureBuild(dir)
     expect(page).toMatchObject({ head: gzipSync(early).byteLength, screen: gzipSync(screen).byteLength, html: gzipSync(html).byteLength })
+  })
+
+  it('weighs the field reports apart: the capture script and the reporter the HTML names, out of the page’s own JS', () => {
+    const capture = 'window.addEventListener("error",function(){});'.repeat(10)
+    const reporter = 'navigator.sendBeacon("/v1/telemetry","{}");'.repeat(40)
+    const html =
+      `<head><script data-inline="telemetry">${capture}</script>` +
+      '<template id="kids-reporter" data-route="/p" data-src="/assets/reporter-AbCdEfGh.js"></template></head>'
+    const dir = dist(
+      { 'p/index.html': html, 'assets/reporter-AbCdEfGh.js': reporter, 'assets/p.js': 'x' },
+      {
+        version: 1,
+        routes: {
+          '/p': { path: '/p', name: 'p', html: ref('p/index.html'), assets: [ref('assets/p.js'), ref('assets/reporter-AbCdEfGh.js')] },
+        },
+        other: [],
+      },
+    )
+    const [page] = measureBuild(dir)
+    const reporterBytes = gzipSync(reporter).byteLength
+    expect(page).toMatchObject({ reporter: reporterBytes, telemetry: gzipSync(capture).byteLength + reporterBytes, files: 2 })
+    expect(page!.js).toBe(gzipSync('x').byteLength)
+    expect(page!.assets.map((a) => a.file)).toEqual(['assets/p.js'])
   })
 })

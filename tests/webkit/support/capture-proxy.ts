@@ -4,7 +4,9 @@
  * first element of every HTML page's `<head>` (before the fake host and the page's own scripts; a
  * same-origin script, so the page's Content-Security-Policy allows it). The capture script records
  * uncaught errors, unhandled rejections, `console.error` and every media element that plays. The
- * proxy also logs every request it forwards, so a test can count how often WebKit fetched a file.
+ * proxy also logs every request it forwards, so a test can count how often WebKit fetched a file, and
+ * keeps every field report the pages send (`POST /v1/telemetry`, answered 204 here: a beacon sent as a
+ * page is left cannot be caught inside the browser, Chromium's request interception included).
  */
 import { createServer, request as forward, type IncomingHttpHeaders } from 'node:http'
 
@@ -17,12 +19,25 @@ export interface ProxiedRequest {
   bytes: number
 }
 
+/** A field report as it arrived: its body and the headers that say how it was sent. */
+export interface ProxiedReport {
+  body: string
+  contentType: string
+  /** The `Origin` header (a beacon from a page on another origin than the API's carries one). */
+  origin: string | null
+}
+
 export interface CaptureProxy {
   url: string
   /** Every request forwarded so far, oldest first. */
   requests: ProxiedRequest[]
+  /** Every field report the pages sent, oldest first. */
+  reports: ProxiedReport[]
   close(): Promise<void>
 }
+
+/** The field reports' route (docs/telemetry.md). */
+const REPORTS_PATH = '/v1/telemetry'
 
 export const CAPTURE_PATH = '/__webkit-capture.js'
 
@@ -58,12 +73,27 @@ function withCapture(html: string): string {
   return html.slice(0, at) + TAG + html.slice(at)
 }
 
-/** Starts the proxy on a free loopback port, forwarding to `target` (`http://127.0.0.1:port`). */
-export function startCaptureProxy(target: string): Promise<CaptureProxy> {
+/**
+ * Starts the proxy on a free loopback port, forwarding to `target` (`http://127.0.0.1:port`). `inject`:
+ * add the capture script to each page (a Chromium journey, which has its own, keeps the pages as built).
+ */
+export function startCaptureProxy(target: string, { inject = true } = {}): Promise<CaptureProxy> {
   const upstream = new URL(target)
   const requests: ProxiedRequest[] = []
+  const reports: ProxiedReport[] = []
   const server = createServer((incoming, outgoing) => {
     const path = incoming.url ?? '/'
+    if (incoming.method === 'POST' && path === REPORTS_PATH) {
+      const chunks: Buffer[] = []
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+      incoming.on('end', () => {
+        const { 'content-type': contentType = '', origin = null } = incoming.headers
+        reports.push({ body: Buffer.concat(chunks).toString('utf8'), contentType, origin })
+        outgoing.writeHead(204)
+        outgoing.end()
+      })
+      return
+    }
     if (path === CAPTURE_PATH) {
       outgoing.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
       outgoing.end(CAPTURE_SCRIPT)
@@ -74,7 +104,7 @@ export function startCaptureProxy(target: string): Promise<CaptureProxy> {
     requests.push(entry)
     const out = forward({ host: upstream.hostname, port: upstream.port, method: incoming.method, path, headers }, (reply) => {
       entry.status = reply.statusCode ?? 0
-      const isHtml = String(reply.headers['content-type'] ?? '').startsWith('text/html')
+      const isHtml = inject && String(reply.headers['content-type'] ?? '').startsWith('text/html')
       if (!isHtml) {
         reply.on('data', (chunk: Buffer) => (entry.bytes += chunk.length))
         outgoing.writeHead(entry.status, reply.headers)
@@ -104,6 +134,7 @@ export function startCaptureProxy(target: string): Promise<CaptureProxy> {
       resolve({
         url: `http://127.0.0.1:${port}`,
         requests,
+        reports,
         close: () => new Promise<void>((done) => server.close(() => done())),
       })
     })
