@@ -34,6 +34,7 @@ import { scheduleUploadCollection } from './uploads/collect-uploads'
 import { diskStorage } from './uploads/disk-storage'
 import type { UploadStorage } from './uploads/storage'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
+import { DEFAULT_RATE_LIMITS, installRateLimits, type RateLimits } from './rate-limit/rate-limits'
 import { pageRoutes } from './web/page-routes'
 import { installCompression } from './web/compression'
 import { securityHeaders } from './web/security-headers'
@@ -75,6 +76,22 @@ export interface BuildAppOptions {
    * `NODE_ENV=production` it is the only way in: the demo users' fixed tokens are refused.
    */
   verifier?: TokenVerifier | null
+  /** Rate limits shared by every instance (server/rate-limit/); the defaults unless given; `false` = none. */
+  rateLimits?: RateLimits | false
+  /**
+   * Which proxies' `X-Forwarded-For` to believe for the client's address (Fastify's `trustProxy`):
+   * default `TRUST_PROXY` (`true`, a hop count, or addresses/CIDRs, comma-separated), else none.
+   */
+  trustProxy?: boolean | string | ((address: string, hop: number) => boolean)
+}
+
+/** `TRUST_PROXY` as Fastify's `trustProxy` (a hop count as the function Fastify takes for it). */
+function trustProxyFromEnv(value = process.env.TRUST_PROXY): NonNullable<BuildAppOptions['trustProxy']> {
+  if (!value || value === 'false') return false
+  if (value === 'true') return true
+  if (!/^\d+$/.test(value)) return value
+  const hops = Number(value)
+  return (_address, hop) => hop < hops
 }
 
 declare module 'fastify' {
@@ -112,11 +129,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // A drain refuses new requests with our own envelope (http/drain.ts), not Fastify's English 503.
     return503OnClosing: false,
+    // The per-address limits need the client's address, not the load balancer's.
+    trustProxy: options.trustProxy ?? trustProxyFromEnv(),
   })
   app.decorate('lifecycle', { draining: false })
   trackRequests(app)
   app.decorateRequest('currentUser', null)
   app.decorateRequest('failureMsg', null)
+  // Before the lanes and every other hook: a caller past a limit costs nothing more.
+  const limits = await installRateLimits(app, options.db, options.rateLimits ?? DEFAULT_RATE_LIMITS)
+  app.addHook('onRequest', limits.perClient)
   laneRequests(app)
   limitBodyTime(app, timeLimits, (url) => url === '/v1/upload' || url.startsWith('/v1/upload?'))
   app.addHook('onRequest', requireHost)
@@ -148,7 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     api.addHook('preValidation', rejectNul)
     await api.register(shareRoutes, { db })
     await api.register(async (signedIn) => {
+      signedIn.addHook('onRequest', limits.beforeSignIn)
       signedIn.addHook('onRequest', authenticate({ db, verifier: options.verifier ?? null, demoTokens: !isProduction() }))
+      signedIn.addHook('onRequest', limits.perUser)
+      signedIn.addHook('onSend', limits.countSignInFailure)
       await signedIn.register(directoryRoutes, { db })
       await signedIn.register(bookCreationRoutes, { db, storage })
       await signedIn.register(spaceRoutes, { db })

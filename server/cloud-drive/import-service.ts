@@ -13,7 +13,7 @@ import type { User } from '../repositories/users-repository'
 import { checkFolderCount, checkFolderRoom, ITEMS_PER_FOLDER, LIMIT_MSG } from '../services/folder-limits'
 import { checkNesting, TITLE_MAX } from '../services/folder-rules'
 import { fileSizeMb } from '../uploads/capacity'
-import { asApiError, BOOK_SUFFIX, requireGrant } from './cloud-drive-service'
+import { asApiError, BOOK_SUFFIX, MAX_RUNNING_IMPORTS, requireGrant } from './cloud-drive-service'
 import { CLOUD_MSG } from './messages'
 import { CloudDriveError, hasSuffix, type CloudDriveProvider, type CloudEntry, type CloudGrant } from './provider'
 
@@ -127,7 +127,9 @@ export async function createImport(db: Db, provider: CloudDriveProvider, user: U
   const jobId = randomUUID()
   await db.transaction(async (tx) => {
     const { categoryId } = await checkTarget(tx, user, mode, targetId, true)
+    // The capacity row's lock also queues this user's other imports: the count below cannot race.
     const room = await lockRoomMb(tx, user.id)
+    if ((await jobs.countRunningJobs(tx, user.id)) >= MAX_RUNNING_IMPORTS) throw conflict(CLOUD_MSG.tooManyImports)
     await checkFolderRoom(tx, user.id, targetId, mode === 'album' ? groups[0]!.files.length : groups.length)
     if (mode === 'parent') {
       await checkFolderCount(tx, user.id, groups.length)

@@ -70,6 +70,14 @@ export function listRunningJobs(q: Queryable): Promise<ImportJobRecord[]> {
   return q.query<ImportJobRecord>(`SELECT ${JOB_COLUMNS} FROM cloud_import_jobs WHERE status = 'running' ORDER BY created_at, id`)
 }
 
+/** How many imports of `userId` are running. */
+export async function countRunningJobs(q: Queryable, userId: number): Promise<number> {
+  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM cloud_import_jobs WHERE status = 'running' AND user_id = $1`, [
+    userId,
+  ])
+  return row!.n
+}
+
 /** The files of a job in order. */
 export function listItems(q: Queryable, jobId: string): Promise<ImportItemRecord[]> {
   return q.query<ImportItemRecord>(

@@ -72,7 +72,7 @@ describe('Turns at the database', () => {
       })),
     )
     held.release()
-    app = await buildApp({ db: held.wrap(testDb.db), dataDir: testDb.dataDir })
+    app = await buildApp({ db: held.wrap(testDb.db), dataDir: testDb.dataDir, rateLimits: false })
     await app.ready()
   })
   afterAll(async () => {
@@ -81,6 +81,9 @@ describe('Turns at the database', () => {
   })
 
   it("give another user's listing the next turn, not the last, behind one user's 8 queued listings", async () => {
+    // Both signed in before (a first sign-in waits in the one anonymous lane).
+    await app.inject({ method: 'GET', url: '/v1/directory/0', headers: BASIC })
+    await app.inject({ method: 'GET', url: '/v1/directory/0', headers: VIP })
     held.hold()
     calls.length = 0
     const heavy = Array.from({ length: 8 }, () =>
@@ -117,7 +120,7 @@ describe('Lanes', () => {
       batch: (statements) => (lanes.push(currentLane()), real.batch(statements)),
       close: () => real.close(),
     }
-    app = await buildApp({ db: recording, dataDir: testDb.dataDir, devRoutes: true })
+    app = await buildApp({ db: recording, dataDir: testDb.dataDir, devRoutes: true, rateLimits: false })
     await app.ready()
   })
   afterAll(async () => {
@@ -125,20 +128,32 @@ describe('Lanes', () => {
     await testDb?.dispose()
   })
 
-  it("put a request's statements in its user's lane, after its body is read too, and the sign-in in its token's", async () => {
+  it("put a request's statements in its user's lane, after its body is read too, and a first sign-in in the anonymous lane", async () => {
     lanes.length = 0
-    await app.inject({ method: 'GET', url: '/v1/directory/0', headers: VIP })
-    expect(lanes).toEqual([`token:${DEMO_TOKENS.vip}`, `user:${DEMO_USERS.vip.id}`])
+    await app.inject({ method: 'GET', url: '/v1/directory/0', headers: BASIC })
+    expect(lanes).toEqual(['anonymous', `user:${DEMO_USERS.basic.id}`])
     lanes.length = 0
     const res = await app.inject({
       method: 'POST',
       url: '/v1/bookCreation/add',
-      headers: VIP,
+      headers: BASIC,
       payload: { parentId: 0, type: 1, title: '新' },
     })
     expect(res.statusCode).toBe(200)
-    expect(lanes[0]).toBe(`token:${DEMO_TOKENS.vip}`)
-    expect(new Set(lanes.slice(1))).toEqual(new Set([`user:${DEMO_USERS.vip.id}`]))
+    // Signed in a moment ago: the sign-in itself is in the user's lane now.
+    expect(new Set(lanes)).toEqual(new Set([`user:${DEMO_USERS.basic.id}`]))
+  })
+
+  it('put a flood with a new bogus token per request, and share lookups, in the one anonymous lane', async () => {
+    lanes.length = 0
+    const replies = await Promise.all([
+      ...Array.from({ length: 50 }, (_, i) =>
+        app.inject({ method: 'GET', url: '/v1/directory/0', headers: { authorization: `Bearer bogus-${i}` } }),
+      ),
+      app.inject({ method: 'GET', url: '/v1/share/uar?r=nothing' }),
+    ])
+    expect(replies.map((r) => r.statusCode)).toEqual([...Array(50).fill(401), 404])
+    expect(new Set(lanes)).toEqual(new Set(['anonymous']))
   })
 
   it("put an import job's statements in its user's lane", async () => {
@@ -146,7 +161,7 @@ describe('Lanes', () => {
     lanes.length = 0
     await importAndWait(app, { fsIds: [fsId('/英语绘本/Counting Stars.pdf')], albumId: DEMO_FOLDERS.emptyFolder })
     expect(lanes.length).toBeGreaterThan(3)
-    expect(lanes.filter((lane) => lane !== `user:${DEMO_USERS.vip.id}` && lane !== `token:${DEMO_TOKENS.vip}`)).toEqual([])
+    expect(lanes.filter((lane) => lane !== `user:${DEMO_USERS.vip.id}` && lane !== 'anonymous')).toEqual([])
   })
 })
 
@@ -188,6 +203,37 @@ describe('fairDb', () => {
     for (let i = 0; i < 5; i++) await finishOne()
     await Promise.all([a, b])
     expect(started).toEqual(['a1', 'b1', 'a2', 'b2', 'a3'])
+  })
+
+  it('serves a lane that was idle before one served a moment ago, and new lanes in the order they came', async () => {
+    const { db, started, finishOne } = manualDb()
+    const fair = fairDb(db)
+    const a = inLane('a', () => Promise.all(['a1', 'a2'].map((sql) => fair.query(sql))))
+    const c = inLane('c', () => fair.query('c1'))
+    const b = inLane('b', () => fair.query('b1'))
+    for (let i = 0; i < 4; i++) await finishOne()
+    await Promise.all([a, b, c])
+    expect(started).toEqual(['a1', 'c1', 'b1', 'a2'])
+  })
+
+  it('keeps its turns with 2,000 lanes waiting', async () => {
+    const { db, started, finishOne } = manualDb()
+    const fair = fairDb(db)
+    const first = inLane('first', () => fair.query('first'))
+    const many = Array.from({ length: 2_000 }, (_, i) => inLane(`lane${i}`, () => fair.query(`q${i}`)))
+    const again = inLane('first', () => fair.query('again'))
+    await finishOne()
+    await first
+    expect(started).toEqual(['first', 'q0'])
+    // The lane just served waits behind every lane that was not.
+    const settle = () => new Promise((resolve) => setImmediate(resolve))
+    for (let i = 0; i <= 2_000; i++) {
+      await settle()
+      await finishOne()
+    }
+    await Promise.all([...many, again])
+    expect(started.at(-1)).toBe('again')
+    expect(started.slice(1, 4)).toEqual(['q0', 'q1', 'q2'])
   })
 
   it('runs a transaction as one turn, its statements straight through', async () => {
