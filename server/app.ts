@@ -35,6 +35,10 @@ import { diskStorage } from './uploads/disk-storage'
 import type { UploadStorage } from './uploads/storage'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { DEFAULT_RATE_LIMITS, installRateLimits, type RateLimits } from './rate-limit/rate-limits'
+import { opsRoutes } from './telemetry/ops-routes'
+import { retentionDaysFromEnv, scheduleTelemetryRetention } from './telemetry/retention'
+import { databaseSink, type TelemetrySink } from './telemetry/sink'
+import { telemetryRoutes } from './telemetry/telemetry-routes'
 import { pageRoutes } from './web/page-routes'
 import { installCompression } from './web/compression'
 import { securityHeaders } from './web/security-headers'
@@ -83,6 +87,12 @@ export interface BuildAppOptions {
    * default `TRUST_PROXY` (`true`, a hop count, or addresses/CIDRs, comma-separated), else none.
    */
   trustProxy?: boolean | string | ((address: string, hop: number) => boolean)
+  /** Where field reports go (server/telemetry/sink.ts); default the database. */
+  telemetrySink?: TelemetrySink
+  /** Days field reports are kept; default `TELEMETRY_RETENTION_DAYS`, else 30. */
+  telemetryRetentionDays?: number
+  /** The token of `/ops/` (release health); default `OPS_TOKEN`. */
+  opsToken?: string
 }
 
 /** `TRUST_PROXY` as Fastify's `trustProxy` (a hop count as the function Fastify takes for it). */
@@ -155,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   )
   app.addHook('onClose', () => importRunner.stop())
   scheduleUploadCollection(app, db, storage)
+  scheduleTelemetryRetention(app, db, options.telemetryRetentionDays ?? retentionDaysFromEnv())
   app.decorate('importRunner', importRunner)
   installErrorHandling(app)
   parseJsonAsUtf8(app)
@@ -169,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Before every schema and handler of the API (pages keep their query strings untouched).
     api.addHook('preValidation', rejectNul)
     await api.register(shareRoutes, { db })
+    await api.register(telemetryRoutes, { sink: options.telemetrySink ?? databaseSink(db) })
     await api.register(async (signedIn) => {
       signedIn.addHook('onRequest', limits.beforeSignIn)
       signedIn.addHook('onRequest', authenticate({ db, verifier: options.verifier ?? null, demoTokens: !isProduction() }))
@@ -187,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
     })
   })
+  await app.register(opsRoutes, { db, opsToken: options.opsToken ?? (process.env.OPS_TOKEN || undefined) })
   await app.register(pageRoutes, { distDir, fakeHost })
   return app
 }
