@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { TokenVerifier } from './auth/token-verifier'
 import { createDemoProvider } from './cloud-drive/demo/demo-provider'
 import { ImportRunner } from './cloud-drive/import-runner'
+import type { JobTimings } from './cloud-drive/job-queue'
 import type { CloudDriveProvider } from './cloud-drive/provider'
 import type { Db } from './db/db'
 import { fairDb } from './db/fair-db'
@@ -87,6 +88,8 @@ export interface BuildAppOptions {
    * default `TRUST_PROXY` (`true`, a hop count, or addresses/CIDRs, comma-separated), else none.
    */
   trustProxy?: boolean | string | ((address: string, hop: number) => boolean)
+  /** How import jobs are sliced, expired and polled (cloud-drive/job-queue.ts); docs/server.md's by default. */
+  importJobs?: Partial<JobTimings>
   /** Where field reports go (server/telemetry/sink.ts); default the database. */
   telemetrySink?: TelemetrySink
   /** Days field reports are kept; default `TELEMETRY_RETENTION_DAYS`, else 30. */
@@ -155,14 +158,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (logger) logRequests(app)
   const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
   const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
-  const importRunner = new ImportRunner({ db, provider: cloudDrive, storage, limits: uploadLimits, log: app.log })
-  // Jobs a previous server left running go on (or end as failed with a reason); closing stops
-  // them between files, before the caller closes the database.
+  const importRunner = new ImportRunner({
+    db,
+    provider: cloudDrive,
+    storage,
+    limits: uploadLimits,
+    log: app.log,
+    timings: options.importJobs,
+  })
+  // The job queue starts with the server (its workers take the slices of any instance's imports);
+  // closing hands the running slices over, before the caller closes the database.
   // A database that cannot answer yet must not keep the server from starting: every request then
-  // fails with its logged 500, and the jobs are resumed by the next start.
-  app.addHook('onReady', () =>
-    importRunner.resumeAll().catch((err: unknown) => app.log.error({ err }, 'resuming cloud-drive import jobs failed')),
-  )
+  // fails with its logged 500, and the jobs go on from another instance or the next start.
+  app.addHook('onReady', () => importRunner.start().catch((err: unknown) => app.log.error({ err }, 'starting the import queue failed')))
   app.addHook('onClose', () => importRunner.stop())
   scheduleUploadCollection(app, db, storage)
   scheduleTelemetryRetention(app, db, options.telemetryRetentionDays ?? retentionDaysFromEnv())

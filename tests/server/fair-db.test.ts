@@ -107,17 +107,24 @@ describe('Lanes', () => {
   let testDb: TestDb
   let app: FastifyInstance
   const lanes: string[] = []
+  const laneOf: { lane: string; sql: string }[] = []
 
   beforeAll(async () => {
     testDb = await openTestDb()
     await resetTables(testDb.db)
     const real = testDb.db
+    // The job queue's own polling and upkeep (pg-boss's statements, in the server's lane) are not a caller's.
+    const note = (sql: string) => {
+      if (/\bpgboss\./.test(sql)) return
+      lanes.push(currentLane())
+      laneOf.push({ lane: currentLane(), sql })
+    }
     const recording: Db = {
       kind: real.kind,
-      query: (sql, params) => (lanes.push(currentLane()), real.query(sql, params)),
+      query: (sql, params) => (note(sql), real.query(sql, params)),
       exec: (sql) => real.exec(sql),
       transaction: (fn) => (lanes.push(currentLane()), real.transaction(fn)),
-      batch: (statements) => (lanes.push(currentLane()), real.batch(statements)),
+      batch: (statements) => (note(statements[0]!.sql), real.batch(statements)),
       close: () => real.close(),
     }
     app = await buildApp({ db: recording, dataDir: testDb.dataDir, devRoutes: true, rateLimits: false })
@@ -158,10 +165,13 @@ describe('Lanes', () => {
 
   it("put an import job's statements in its user's lane", async () => {
     await grant(app)
-    lanes.length = 0
+    laneOf.length = 0
     await importAndWait(app, { fsIds: [fsId('/英语绘本/Counting Stars.pdf')], albumId: DEMO_FOLDERS.emptyFolder })
-    expect(lanes.length).toBeGreaterThan(3)
-    expect(lanes.filter((lane) => lane !== `user:${DEMO_USERS.vip.id}` && lane !== 'anonymous')).toEqual([])
+    // Its work: the grant, the file's book, the items. (Which job a slice is for is the queue's
+    // bookkeeping, in the server's lane, like the queue's own statements.)
+    const work = laneOf.filter(({ sql }) => /cloud_drive_grants|INSERT INTO folders|cloud_import_items/.test(sql))
+    expect(work.length).toBeGreaterThan(3)
+    expect(work.filter(({ lane }) => lane !== `user:${DEMO_USERS.vip.id}` && lane !== 'anonymous')).toEqual([])
   })
 })
 
