@@ -13,6 +13,14 @@ import { PG_POOL_SIZE } from './pg-db'
 
 const lanes = new AsyncLocalStorage<string>()
 
+/**
+ * At most this many statements of one lane run at once on one instance (PostgreSQL's pool holds 10):
+ * one user's flood of heavy listings sent to every instance then takes 2 of each instance's
+ * connections, and the database's CPU, not all of them (issue 40 item 4). Each instance still serves
+ * the lanes in turn; this bounds what one lane holds while nobody else is waiting.
+ */
+export const PER_LANE = 2
+
 /** The lane of work done outside any request or job (start-up, the collectors). */
 const SERVER_LANE = 'server'
 
@@ -43,16 +51,21 @@ const before = (a: WaitingLane, b: WaitingLane) => a.servedAt < b.servedAt || (a
 class Turns {
   private readonly heap: WaitingLane[] = []
   private readonly waiting = new Map<string, WaitingLane>()
+  /** Lanes with calls waiting that already run `perLane` calls: out of line until one ends. */
+  private readonly parked = new Map<string, WaitingLane>()
   /** Per lane with calls running: how many, and the turn it was last served at. */
   private readonly busy = new Map<string, { running: number; servedAt: number }>()
   private running = 0
   private turn = 0
   private arrivals = 0
 
-  constructor(private readonly concurrency: number) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly perLane = concurrency,
+  ) {}
 
   acquire(lane: string): Promise<void> {
-    if (this.running < this.concurrency && this.heap.length === 0) {
+    if (this.running < this.concurrency && this.heap.length === 0 && this.mayStart(lane)) {
       this.start(lane)
       return Promise.resolve()
     }
@@ -62,7 +75,8 @@ class Turns {
       // A lane that was idle comes in as served at its last turn while busy, else never (0).
       const entry = { lane, queue: [resolve], servedAt: this.busy.get(lane)?.servedAt ?? 0, seq: ++this.arrivals }
       this.waiting.set(lane, entry)
-      this.push(entry)
+      if (this.mayStart(lane)) this.push(entry)
+      else this.parked.set(lane, entry)
     })
   }
 
@@ -70,19 +84,31 @@ class Turns {
     this.running--
     const state = this.busy.get(lane)!
     if (--state.running === 0) this.busy.delete(lane)
+    // The lane may run one more now: back in line if it was waiting for that.
+    const parked = this.parked.get(lane)
+    if (parked) {
+      this.parked.delete(lane)
+      this.push(parked)
+    }
     while (this.running < this.concurrency && this.heap.length > 0) {
       const next = this.pop()
       const resolve = next.queue.shift()!
       this.start(next.lane)
-      if (next.queue.length > 0) {
+      if (next.queue.length === 0) {
+        this.waiting.delete(next.lane)
+      } else {
         next.servedAt = this.turn
         next.seq = ++this.arrivals
-        this.push(next)
-      } else {
-        this.waiting.delete(next.lane)
+        if (this.mayStart(next.lane)) this.push(next)
+        else this.parked.set(next.lane, next)
       }
       resolve()
     }
+  }
+
+  /** Whether one more call of `lane` may run now (fewer than `perLane` of its calls are running). */
+  private mayStart(lane: string): boolean {
+    return (this.busy.get(lane)?.running ?? 0) < this.perLane
   }
 
   private start(lane: string): void {
@@ -138,8 +164,8 @@ class Turns {
  * statements go straight through), so code inside a transaction must use the `tx` it is given — as
  * it must anyway: on PGlite a statement outside the open transaction waits for it to end.
  */
-export function fairDb(db: Db, concurrency = db.kind === 'pglite' ? 1 : PG_POOL_SIZE): Db {
-  const turns = new Turns(concurrency)
+export function fairDb(db: Db, concurrency = db.kind === 'pglite' ? 1 : PG_POOL_SIZE, perLane = PER_LANE): Db {
+  const turns = new Turns(concurrency, Math.min(perLane, concurrency))
   const queryable: Queryable = {
     query: (sql, params) => turns.run(() => db.query(sql, params)),
     exec: (sql) => turns.run(() => db.exec(sql)),

@@ -19,6 +19,13 @@ const MAX_TOKENS = 10_000
 
 export const userLane = (userId: number) => `user:${userId}`
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's token signed in on this instance lately (set before the sign-in; only a hint). */
+    signedInLately: boolean
+  }
+}
+
 export function laneRequests(app: FastifyInstance): void {
   /** Token → user of the sign-ins that succeeded lately (only picks a lane: `authenticate` still decides). */
   const signedIn = new Map<string, number>()
@@ -26,9 +33,11 @@ export function laneRequests(app: FastifyInstance): void {
   const laneBeforeSignIn = (request: FastifyRequest) => {
     const token = tokenOf(request)
     const userId = token === undefined ? undefined : signedIn.get(token)
+    request.signedInLately = userId !== undefined
     return userId === undefined ? ANONYMOUS_LANE : userLane(userId)
   }
 
+  app.decorateRequest('signedInLately', false)
   // Callback hooks that continue the request inside `inLane`: what runs next (and what it starts)
   // keeps the lane. A body is read from the socket's own events, outside it, so the lane is set again
   // once the body is in, before the handler.

@@ -62,7 +62,7 @@ const SWEEP_MS = 60_000
 export interface RateLimitHooks {
   /** App-wide onRequest: the per-address limit of the route (`config.clientLimit`), if any. */
   perClient: onRequestAsyncHookHandler
-  /** Before the sign-in: an address past its refused sign-ins is refused at once. */
+  /** Before the sign-in: an address past its refused sign-ins is refused at once (but for a token that signed in lately). */
   beforeSignIn: onRequestAsyncHookHandler
   /** After the sign-in: the user's own limit. */
   perUser: onRequestAsyncHookHandler
@@ -118,7 +118,10 @@ export async function installRateLimits(app: FastifyInstance, db: Db, limits: Ra
       const name = request.routeOptions.config.clientLimit
       if (name) await refuseWhenOver(perClient[name], request, reply)
     },
-    beforeSignIn: (request, reply) => refuseWhenOver(signInFailures, request, reply, false),
+    // A token that signed in lately is no guess: its user is not locked out by a flood from their address (a shared NAT).
+    beforeSignIn: async (request, reply) => {
+      if (!request.signedInLately) await refuseWhenOver(signInFailures, request, reply, false)
+    },
     perUser: (request, reply) => refuseWhenOver(perUser, request, reply),
     countSignInFailure: async (request, reply, payload) => {
       if (reply.statusCode === 401) await signInFailures(request).catch(() => undefined)

@@ -261,12 +261,28 @@ describe('fairDb', () => {
 
   it('lets as many run at once as the PostgreSQL pool holds', async () => {
     const { db, started, finishOne } = manualDb('postgres')
-    const fair = fairDb(db, 3)
+    const fair = fairDb(db, 3, 3)
     const all = inLane('a', () => Promise.all(['1', '2', '3', '4'].map((sql) => fair.query(sql))))
     await new Promise((resolve) => setImmediate(resolve))
     expect(started).toEqual(['1', '2', '3'])
     for (let i = 0; i < 4; i++) await finishOne()
     await all
     expect(started).toEqual(['1', '2', '3', '4'])
+  })
+
+  it("runs at most 2 of one lane's statements at once on PostgreSQL, leaving the pool to the others", async () => {
+    const { db, started, finishOne } = manualDb('postgres')
+    const fair = fairDb(db, 10)
+    const heavy = inLane('heavy', () => Promise.all(['h1', 'h2', 'h3', 'h4'].map((sql) => fair.query(sql))))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(started).toEqual(['h1', 'h2'])
+    const other = inLane('other', () => fair.query('o1'))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(started).toEqual(['h1', 'h2', 'o1'])
+    await finishOne()
+    expect(started).toEqual(['h1', 'h2', 'o1', 'h3'])
+    for (let i = 0; i < 4; i++) await finishOne()
+    await Promise.all([heavy, other])
+    expect(started).toEqual(['h1', 'h2', 'o1', 'h3', 'h4'])
   })
 })

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDatabase, dropDatabase } from '../../bench/load/create-database'
 import { demoFsIdOf } from '../../server/cloud-drive/demo/demo-provider'
 import type { ImportJobView } from '../../server/cloud-drive/import-service'
 import { openDb } from '../../server/db/open-db'
@@ -33,29 +34,6 @@ function random(seed: number) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-}
-
-/** A database of its own on the same server (the other PostgreSQL tests empty theirs as they go). */
-async function createDatabase(url: string, name: string): Promise<string> {
-  const target = new URL(url)
-  for (const user of [target.username, 'postgres']) {
-    const admin = new URL(url)
-    admin.username = user
-    admin.pathname = '/postgres'
-    const client = new pg.Client({ connectionString: admin.toString() })
-    try {
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name}`)
-      await client.query(`CREATE DATABASE ${name} OWNER ${target.username}`)
-      target.pathname = `/${name}`
-      return target.toString()
-    } catch {
-      // Not allowed as this user: try the next.
-    } finally {
-      await client.end().catch(() => undefined)
-    }
-  }
-  throw new Error(`cannot create a database on ${url} (as its user or as postgres)`)
 }
 
 interface Instance {
@@ -123,6 +101,7 @@ describe.skipIf(!baseUrl)('A 1,000-file import on two instances killed at random
     for (const instance of live.values()) instance.child.kill('SIGKILL')
     await Promise.all([...live.values()].map((i) => i.exited))
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+    if (databaseUrl) await dropDatabase(databaseUrl)
   })
 
   it('ends with exactly 1,000 books and the capacity charged once', async () => {
