@@ -38,6 +38,9 @@ export interface ImportRunnerOptions {
   timings?: Partial<JobTimings>
 }
 
+/** How long after a failed start the queue is tried again. */
+const RESTART_MS = 5_000
+
 /** Ends the job early: every pending file fails with `msg`, the job with `msg` as its reason. */
 class JobStop extends Error {}
 
@@ -61,19 +64,47 @@ export class ImportRunner {
     this.timings = { ...DEFAULT_JOB_TIMINGS, ...options.timings, workers }
   }
 
-  /** Starts the queue and this instance's workers, and queues any running import without a slice. */
+  /**
+   * Starts the queue and this instance's workers, and queues any running import without a slice. A
+   * database that cannot answer yet fails this first try (the caller logs it); the queue is then tried
+   * again every `RESTART_MS` in the background until it starts or the runner stops, so an instance
+   * started during a database outage still takes its share of the imports once it is back.
+   */
   async start(): Promise<void> {
-    if (this.abort.signal.aborted) return
+    try {
+      await this.startOnce()
+    } catch (error) {
+      void this.retryStart()
+      throw error
+    }
+  }
+
+  private async retryStart(): Promise<void> {
+    while (!this.boss && !this.abort.signal.aborted) {
+      await new Promise((resolve) => setTimeout(resolve, RESTART_MS).unref())
+      if (this.abort.signal.aborted) return
+      await this.startOnce().catch((err: unknown) => this.options.log.warn({ err }, 'the import queue is still not started'))
+    }
+  }
+
+  private async startOnce(): Promise<void> {
+    if (this.abort.signal.aborted || this.boss) return
     const boss = await startJobQueue(this.options.db, this.timings)
     boss.on('error', (err: Error) => this.options.log.warn({ err }, 'cloud import queue'))
-    this.boss = boss
-    for (let i = 0; i < this.timings.workers; i++) {
-      this.workers.push(
-        await boss.work<SliceData>(IMPORT_QUEUE, { pollingIntervalSeconds: this.timings.pollingSeconds, batchSize: 1 }, ([job]) =>
-          this.runSlice(job!.data.importId),
-        ),
-      )
+    try {
+      for (let i = 0; i < this.timings.workers; i++) {
+        this.workers.push(
+          await boss.work<SliceData>(IMPORT_QUEUE, { pollingIntervalSeconds: this.timings.pollingSeconds, batchSize: 1 }, ([job]) =>
+            this.runSlice(job!.data.importId),
+          ),
+        )
+      }
+    } catch (error) {
+      this.workers.length = 0
+      await boss.stop({ graceful: false, close: false }).catch(() => undefined)
+      throw error
     }
+    this.boss = boss
     for (const importId of await jobs.listRunningWithoutSlice(this.options.db, IMPORT_QUEUE)) await this.enqueue(this.options.db, importId)
     this.nudge()
   }

@@ -41,6 +41,8 @@ interface Instance {
   child: ChildProcess
   url: string
   exited: Promise<number | null>
+  /** What it wrote to stderr so far. */
+  stderr: () => string
 }
 
 describe.skipIf(!baseUrl)('A 1,000-file import on two instances killed at random', () => {
@@ -68,7 +70,7 @@ describe.skipIf(!baseUrl)('A 1,000-file import on two instances killed at random
         out += chunk.toString()
         const url = /listening (\S+)/.exec(out)?.[1]
         if (!url) return
-        const instance = { name, child, url, exited }
+        const instance = { name, child, url, exited, stderr: () => stderr }
         live.set(name, instance)
         resolve(instance)
       })
@@ -81,7 +83,7 @@ describe.skipIf(!baseUrl)('A 1,000-file import on two instances killed at random
     live.delete(name)
     instance.child.kill(signal)
     const code = await instance.exited
-    if (signal === 'SIGTERM') expect(code, `${name} after SIGTERM`).toBe(0)
+    if (signal === 'SIGTERM') expect(code, `${name} after SIGTERM: ${instance.stderr()}`).toBe(0)
   }
 
   const anyLive = () => [...live.values()][0]!

@@ -22,5 +22,11 @@ process.once('SIGTERM', () => {
   void app
     .close()
     .then(() => db.close())
-    .then(() => process.exit(0))
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('closing failed:', error)
+        process.exit(1)
+      },
+    )
 })
