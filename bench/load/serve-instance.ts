@@ -1,15 +1,19 @@
 /**
- * One instance for the two-instance bench (two-instances.ts), in a process of its own: the app on
- * DATABASE_URL with its own DATA_DIR, the demo's development routes (for the imports' grant), rate
- * limits as the server has them unless RATE_LIMITS=off; prints `LISTENING <url>`.
+ * The server under load, in a process of its own (the load generator must not share its event loop):
+ * the app on `DATABASE_URL` (else PGlite in `DATA_DIR`) with `DATA_DIR`'s uploads, the built pages of
+ * `DIST_DIR` (default dist/), the demo's development routes (the imports' grant), and the rate limits
+ * unless `RATE_LIMITS=off`; any free loopback port, printed as `LISTENING <url>`. The data is seeded
+ * by the bench before (heavy-user.ts).
  */
 import { buildApp } from '../../server/app.ts'
 import { openDb } from '../../server/db/open-db.ts'
 
-const db = await openDb({ databaseUrl: process.env.DATABASE_URL })
+const dataDir = process.env.DATA_DIR!
+const db = await openDb({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined })
 const app = await buildApp({
   db,
-  dataDir: process.env.DATA_DIR!,
+  dataDir,
+  distDir: process.env.DIST_DIR || undefined,
   devRoutes: true,
   ...(process.env.RATE_LIMITS === 'off' ? { rateLimits: false as const } : {}),
 })

@@ -34,6 +34,8 @@ if (!baseUrl) {
   process.exit(1)
 }
 const seconds = Number(values.seconds)
+/** The small user waits this long between its requests: under the per-user rate limit (60 a second), as a person is. */
+const USER_GAP_MS = 20
 const SMALL = { authorization: `Bearer ${DEMO_TOKENS.vip}` }
 const HEAVY = { authorization: `Bearer ${DEMO_TOKENS.basic}` }
 
@@ -64,7 +66,7 @@ function startInstance(databaseUrl: string, limits: boolean): Promise<Instance> 
 async function timeSmall(url: string): Promise<{ latencies: number[]; failed: number }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'time-requests.ts'), url, String(seconds), SMALL.authorization],
+    ['--import', 'tsx', join(import.meta.dirname, 'time-requests.ts'), url, String(seconds), SMALL.authorization, String(USER_GAP_MS)],
     {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
