@@ -57,7 +57,7 @@ export class ImportRunner {
   private boss: PgBoss | null = null
   private readonly workers: string[] = []
   /** Slices running on this instance. */
-  private running = 0
+  private readonly slices = new Set<Promise<void>>()
 
   constructor(private readonly options: ImportRunnerOptions) {
     const workers = options.db.kind === 'pglite' ? 1 : (options.timings?.workers ?? DEFAULT_JOB_TIMINGS.workers)
@@ -124,40 +124,45 @@ export class ImportRunner {
     for (const id of this.workers) this.boss?.notifyWorker(id)
   }
 
-  /** Stops taking slices, hands the running ones over (each queues its rest) and waits for them. */
+  /**
+   * Stops taking slices, hands the running ones over (each queues its rest) and waits for them, so
+   * that nothing of the queue touches the database once this has resolved.
+   */
   async stop(): Promise<void> {
     this.abort.abort()
     await this.boss?.stop({ graceful: true, wait: true, close: false, timeout: this.timings.stopGraceMs })
+    await Promise.allSettled([...this.slices])
   }
 
   /** Waits until no import is running in the database (tests; bounded by `timeoutMs`). */
   async idle(timeoutMs = 60_000): Promise<void> {
     const until = Date.now() + timeoutMs
-    while ((await jobs.countAllRunning(this.options.db)) > 0 || this.running > 0) {
+    while ((await jobs.countAllRunning(this.options.db)) > 0 || this.slices.size > 0) {
       if (Date.now() > until) throw new Error('imports still running')
       this.nudge()
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
   }
 
-  private async runSlice(importId: string): Promise<void> {
-    this.running++
-    try {
-      const job = await jobs.findRunningJob(this.options.db, importId)
-      if (!job) return
-      // The job's database work takes its turns in its user's lane (db/fair-db.ts), beside their requests.
-      const end = await inLane(userLane(job.userId), () => this.importFiles(job)).catch(async (error: unknown) => {
-        // The database away for a moment: the slice fails and pg-boss tries it again.
-        if (this.abort.signal.aborted || isTransient(error)) throw error
-        this.options.log.error({ err: error, jobId: importId }, 'cloud import failed')
-        await this.end(importId, 'failed', CLOUD_MSG.interrupted)
-        return 'ended' as const
-      })
-      // Not done yet (out of time, or this instance is stopping): the next slice goes on, here or elsewhere.
-      if (end === 'more') await this.enqueue(this.options.db, importId)
-    } finally {
-      this.running--
-    }
+  private runSlice(importId: string): Promise<void> {
+    const slice = this.sliceOf(importId).finally(() => this.slices.delete(slice))
+    this.slices.add(slice)
+    return slice
+  }
+
+  private async sliceOf(importId: string): Promise<void> {
+    const job = await jobs.findRunningJob(this.options.db, importId)
+    if (!job) return
+    // The job's database work takes its turns in its user's lane (db/fair-db.ts), beside their requests.
+    const end = await inLane(userLane(job.userId), () => this.importFiles(job)).catch(async (error: unknown) => {
+      // The database away for a moment: the slice fails and pg-boss tries it again.
+      if (this.abort.signal.aborted || isTransient(error)) throw error
+      this.options.log.error({ err: error, jobId: importId }, 'cloud import failed')
+      await this.end(importId, 'failed', CLOUD_MSG.interrupted)
+      return 'ended' as const
+    })
+    // Not done yet (out of time, or this instance is stopping): the next slice goes on, here or elsewhere.
+    if (end === 'more') await this.enqueue(this.options.db, importId)
   }
 
   private async end(jobId: string, status: 'done' | 'failed', reason: string): Promise<void> {
