@@ -10,7 +10,8 @@
  * instance takes part in (one runs it per interval), and failed over on a graceful stop.
  */
 import PgBoss from 'pg-boss'
-import type { Db, Queryable } from '../db/db'
+import type { Db } from '../db/db'
+import { bossDb, JOB_SCHEMA } from '../db/job-schema'
 
 /** The queue of import slices: `{ importId }`, one queued slice per import at most (`short`). */
 export const IMPORT_QUEUE = 'cloud-import'
@@ -41,26 +42,14 @@ export const DEFAULT_JOB_TIMINGS: JobTimings = {
 }
 
 /**
- * pg-boss's `db` over a Queryable. Its schema scripts (several statements, BEGIN…COMMIT, no
- * parameters) go through `exec`; every other statement through `query`.
+ * A started pg-boss with the import queue made (idempotent across instances). Its schema is a
+ * migration (db/job-schema.ts): missing or old, the start fails rather than change it.
  */
-export function bossDb(q: Queryable): PgBoss.Db {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (values && values.length > 0) return { rows: await q.query(text, values) }
-      if (/^\s*BEGIN\s*;/i.test(text)) {
-        await q.exec(text)
-        return { rows: [] }
-      }
-      return { rows: await q.query(text) }
-    },
-  }
-}
-
-/** A started pg-boss with the import queue made (idempotent across instances). */
 export async function startJobQueue(db: Db, timings: JobTimings): Promise<PgBoss> {
   const boss = new PgBoss({
     db: bossDb(db),
+    schema: JOB_SCHEMA,
+    migrate: false,
     schedule: false,
     supervise: true,
     maintenanceIntervalSeconds: timings.maintenanceSeconds,

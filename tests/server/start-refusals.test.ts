@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { verifierFromEnv } from '../../server/auth/token-verifier'
-import { openDb } from '../../server/db/open-db'
+import { JOB_SCHEMA_MIGRATION } from '../../server/db/job-schema'
+import { migrateAll, openDb } from '../../server/db/open-db'
 import { seed } from '../../server/seed/seed'
 import { startServer } from '../../server/start'
 import { templateCopy } from './helpers/test-db'
@@ -64,6 +65,25 @@ describe('a production start', () => {
     await expect(startServer({ dataDir, verifier })).rejects.toThrow(
       'the database is not migrated (006_sign_in_and_storage pending): run `npm run migrate` first',
     )
+  })
+
+  it('refuses a database without the job queue’s schema until npm run migrate has made it', async () => {
+    const dataDir = await database((db) => db.exec('DROP SCHEMA pgboss CASCADE'))
+    vi.stubEnv('NODE_ENV', 'production')
+    await expect(startServer({ dataDir, verifier })).rejects.toThrow(
+      `the database is not migrated (${JOB_SCHEMA_MIGRATION} pending): run \`npm run migrate\` first`,
+    )
+    // What `npm run migrate` runs (server/migrate-cli.ts): pg-boss's schema is made, and the start serves.
+    const db = await openDb({ dataDir, migrate: false })
+    expect(await migrateAll(db)).toEqual([JOB_SCHEMA_MIGRATION])
+    expect(await migrateAll(db)).toEqual([])
+    await db.close()
+    const server = await startServer({ dataDir, verifier })
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+    } finally {
+      await server.close()
+    }
   })
 
   it('refuses a database holding the demo users', async () => {
