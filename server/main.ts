@@ -6,8 +6,8 @@
  *   NODE_ENV (`production`: no demo data, tokens or development routes; the sign-in below is required),
  *   AUTH_JWT_SECRET or AUTH_JWKS_URL, AUTH_JWT_ISSUER, AUTH_JWT_AUDIENCE (the product's sign-in),
  *   LOG_FORMAT (`json`: pino's records), SHUTDOWN_GRACE_S (25: how long SIGTERM waits for requests in flight),
- *   UPLOADS_URL (s3://<bucket>/<prefix>: uploads in a bucket, with the AWS_* variables of the deploy),
- *   UPLOADS_PUBLIC_URL (the CDN in front of that prefix: /uploads/<name> redirects there)
+ *   UPLOADS_URL (s3://<bucket>/<prefix>: uploads and the demo media in a bucket, with the AWS_* variables of the deploy),
+ *   UPLOADS_PUBLIC_URL (the CDN in front of that prefix: /uploads/<name> and /media/<path> redirect there)
  * docs/server.md says what each does.
  */
 import { existsSync } from 'node:fs'

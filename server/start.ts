@@ -8,7 +8,7 @@ import { describeError } from './db/pg-db'
 import { isProduction } from './dev-mode'
 import { drain, DEFAULT_SHUTDOWN_GRACE_S, type DrainResult } from './http/drain'
 import type { LogFormat, LogSink } from './http/request-log'
-import { DEFAULT_DATA_DIR } from './paths'
+import { DEFAULT_DATA_DIR, DEMO_MEDIA_DIR } from './paths'
 import { hasTokenUsers } from './repositories/users-repository'
 import { seedIfEmpty } from './seed/seed'
 import { diskStorage } from './uploads/disk-storage'
@@ -113,6 +113,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const storage = uploadsUrl
     ? await s3Storage({ url: uploadsUrl, publicUrl: uploadsPublicUrl, partsDir: join(dataDir, 'upload-parts') })
     : diskStorage(join(dataDir, 'uploads'))
+  // The demo on a bucket keeps its media there too (only what the bucket lacks: nothing on a later start).
+  // Production has no demo content, and copies none.
+  if (!production) {
+    await storage.publishMedia(DEMO_MEDIA_DIR).catch(async (error: unknown) => {
+      await storage.close()
+      throw new StartRefusal(`UPLOADS_URL ${uploadsUrl}: the demo media cannot be copied to the bucket (${(error as Error).message})`)
+    })
+  }
   const db = await openDb({
     dataDir,
     databaseUrl,
