@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
 import type { TokenVerifier } from './auth/token-verifier'
+import type { JobTimings } from './cloud-drive/job-queue'
 import type { Db } from './db/db'
 import { openDb, pendingSchema } from './db/open-db'
 import { describeError } from './db/pg-db'
@@ -47,6 +48,8 @@ export interface StartServerOptions {
   uploadsUrl?: string
   /** `UPLOADS_PUBLIC_URL`: the public base (a CDN) in front of the bucket's `<prefix>/`; reads redirect there. */
   uploadsPublicUrl?: string
+  /** `IMPORT_JOB_TIMINGS`: the import queue's timings, where they differ from the defaults (cloud-drive/job-queue.ts). */
+  importJobs?: Partial<JobTimings>
 }
 
 /** A running server. */
@@ -97,6 +100,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     shutdownGraceMs = DEFAULT_SHUTDOWN_GRACE_S * 1000,
     uploadsUrl,
     uploadsPublicUrl,
+    importJobs,
   } = options
   const production = isProduction()
   if (production && !verifier) {
@@ -134,7 +138,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     if (production) await checkProductionDb(db)
     else await seedIfEmpty(db)
-    app = await buildApp({ db, dataDir, distDir, logger, logFormat, corsOrigins, devRoutes, fakeHost, verifier, storage })
+    app = await buildApp({ db, dataDir, distDir, logger, logFormat, corsOrigins, devRoutes, fakeHost, verifier, storage, importJobs })
     await app.listen({ port, host })
     const address = app.server.address()
     const realPort = typeof address === 'object' && address ? address.port : port
@@ -149,7 +153,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await storage.close()
       },
       async drain() {
+        // The imports running here are handed over at once (each queues its rest for another instance),
+        // while the requests in flight finish: a rolling restart does not wait for them twice.
+        const handover = running.importRunner.stop()
         const result = await drain(running, shutdownGraceMs)
+        await handover
         await db.close()
         await storage.close()
         return result

@@ -4,7 +4,8 @@
  * and completes. An instance that dies holds its slice until pg-boss expires it (`expireSeconds` after
  * it started, found by the next maintenance), and another instance takes it again: a dead instance's
  * import goes on within expireSeconds + maintenanceSeconds + pollingSeconds (75 s by default). A stop
- * (SIGTERM, a rolling restart) hands the rest over at once.
+ * (SIGTERM, a rolling restart) hands the rest over at once. The workers are queue-worker.ts's (pg-boss's
+ * own `work()` would end the process when a slice ends while PostgreSQL is away).
  *
  * A file's effect happens once whatever is killed when: the book, its upload row and the item's
  * `done` are one transaction that first locks the item and writes nothing unless it is still pending
@@ -26,6 +27,7 @@ import type { UploadStorage } from '../uploads/storage'
 import { BOOK_SUFFIX, isLive } from './cloud-drive-service'
 import { bookTitle } from './import-service'
 import { DEFAULT_JOB_TIMINGS, IMPORT_QUEUE, startJobQueue, type JobTimings } from './job-queue'
+import { QueueWorker } from './queue-worker'
 import { CLOUD_MSG } from './messages'
 import { CloudDriveError, type CloudDriveProvider } from './provider'
 
@@ -56,7 +58,7 @@ export class ImportRunner {
   private readonly abort = new AbortController()
   private readonly timings: JobTimings
   private boss: PgBoss | null = null
-  private readonly workers: string[] = []
+  private readonly workers: QueueWorker<SliceData>[] = []
   /** Slices running on this instance. */
   private readonly slices = new Set<Promise<void>>()
 
@@ -92,22 +94,25 @@ export class ImportRunner {
     if (this.abort.signal.aborted || this.boss) return
     const boss = await startJobQueue(this.options.db, this.timings)
     boss.on('error', (err: Error) => this.options.log.warn({ err }, 'cloud import queue'))
+    this.boss = boss
     try {
-      for (let i = 0; i < this.timings.workers; i++) {
-        this.workers.push(
-          await boss.work<SliceData>(IMPORT_QUEUE, { pollingIntervalSeconds: this.timings.pollingSeconds, batchSize: 1 }, ([job]) =>
-            this.runSlice(job!.data.importId),
-          ),
-        )
-      }
+      for (const importId of await jobs.listRunningWithoutSlice(this.options.db, IMPORT_QUEUE))
+        await this.enqueue(this.options.db, importId)
     } catch (error) {
-      this.workers.length = 0
+      this.boss = null
       await boss.stop({ graceful: false, close: false }).catch(() => undefined)
       throw error
     }
-    this.boss = boss
-    for (const importId of await jobs.listRunningWithoutSlice(this.options.db, IMPORT_QUEUE)) await this.enqueue(this.options.db, importId)
-    this.nudge()
+    for (let i = 0; i < this.timings.workers; i++) {
+      const worker = new QueueWorker<SliceData>(
+        boss,
+        IMPORT_QUEUE,
+        this.timings.pollingSeconds * 1000,
+        (job) => this.runSlice(job.data.importId),
+        this.options.log,
+      )
+      this.workers.push(worker)
+    }
   }
 
   /**
@@ -122,17 +127,25 @@ export class ImportRunner {
 
   /** Wakes this instance's idle workers (a slice was just queued). */
   nudge(): void {
-    for (const id of this.workers) this.boss?.notifyWorker(id)
+    for (const worker of this.workers) worker.notify()
   }
 
   /**
    * Stops taking slices, hands the running ones over (each queues its rest) and waits for them, so
-   * that nothing of the queue touches the database once this has resolved.
+   * that nothing of the queue touches the database once this has resolved — for at most `stopGraceMs`:
+   * a slice still running then (a file read that hangs) is left to expire and be taken again.
    */
   async stop(): Promise<void> {
     this.abort.abort()
-    await this.boss?.stop({ graceful: true, wait: true, close: false, timeout: this.timings.stopGraceMs })
-    await Promise.allSettled([...this.slices])
+    let timer: NodeJS.Timeout | undefined
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.timings.stopGraceMs)))
+    try {
+      await Promise.race([Promise.all(this.workers.map((worker) => worker.stop())), grace])
+      await this.boss?.stop({ graceful: true, wait: true, close: false, timeout: this.timings.stopGraceMs })
+      await Promise.race([Promise.allSettled([...this.slices]), grace])
+    } finally {
+      clearTimeout(timer)
+    }
   }
 
   /** Waits until no import is running in the database (tests; bounded by `timeoutMs`). */
@@ -177,7 +190,10 @@ export class ImportRunner {
     const { db } = this.options
     const deadline = Date.now() + this.timings.sliceMs
     try {
-      for (const item of await jobs.listPendingItems(db, job.id)) {
+      const pending = await jobs.listPendingItems(db, job.id)
+      // Which instance runs which import, for an operator reading several instances' logs.
+      this.options.log.info({ jobId: job.id }, `cloud import ${job.id}: a slice runs here, ${pending.length} files to go`)
+      for (const item of pending) {
         if (this.abort.signal.aborted || Date.now() > deadline) return 'more'
         await this.importOne(job, item)
       }

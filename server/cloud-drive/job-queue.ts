@@ -12,6 +12,7 @@
 import PgBoss from 'pg-boss'
 import type { Db } from '../db/db'
 import { bossDb, JOB_SCHEMA } from '../db/job-schema'
+import { StartRefusal } from '../start-refusal'
 
 /** The queue of import slices: `{ importId }`, one queued slice per import at most (`short`). */
 export const IMPORT_QUEUE = 'cloud-import'
@@ -39,6 +40,35 @@ export const DEFAULT_JOB_TIMINGS: JobTimings = {
   pollingSeconds: 2,
   workers: 3,
   stopGraceMs: 10_000,
+}
+
+/**
+ * `IMPORT_JOB_TIMINGS`: a JSON object with any of JobTimings' fields (the rest keep their defaults), to
+ * trade how soon a dead instance's import goes on (`expireSeconds`, which must stay above a slice's
+ * `sliceMs` plus the longest file read) against how often the queue polls. Anything else refuses the start.
+ */
+export function jobTimingsFromEnv(value = process.env.IMPORT_JOB_TIMINGS): Partial<JobTimings> {
+  if (!value) return {}
+  const refuse = (why: string) =>
+    new StartRefusal(`IMPORT_JOB_TIMINGS ${why}: give a JSON object of ${Object.keys(DEFAULT_JOB_TIMINGS).join(', ')}`)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(value)
+  } catch {
+    throw refuse('is not JSON')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refuse('is not an object')
+  for (const [name, field] of Object.entries(parsed)) {
+    if (!(name in DEFAULT_JOB_TIMINGS)) throw refuse(`has an unknown field ${name}`)
+    if (typeof field !== 'number' || !(field > 0)) throw refuse(`${name} must be a positive number`)
+    if (name === 'workers' && !Number.isInteger(field)) throw refuse('workers must be a whole number')
+  }
+  const timings = parsed as Partial<JobTimings>
+  if (timings.pollingSeconds !== undefined && timings.pollingSeconds < 0.5) throw refuse('pollingSeconds must be at least 0.5')
+  const sliceMs = timings.sliceMs ?? DEFAULT_JOB_TIMINGS.sliceMs
+  if ((timings.expireSeconds ?? DEFAULT_JOB_TIMINGS.expireSeconds) * 1000 <= sliceMs)
+    throw refuse('expireSeconds must be longer than sliceMs')
+  return timings
 }
 
 /**

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { verifierFromEnv } from '../../server/auth/token-verifier'
+import { jobTimingsFromEnv } from '../../server/cloud-drive/job-queue'
 import { JOB_SCHEMA_MIGRATION } from '../../server/db/job-schema'
 import { migrateAll, openDb } from '../../server/db/open-db'
 import { seed } from '../../server/seed/seed'
@@ -103,5 +104,23 @@ describe('a data folder too small for the embedded database', () => {
       `${join(dataDir, 'pglite')} has 19 MB free: the embedded database needs 64 MB to start (more as data grows). ` +
         'Free some space, or set DATA_DIR to a larger disk (or DATABASE_URL to a PostgreSQL server).',
     )
+  })
+})
+
+describe('IMPORT_JOB_TIMINGS', () => {
+  it('sets the import queue’s timings it names, the others keeping their defaults', () => {
+    expect(jobTimingsFromEnv(undefined)).toEqual({})
+    expect(jobTimingsFromEnv('{"expireSeconds": 30, "workers": 2}')).toEqual({ expireSeconds: 30, workers: 2 })
+  })
+
+  it('refuses, with one line, what is not a set of timings', () => {
+    const fields = 'give a JSON object of sliceMs, expireSeconds, maintenanceSeconds, pollingSeconds, workers, stopGraceMs'
+    expect(() => jobTimingsFromEnv('60')).toThrow(`IMPORT_JOB_TIMINGS is not an object: ${fields}`)
+    expect(() => jobTimingsFromEnv('{expire: 1}')).toThrow(`IMPORT_JOB_TIMINGS is not JSON: ${fields}`)
+    expect(() => jobTimingsFromEnv('{"expire": 30}')).toThrow(`IMPORT_JOB_TIMINGS has an unknown field expire: ${fields}`)
+    expect(() => jobTimingsFromEnv('{"workers": 1.5}')).toThrow('IMPORT_JOB_TIMINGS workers must be a whole number')
+    expect(() => jobTimingsFromEnv('{"sliceMs": -1}')).toThrow('IMPORT_JOB_TIMINGS sliceMs must be a positive number')
+    // A slice longer than its expiry would be taken again while it runs, every time.
+    expect(() => jobTimingsFromEnv('{"expireSeconds": 10}')).toThrow('IMPORT_JOB_TIMINGS expireSeconds must be longer than sliceMs')
   })
 })
