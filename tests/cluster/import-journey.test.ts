@@ -9,8 +9,9 @@
  * the bucket each, the capacity charged exactly once, nothing of the queue left. (Before the queue: 1,931
  * books after a rolling restart, 1,746 after a SIGKILL.)
  *
- * The seed is printed; `IMPORT_JOURNEY_SEED=<n>` replays a run's points and order. Needs PostgreSQL
- * installed (CI has it); skipped with a message without it, except in CI, where that fails.
+ * The seed is printed; `IMPORT_JOURNEY_SEED=<n>` replays a run's points and order. Needs the PostgreSQL
+ * binaries .ci/test-postgres.bash finds (TEST_PG_BIN); skipped with a message without them, except in CI,
+ * where that fails.
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3'
 import pg from 'pg'

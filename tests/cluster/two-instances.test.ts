@@ -1,9 +1,9 @@
 /**
  * Issue 40 item 7, the scenarios of items 3, 4, 5 and 6: two production instances on one PostgreSQL, uploads
  * in one bucket, behind a round-robin proxy (tests/cluster/support/); the import's journey is
- * import-journey.test.ts. Needs PostgreSQL installed (the harness starts a server of its own; CI has it);
- * skipped with a message without it, except in CI, where that fails.
- *   npx vitest run --project cluster
+ * import-journey.test.ts. Needs the PostgreSQL binaries .ci/test-postgres.bash finds (TEST_PG_BIN; the
+ * harness starts a server of its own); skipped with a message without them, except in CI, where that fails.
+ *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project cluster'
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { request } from 'node:http'
