@@ -1,7 +1,7 @@
 /** telemetry_reports: appended on arrival, deleted past the retention, read by release health. */
 import { API_ERROR_STATUSES, AUDIO_KINDS, ERROR_KINDS, type Problem, type TelemetryReport } from '../../common/telemetry/report'
 import type { Db } from '../db/db'
-import type { ReceivedReport } from './sink'
+import type { ReceivedReport } from './received-report'
 
 /** A problem that makes its view one "with an error" (docs/telemetry.md "Problems"). */
 export function isErrorProblem(problem: Problem): boolean {

@@ -10,15 +10,12 @@
  * Wrap it with `teeSink(databaseSink(db), yours)` to keep `GET /ops/release-health` answering, or
  * point `npm run health` at a health endpoint of your own over that store.
  */
-import type { TelemetryReport } from '../../common/telemetry/report'
 import type { Db } from '../db/db'
+import type { ReceivedReport } from './received-report'
 import { insertReport } from './reports-repository'
 
-/** A report as it is kept: what the page sent, and when it arrived. */
-export interface ReceivedReport {
-  report: TelemetryReport
-  received: Date
-}
+/** What a sink of your own is given. */
+export type { ReceivedReport }
 
 export interface TelemetrySink {
   /** Keeps the report; resolves once it is kept (the reply, 204, waits for it), rejects if it cannot be. */
