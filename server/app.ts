@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { TokenVerifier } from './auth/token-verifier'
 import { createDemoProvider } from './cloud-drive/demo/demo-provider'
 import { ImportRunner } from './cloud-drive/import-runner'
+import type { JobTimings } from './cloud-drive/job-queue'
 import type { CloudDriveProvider } from './cloud-drive/provider'
 import type { Db } from './db/db'
 import { fairDb } from './db/fair-db'
@@ -34,6 +35,11 @@ import { scheduleUploadCollection } from './uploads/collect-uploads'
 import { diskStorage } from './uploads/disk-storage'
 import type { UploadStorage } from './uploads/storage'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
+import { DEFAULT_RATE_LIMITS, installRateLimits, type RateLimits } from './rate-limit/rate-limits'
+import { opsRoutes } from './telemetry/ops-routes'
+import { retentionDaysFromEnv, scheduleTelemetryRetention } from './telemetry/retention'
+import { databaseSink, type TelemetrySink } from './telemetry/sink'
+import { telemetryRoutes } from './telemetry/telemetry-routes'
 import { pageRoutes } from './web/page-routes'
 import { installCompression } from './web/compression'
 import { securityHeaders } from './web/security-headers'
@@ -75,6 +81,30 @@ export interface BuildAppOptions {
    * `NODE_ENV=production` it is the only way in: the demo users' fixed tokens are refused.
    */
   verifier?: TokenVerifier | null
+  /** Rate limits shared by every instance (server/rate-limit/); the defaults unless given; `false` = none. */
+  rateLimits?: RateLimits | false
+  /**
+   * Which proxies' `X-Forwarded-For` to believe for the client's address (Fastify's `trustProxy`):
+   * default `TRUST_PROXY` (`true`, a hop count, or addresses/CIDRs, comma-separated), else none.
+   */
+  trustProxy?: boolean | string | ((address: string, hop: number) => boolean)
+  /** How import jobs are sliced, expired and polled (cloud-drive/job-queue.ts); docs/server.md's by default. */
+  importJobs?: Partial<JobTimings>
+  /** Where field reports go (server/telemetry/sink.ts); default the database. */
+  telemetrySink?: TelemetrySink
+  /** Days field reports are kept; default `TELEMETRY_RETENTION_DAYS`, else 30. */
+  telemetryRetentionDays?: number
+  /** The token of `/ops/` (release health); default `OPS_TOKEN`. */
+  opsToken?: string
+}
+
+/** `TRUST_PROXY` as Fastify's `trustProxy` (a hop count as the function Fastify takes for it). */
+function trustProxyFromEnv(value = process.env.TRUST_PROXY): NonNullable<BuildAppOptions['trustProxy']> {
+  if (!value || value === 'false') return false
+  if (value === 'true') return true
+  if (!/^\d+$/.test(value)) return value
+  const hops = Number(value)
+  return (_address, hop) => hop < hops
 }
 
 declare module 'fastify' {
@@ -112,27 +142,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // A drain refuses new requests with our own envelope (http/drain.ts), not Fastify's English 503.
     return503OnClosing: false,
+    // The per-address limits need the client's address, not the load balancer's.
+    trustProxy: options.trustProxy ?? trustProxyFromEnv(),
   })
   app.decorate('lifecycle', { draining: false })
   trackRequests(app)
   app.decorateRequest('currentUser', null)
   app.decorateRequest('failureMsg', null)
+  // Before the lanes and every other hook: a caller past a limit costs nothing more.
+  const limits = await installRateLimits(app, options.db, options.rateLimits ?? DEFAULT_RATE_LIMITS)
+  app.addHook('onRequest', limits.perClient)
   laneRequests(app)
   limitBodyTime(app, timeLimits, (url) => url === '/v1/upload' || url.startsWith('/v1/upload?'))
   app.addHook('onRequest', requireHost)
   if (logger) logRequests(app)
   const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
   const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
-  const importRunner = new ImportRunner({ db, provider: cloudDrive, storage, limits: uploadLimits, log: app.log })
-  // Jobs a previous server left running go on (or end as failed with a reason); closing stops
-  // them between files, before the caller closes the database.
+  const importRunner = new ImportRunner({
+    db,
+    provider: cloudDrive,
+    storage,
+    limits: uploadLimits,
+    log: app.log,
+    timings: options.importJobs,
+  })
+  // The job queue starts with the server (its workers take the slices of any instance's imports);
+  // closing hands the running slices over, before the caller closes the database.
   // A database that cannot answer yet must not keep the server from starting: every request then
-  // fails with its logged 500, and the jobs are resumed by the next start.
-  app.addHook('onReady', () =>
-    importRunner.resumeAll().catch((err: unknown) => app.log.error({ err }, 'resuming cloud-drive import jobs failed')),
-  )
+  // fails with its logged 500, and the jobs go on from another instance or the next start.
+  app.addHook('onReady', () => importRunner.start().catch((err: unknown) => app.log.error({ err }, 'starting the import queue failed')))
   app.addHook('onClose', () => importRunner.stop())
   scheduleUploadCollection(app, db, storage)
+  scheduleTelemetryRetention(app, db, options.telemetryRetentionDays ?? retentionDaysFromEnv())
   app.decorate('importRunner', importRunner)
   installErrorHandling(app)
   parseJsonAsUtf8(app)
@@ -147,8 +188,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Before every schema and handler of the API (pages keep their query strings untouched).
     api.addHook('preValidation', rejectNul)
     await api.register(shareRoutes, { db })
+    await api.register(telemetryRoutes, { sink: options.telemetrySink ?? databaseSink(db) })
     await api.register(async (signedIn) => {
+      signedIn.addHook('onRequest', limits.beforeSignIn)
       signedIn.addHook('onRequest', authenticate({ db, verifier: options.verifier ?? null, demoTokens: !isProduction() }))
+      signedIn.addHook('onRequest', limits.perUser)
+      signedIn.addHook('onSend', limits.countSignInFailure)
       await signedIn.register(directoryRoutes, { db })
       await signedIn.register(bookCreationRoutes, { db, storage })
       await signedIn.register(spaceRoutes, { db })
@@ -162,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
     })
   })
+  await app.register(opsRoutes, { db, opsToken: options.opsToken ?? (process.env.OPS_TOKEN || undefined) })
   await app.register(pageRoutes, { distDir, fakeHost })
   return app
 }

@@ -6,13 +6,15 @@
  *   NODE_ENV (`production`: no demo data, tokens or development routes; the sign-in below is required),
  *   AUTH_JWT_SECRET or AUTH_JWKS_URL, AUTH_JWT_ISSUER, AUTH_JWT_AUDIENCE (the product's sign-in),
  *   LOG_FORMAT (`json`: pino's records), SHUTDOWN_GRACE_S (25: how long SIGTERM waits for requests in flight),
- *   UPLOADS_URL (s3://<bucket>/<prefix>: uploads in a bucket, with the AWS_* variables of the deploy),
- *   UPLOADS_PUBLIC_URL (the CDN in front of that prefix: /uploads/<name> redirects there)
+ *   UPLOADS_URL (s3://<bucket>/<prefix>: uploads and the demo media in a bucket, with the AWS_* variables of the deploy),
+ *   UPLOADS_PUBLIC_URL (the CDN in front of that prefix: /uploads/<name> and /media/<path> redirect there),
+ *   IMPORT_JOB_TIMINGS (JSON: the import queue's timings where they differ from the defaults)
  * docs/server.md says what each does.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { verifierFromEnv } from './auth/token-verifier'
+import { jobTimingsFromEnv } from './cloud-drive/job-queue'
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR } from './paths'
 import { demoLinkGroups, demoLinkUrl } from './demo-links'
 import { devMode, isProduction } from './dev-mode'
@@ -43,14 +45,17 @@ const refuse = (line: string): never => {
 const grace = Number(process.env.SHUTDOWN_GRACE_S ?? DEFAULT_SHUTDOWN_GRACE_S)
 if (!Number.isFinite(grace) || grace < 0) refuse(`SHUTDOWN_GRACE_S must be a number of seconds, not ${process.env.SHUTDOWN_GRACE_S}`)
 
-const verifier = (() => {
+/** What the environment configures, or the start refused with one line. */
+const fromEnv = <T>(read: () => T): T => {
   try {
-    return verifierFromEnv()
+    return read()
   } catch (error) {
     if (error instanceof StartRefusal) return refuse(`Cannot start: ${error.message}`)
     throw error
   }
-})()
+}
+const verifier = fromEnv(() => verifierFromEnv())
+const importJobs = fromEnv(() => jobTimingsFromEnv())
 
 // Before the database opens (seconds on a first start): a busy port says so at once.
 if (port !== 0 && !(await isPortFree(port, host))) refuse(portInUseMessage(port))
@@ -70,6 +75,7 @@ const server = await startServer({
   shutdownGraceMs: grace * 1000,
   uploadsUrl: process.env.UPLOADS_URL || undefined,
   uploadsPublicUrl: process.env.UPLOADS_PUBLIC_URL || undefined,
+  importJobs,
 }).catch((error: unknown) => {
   // Taken since server/check-port.ts looked (or started with `npm run serve`): one line, no stack trace.
   if (isPortInUse(error)) return refuse(portInUseMessage(port))

@@ -2,13 +2,14 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
 import type { TokenVerifier } from './auth/token-verifier'
+import type { JobTimings } from './cloud-drive/job-queue'
 import type { Db } from './db/db'
 import { openDb, pendingSchema } from './db/open-db'
 import { describeError } from './db/pg-db'
 import { isProduction } from './dev-mode'
 import { drain, DEFAULT_SHUTDOWN_GRACE_S, type DrainResult } from './http/drain'
 import type { LogFormat, LogSink } from './http/request-log'
-import { DEFAULT_DATA_DIR } from './paths'
+import { DEFAULT_DATA_DIR, DEMO_MEDIA_DIR } from './paths'
 import { hasTokenUsers } from './repositories/users-repository'
 import { seedIfEmpty } from './seed/seed'
 import { diskStorage } from './uploads/disk-storage'
@@ -47,6 +48,8 @@ export interface StartServerOptions {
   uploadsUrl?: string
   /** `UPLOADS_PUBLIC_URL`: the public base (a CDN) in front of the bucket's `<prefix>/`; reads redirect there. */
   uploadsPublicUrl?: string
+  /** `IMPORT_JOB_TIMINGS`: the import queue's timings, where they differ from the defaults (cloud-drive/job-queue.ts). */
+  importJobs?: Partial<JobTimings>
 }
 
 /** A running server. */
@@ -97,6 +100,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     shutdownGraceMs = DEFAULT_SHUTDOWN_GRACE_S * 1000,
     uploadsUrl,
     uploadsPublicUrl,
+    importJobs,
   } = options
   const production = isProduction()
   if (production && !verifier) {
@@ -113,6 +117,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const storage = uploadsUrl
     ? await s3Storage({ url: uploadsUrl, publicUrl: uploadsPublicUrl, partsDir: join(dataDir, 'upload-parts') })
     : diskStorage(join(dataDir, 'uploads'))
+  // The demo on a bucket keeps its media there too (only what the bucket lacks: nothing on a later start).
+  // Production has no demo content, and copies none.
+  if (!production) {
+    await storage.publishMedia(DEMO_MEDIA_DIR).catch(async (error: unknown) => {
+      await storage.close()
+      throw new StartRefusal(`UPLOADS_URL ${uploadsUrl}: the demo media cannot be copied to the bucket (${(error as Error).message})`)
+    })
+  }
   const db = await openDb({
     dataDir,
     databaseUrl,
@@ -126,7 +138,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     if (production) await checkProductionDb(db)
     else await seedIfEmpty(db)
-    app = await buildApp({ db, dataDir, distDir, logger, logFormat, corsOrigins, devRoutes, fakeHost, verifier, storage })
+    app = await buildApp({ db, dataDir, distDir, logger, logFormat, corsOrigins, devRoutes, fakeHost, verifier, storage, importJobs })
     await app.listen({ port, host })
     const address = app.server.address()
     const realPort = typeof address === 'object' && address ? address.port : port
@@ -141,7 +153,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await storage.close()
       },
       async drain() {
+        // The imports running here are handed over at once (each queues its rest for another instance),
+        // while the requests in flight finish: a rolling restart does not wait for them twice.
+        const handover = running.importRunner.stop()
         const result = await drain(running, shutdownGraceMs)
+        await handover
         await db.close()
         await storage.close()
         return result

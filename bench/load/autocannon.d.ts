@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number
     duration?: number
     headers?: Record<string, string>
+    /** Each request of the sequence, `setupRequest` changing it before it is sent. */
+    requests?: { setupRequest?: (request: { headers?: Record<string, string> }) => { headers?: Record<string, string> } }[]
   }
   export interface Histogram {
     p50: number

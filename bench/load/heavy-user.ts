@@ -4,7 +4,7 @@
  * starts (PGlite is one process's; 6,150 adds through the API take minutes on this machine); the
  * listings are then measured through HTTP.
  */
-import { openDb } from '../../server/db/open-db.ts'
+import { openDb, type OpenDbOptions } from '../../server/db/open-db.ts'
 import { insertRows } from '../../server/db/bulk.ts'
 import { DEMO_USERS } from '../../server/seed/demo.ts'
 import { seedIfEmpty } from '../../server/seed/seed.ts'
@@ -15,11 +15,12 @@ export const BOOKS_PER_FOLDER = 40
 export const FULL_FOLDER_BOOKS = 1000
 
 /**
- * Seeds the demo data and the heavy user's folders and books into `dataDir`, and a type 1 folder at
- * the heavy user's root holding 1,000 books; returns that folder's id.
+ * Seeds the demo data and the heavy user's folders and books into `dataDir`'s PGlite (or the
+ * PostgreSQL of `databaseUrl`), and a type 1 folder at the heavy user's root holding 1,000 books;
+ * returns that folder's id.
  */
-export async function seedHeavyUser(dataDir: string): Promise<number> {
-  const db = await openDb({ dataDir })
+export async function seedHeavyUser(where: string | OpenDbOptions): Promise<number> {
+  const db = await openDb(typeof where === 'string' ? { dataDir: where } : where)
   try {
     await seedIfEmpty(db)
     const userId = DEMO_USERS.basic.id

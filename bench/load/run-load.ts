@@ -37,11 +37,13 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` })
 const SMALL = auth(DEMO_TOKENS.vip)
 const HEAVY = auth(DEMO_TOKENS.basic)
 
-/** Starts serve-child.ts and resolves with its URL and a stop function. */
+/** Starts serve-instance.ts and resolves with its URL and a stop function. */
 function startChild(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'serve-child.ts')], {
+  // No rate limits: this bench measures the turns at the database, which a limit would hide behind 429s
+  // (bench:load:instances measures both).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'serve-instance.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir },
+    env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, RATE_LIMITS: 'off' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

@@ -14,6 +14,12 @@ import { CloudDriveError, type CloudDriveProvider, type CloudEntry, type CloudGr
 export const BOOK_SUFFIX = 'pdf'
 /** Most fsIds one import takes. */
 export const MAX_IMPORT_IDS = 100
+/**
+ * Most imports one user may have running at once (issue 40 item 5): the page runs one at a time, and
+ * three leave room for a second device or page without letting one user queue work without end.
+ * Keep `CLOUD_MSG.tooManyImports` in step.
+ */
+export const MAX_RUNNING_IMPORTS = 3
 
 /** Contract CloudFile. */
 export interface CloudFileView {

@@ -13,7 +13,7 @@ import type { User } from '../repositories/users-repository'
 import { checkFolderCount, checkFolderRoom, ITEMS_PER_FOLDER, LIMIT_MSG } from '../services/folder-limits'
 import { checkNesting, TITLE_MAX } from '../services/folder-rules'
 import { fileSizeMb } from '../uploads/capacity'
-import { asApiError, BOOK_SUFFIX, requireGrant } from './cloud-drive-service'
+import { asApiError, BOOK_SUFFIX, MAX_RUNNING_IMPORTS, requireGrant } from './cloud-drive-service'
 import { CLOUD_MSG } from './messages'
 import { CloudDriveError, hasSuffix, type CloudDriveProvider, type CloudEntry, type CloudGrant } from './provider'
 
@@ -109,10 +109,17 @@ async function plan(
 
 /**
  * POST /v1/cloudDrive/import: checks everything, then in one transaction re-checks the target and
- * the capacity, creates the folders of a `parent` import and the job with its files. Returns the
- * job id; the caller starts the job.
+ * the capacity, creates the folders of a `parent` import and the job with its files, and queues its
+ * first slice (`enqueue`, in the same transaction: an import is never left without its job, nor a job
+ * without its import). Returns the job id.
  */
-export async function createImport(db: Db, provider: CloudDriveProvider, user: User, input: ImportInput): Promise<string> {
+export async function createImport(
+  db: Db,
+  provider: CloudDriveProvider,
+  user: User,
+  input: ImportInput,
+  enqueue: (tx: Queryable, jobId: string) => Promise<void>,
+): Promise<string> {
   if ((input.albumId === undefined) === (input.parentId === undefined)) throw badRequest(CLOUD_MSG.oneTarget)
   if (new Set(input.fsIds).size !== input.fsIds.length) throw badRequest('参数 fsIds 不能包含重复项')
   const mode: jobs.ImportMode = input.albumId !== undefined ? 'album' : 'parent'
@@ -127,7 +134,9 @@ export async function createImport(db: Db, provider: CloudDriveProvider, user: U
   const jobId = randomUUID()
   await db.transaction(async (tx) => {
     const { categoryId } = await checkTarget(tx, user, mode, targetId, true)
+    // The capacity row's lock also queues this user's other imports: the count below cannot race.
     const room = await lockRoomMb(tx, user.id)
+    if ((await jobs.countRunningJobs(tx, user.id)) >= MAX_RUNNING_IMPORTS) throw conflict(CLOUD_MSG.tooManyImports)
     await checkFolderRoom(tx, user.id, targetId, mode === 'album' ? groups[0]!.files.length : groups.length)
     if (mode === 'parent') {
       await checkFolderCount(tx, user.id, groups.length)
@@ -154,6 +163,7 @@ export async function createImport(db: Db, provider: CloudDriveProvider, user: U
     }
     if (createdIds.length > 0) await touchFolder(tx, targetId)
     await jobs.insertJob(tx, { id: jobId, userId: user.id, mode, targetId, createdIds }, items)
+    await enqueue(tx, jobId)
   })
   return jobId
 }

@@ -19,4 +19,5 @@ export const CLOUD_MSG = {
   targetGone: '目标文件夹已被删除',
   allFailed: '所有文件都导入失败',
   interrupted: '服务器出错，导入已中断',
+  tooManyImports: '已有3个导入正在进行，请等它们完成后再导入',
 } as const

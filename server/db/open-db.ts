@@ -4,6 +4,7 @@ import { DEFAULT_DATA_DIR, MIGRATIONS_DIR } from '../paths'
 import { StartRefusal } from '../start-refusal'
 import type { Db } from './db'
 import { isDiskFull } from './db-errors'
+import { JOB_SCHEMA_MIGRATION, jobSchemaPending, migrateJobSchema } from './job-schema'
 import { pendingMigrations, runMigrations } from './migrate'
 import { createPgDb, type PgDbOptions } from './pg-db'
 import { createPgliteWorkerDb } from './pglite-worker-db'
@@ -61,14 +62,14 @@ async function openPglite(dir: string, freeBytes: (dir: string) => number): Prom
 
 /**
  * Opens the database — PostgreSQL when `databaseUrl` is given, else PGlite under `dataDir` —
- * and brings its schema up to date (unless `migrate: false`).
+ * and brings its schema up to date, pg-boss's included (unless `migrate: false`).
  */
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   const { dataDir = DEFAULT_DATA_DIR, databaseUrl, migrate = true, freeBytes = freeOnDisk } = options
   const db = databaseUrl ? await createPgDb(databaseUrl, options) : await openPglite(join(dataDir, 'pglite'), freeBytes)
   if (!migrate) return db
   try {
-    await runMigrations(db, MIGRATIONS_DIR)
+    await migrateAll(db)
   } catch (error) {
     await db.close()
     if (!databaseUrl && isDiskFull(error)) throw tooSmall(join(dataDir, 'pglite'), freeBytes(join(dataDir, 'pglite')), PGLITE_NEW_BYTES)
@@ -77,5 +78,17 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   return db
 }
 
-/** The migrations `db` still lacks (none: it may serve). */
-export const pendingSchema = (db: Db) => pendingMigrations(db, MIGRATIONS_DIR)
+/**
+ * Applies our migrations, then makes or migrates pg-boss's schema (db/job-schema.ts); returns what it
+ * applied. `npm run migrate`, and every demo start through openDb.
+ */
+export async function migrateAll(db: Db): Promise<string[]> {
+  const applied = await runMigrations(db, MIGRATIONS_DIR)
+  return (await migrateJobSchema(db)) ? [...applied, JOB_SCHEMA_MIGRATION] : applied
+}
+
+/** The migrations `db` still lacks, pg-boss's schema among them (none: it may serve). */
+export async function pendingSchema(db: Db): Promise<string[]> {
+  const pending = await pendingMigrations(db, MIGRATIONS_DIR)
+  return (await jobSchemaPending(db)) ? [...pending, JOB_SCHEMA_MIGRATION] : pending
+}

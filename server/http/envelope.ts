@@ -14,6 +14,8 @@ export type ErrorResult =
   | 'CAPACITY'
   /** 403: the cloud-drive grant is missing or expired; the page asks for it again. */
   | 'CLOUD_AUTH_EXPIRED'
+  /** 429: too many calls (server/rate-limit/), with `Retry-After`. */
+  | 'RATE_LIMITED'
 
 /** The success message the client also defaults to. */
 export const SUCCESS_MSG = '请求成功'

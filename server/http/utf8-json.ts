@@ -4,8 +4,15 @@
  * The JSON itself is then parsed by Fastify's default parser (prototype-poisoning protection included;
  * a body refused for a `__proto__` key is told so, not that it is no JSON).
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { badRequest } from './envelope'
+
+/** What `addContentTypeParser` takes for a body read whole as a buffer. */
+type ContentTypeParserDoneFunction = (
+  request: FastifyRequest,
+  body: string | Buffer,
+  done: (error: Error | null, value?: unknown) => void,
+) => void
 
 /** The message for a body whose bytes are not UTF-8. */
 export const MSG_NOT_UTF8 = '请求体不是有效的 UTF-8 文本'
@@ -22,11 +29,11 @@ const isJson = (text: string) => {
   }
 }
 
-export function parseJsonAsUtf8(app: FastifyInstance): void {
+/** A content-type parser (`parseAs: 'buffer'`) that reads the body as UTF-8 JSON, as described above. */
+export function utf8JsonParser(app: FastifyInstance): ContentTypeParserDoneFunction {
   const parseText = app.getDefaultJsonParser('error', 'error')
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+  return (request, body, done) => {
     let text: string
     try {
       text = decoder.decode(body as Buffer)
@@ -40,5 +47,11 @@ export function parseJsonAsUtf8(app: FastifyInstance): void {
       if (error && isJson(text)) done(badRequest(MSG_PROTO_KEY), undefined)
       else done(error, value)
     })
-  })
+  }
+}
+
+export function parseJsonAsUtf8(app: FastifyInstance): void {
+  const parser = utf8JsonParser(app)
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parser)
 }

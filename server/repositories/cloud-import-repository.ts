@@ -65,9 +65,40 @@ export async function findJob(q: Queryable, userId: number, id: string): Promise
   return row ?? null
 }
 
-/** Every running job of every user, oldest first (resumed at start-up). */
-export function listRunningJobs(q: Queryable): Promise<ImportJobRecord[]> {
-  return q.query<ImportJobRecord>(`SELECT ${JOB_COLUMNS} FROM cloud_import_jobs WHERE status = 'running' ORDER BY created_at, id`)
+/** The job `id` while it is running, or null. */
+export async function findRunningJob(q: Queryable, id: string): Promise<ImportJobRecord | null> {
+  const [row] = await q.query<ImportJobRecord>(`SELECT ${JOB_COLUMNS} FROM cloud_import_jobs WHERE id = $1 AND status = 'running'`, [id])
+  return row ?? null
+}
+
+/** How many imports are running, of every user. */
+export async function countAllRunning(q: Queryable): Promise<number> {
+  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM cloud_import_jobs WHERE status = 'running'`)
+  return row!.n
+}
+
+/**
+ * The running imports with no slice queued or under way in pg-boss's `queue` (a server from before
+ * the queue left them, or one was lost with its queue row): they are queued again at start-up.
+ * Reads pg-boss's own table (`pgboss.job`, by `name` and `singleton_key` = the import's id).
+ */
+export async function listRunningWithoutSlice(q: Queryable, queue: string): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT j.id FROM cloud_import_jobs j
+     WHERE j.status = 'running' AND NOT EXISTS (
+       SELECT 1 FROM pgboss.job s WHERE s.name = $1 AND s.singleton_key = j.id AND s.state < 'completed'
+     ) ORDER BY j.created_at, j.id`,
+    [queue],
+  )
+  return rows.map((r) => r.id)
+}
+
+/** How many imports of `userId` are running. */
+export async function countRunningJobs(q: Queryable, userId: number): Promise<number> {
+  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM cloud_import_jobs WHERE status = 'running' AND user_id = $1`, [
+    userId,
+  ])
+  return row!.n
 }
 
 /** The files of a job in order. */
@@ -76,6 +107,16 @@ export function listItems(q: Queryable, jobId: string): Promise<ImportItemRecord
     `SELECT position, fs_id AS "fsId", name, folder_id AS "folderId", size_mb AS "sizeMb", status,
        book_id AS "bookId", msg
      FROM cloud_import_items WHERE job_id = $1 ORDER BY position`,
+    [jobId],
+  )
+}
+
+/** The files of a job still to import, in order. */
+export function listPendingItems(q: Queryable, jobId: string): Promise<ImportItemRecord[]> {
+  return q.query<ImportItemRecord>(
+    `SELECT position, fs_id AS "fsId", name, folder_id AS "folderId", size_mb AS "sizeMb", status,
+       book_id AS "bookId", msg
+     FROM cloud_import_items WHERE job_id = $1 AND status = 'pending' ORDER BY position`,
     [jobId],
   )
 }
@@ -130,13 +171,21 @@ export interface ImportedBook {
 
 /**
  * Adds the book of an imported file with its upload row, stamps its folder and marks the file done —
- * when the folder is still there and the book fits in the room left (counting its own reservation) —
- * in one transaction sent at once (Db.batch: the job's file holds PGlite's one connection for one trip,
- * issue 32 item 4): lock the folder, lock the capacity row, then everything else in one statement that
- * starts once both are held. Returns the book's id, or why nothing was written.
+ * when the file is still pending, the folder is still there and the book fits in the room left
+ * (counting its own reservation) — in one transaction sent at once (Db.batch: the job's file holds
+ * PGlite's one connection for one trip, issue 32 item 4): lock the file's item, the folder and the
+ * capacity row, then everything else in one statement that starts once all three are held. The item's
+ * lock makes the step idempotent: a second delivery of the same file (a slice taken again after an
+ * expiry, on another instance) finds it done and writes nothing (issue 40 item 2). The file's write
+ * (upload_writes, receiveUpload) ends with its row, in the same statement; when nothing was written the
+ * caller abandons the file (abandonUpload). Returns the book's id, or why nothing was written.
  */
-export async function insertImportedBook(db: Db, book: ImportedBook): Promise<number | 'folder-gone' | 'no-room'> {
-  const [folder, , added] = await db.batch([
+export async function insertImportedBook(db: Db, book: ImportedBook): Promise<number | 'already-done' | 'folder-gone' | 'no-room'> {
+  const [pending, folder, , added] = await db.batch([
+    {
+      sql: `SELECT 1 FROM cloud_import_items WHERE job_id = $1 AND position = $2 AND status = 'pending' FOR UPDATE`,
+      params: [book.jobId, book.position],
+    },
     { sql: 'SELECT id FROM folders WHERE id = $1 AND user_id = $2 FOR NO KEY UPDATE', params: [book.folderId, book.userId] },
     { sql: 'SELECT user_id FROM capacities WHERE user_id = $1 FOR UPDATE', params: [book.userId] },
     {
@@ -150,10 +199,13 @@ export async function insertImportedBook(db: Db, book: ImportedBook): Promise<nu
            (SELECT coalesce(max(position) + 1, 0) FROM folders WHERE user_id = $1 AND parent_id = $2),
            $7::float8, $8, '/uploads/' || $9
          FROM room, target WHERE round(room.mb::numeric, 2) >= $7::float8::numeric
+           AND EXISTS (SELECT 1 FROM cloud_import_items WHERE job_id = $3 AND position = $4 AND status = 'pending')
          RETURNING id
        ), upload AS (
          INSERT INTO uploads (user_id, file_name, original_name, mime_type, size_bytes, book_id, attached_at)
          SELECT $1, $9, $10, $11, $12, book.id, now() FROM book
+       ), written AS (
+         DELETE FROM upload_writes WHERE upload_id = split_part($9, '.', 1) AND EXISTS (SELECT 1 FROM book)
        ), folder AS (
          UPDATE folders SET updated_at = now() WHERE id = $2 AND EXISTS (SELECT 1 FROM book)
        ), item AS (
@@ -179,6 +231,7 @@ export async function insertImportedBook(db: Db, book: ImportedBook): Promise<nu
       ],
     },
   ])
+  if (pending!.length === 0) return 'already-done'
   if (folder!.length === 0) return 'folder-gone'
   const id = added![0]?.id
   return typeof id === 'number' ? id : 'no-room'

@@ -53,8 +53,8 @@ export const cloudDriveRoutes: FastifyPluginAsync<CloudDriveRoutesOptions> = asy
     '/v1/cloudDrive/import',
     { schema: { body: importBody, response: replies(importData) } },
     async (request) => {
-      const jobId = await createImport(db, provider, currentUser(request), request.body)
-      void runner.start(jobId)
+      const jobId = await createImport(db, provider, currentUser(request), request.body, (tx, id) => runner.enqueue(tx, id))
+      runner.nudge()
       return ok({ jobId })
     },
   )

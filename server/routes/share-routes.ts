@@ -9,7 +9,8 @@ import { shareData, shareQuery } from './share-schemas'
 export const shareRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.get<{ Querystring: { r: string } }>(
     '/v1/share/uar',
-    { schema: { querystring: shareQuery, response: replies(shareData) } },
+    // Counted per address before anything else: share codes must not be guessable at speed.
+    { schema: { querystring: shareQuery, response: replies(shareData) }, config: { clientLimit: 'shareLookups' } },
     async (request) => ok(await getShareData(db, request.query.r)),
   )
 }

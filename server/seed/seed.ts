@@ -12,6 +12,8 @@ import { seedShares } from './seed-shares'
 
 /** Every table the application writes (not schema_migrations), children before parents. */
 const TABLES = [
+  'telemetry_reports',
+  'rate_limits',
   'cloud_import_items',
   'cloud_import_jobs',
   'cloud_drive_grants',

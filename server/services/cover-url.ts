@@ -5,6 +5,7 @@
  * `/\evil.example/x.png` is a path here but `https://evil.example/x.png` to a browser.
  */
 import { badRequest } from '../http/envelope'
+import { isPublicHost } from './public-host'
 
 /** A cover the rules accept. */
 export type Cover = { kind: 'none' } | { kind: 'upload'; fileName: string } | { kind: 'external'; url: string }
@@ -13,6 +14,7 @@ export const COVER_MSG = {
   invalid: '封面地址无效',
   missing: '封面图片不存在，请重新上传',
   notImage: '封面只能是图片',
+  notPublic: '封面地址不能指向本机或内网',
 } as const
 
 /** Any page of the site: a root-relative address resolves against its origin. */
@@ -23,10 +25,11 @@ const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{32}\.(?:png|jpg|webp|gif|pdf))$/
 
 /**
  * Browsers drop tabs and line breaks anywhere in a URL and read `\` as `/` in http(s) URLs, and
- * controls or spaces never belong in one: any of them makes the text mean something other than it
- * shows, so it is refused rather than guessed.
+ * controls, spaces or format characters (Cf: U+202E turns `gpj.evil` into what reads as `live.jpg`,
+ * U+200B hides inside a name) never belong in one: any of them makes the text mean something other
+ * than it shows, so it is refused rather than guessed.
  */
-const AMBIGUOUS = /[\p{Cc}\p{Z}\s\\]/u
+const AMBIGUOUS = /[\p{Cc}\p{Cf}\p{Z}\s\\]/u
 
 /** The cover `raw` stands for (trimmed; null and '' are none), or a 400 `封面地址无效`. */
 export function parseCoverUrl(raw: string | null): Cover {
@@ -38,6 +41,7 @@ export function parseCoverUrl(raw: string | null): Cover {
     const url = new URL(text)
     const web = (url.protocol === 'http:' || url.protocol === 'https:') && /^https?:\/\//i.test(text)
     if (!web || !url.hostname || url.username || url.password) throw badRequest(COVER_MSG.invalid)
+    if (!isPublicHost(url.hostname)) throw badRequest(COVER_MSG.notPublic)
     return { kind: 'external', url: text }
   }
   let url: URL

@@ -4,6 +4,7 @@
  */
 import type { Db, Queryable } from '../db/db'
 import { badRequest, notFound } from '../http/envelope'
+import { listBookOptions, type BookOptionKind } from '../repositories/book-options-repository'
 import { lockCapacity } from '../repositories/capacities-repository'
 import { categoryExists } from '../repositories/categories-repository'
 import * as folders from '../repositories/folders-repository'
@@ -66,8 +67,11 @@ async function resolveFields(q: Queryable, userId: number, input: FolderInput, b
   if (input.title !== undefined) fields.title = cleanTitle(input.title)
   if (input.intro !== undefined) fields.intro = cleanIntro(input.intro)
   if (input.imageUrl !== undefined) fields.imageUrl = await resolveCover(q, userId, input.imageUrl, base.imageUrl)
-  if (input.ages !== undefined) fields.ages = cleanLabels(input.ages, AGE_MAX, '年龄')
-  if (input.tags !== undefined) fields.tags = cleanLabels(input.tags, TAG_MAX, '标签')
+  const choices = async (kind: BookOptionKind, current: readonly string[]) => new Set([...(await listBookOptions(q, kind)), ...current])
+  if (input.ages?.length) fields.ages = cleanLabels(input.ages, AGE_MAX, '年龄', await choices('age', base.ages))
+  else if (input.ages !== undefined) fields.ages = []
+  if (input.tags?.length) fields.tags = cleanLabels(input.tags, TAG_MAX, '标签', await choices('tag', base.tags))
+  else if (input.tags !== undefined) fields.tags = []
   if (input.rootId !== undefined) {
     const id = input.rootId ?? 0
     if (id && !(await categoryExists(q, id))) throw badRequest('分类不存在')

@@ -42,6 +42,10 @@ export function diskStorage(uploadsDir: string): UploadStorage {
         index: false,
       })
     },
+    async serveMedia(app, dir) {
+      await app.register(fastifyStatic, { root: dir, prefix: '/media/', decorateReply: false, maxAge: DAY_MS, index: false })
+    },
+    publishMedia: async () => 0,
     close: async () => {},
   }
 }

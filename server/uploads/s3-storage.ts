@@ -7,7 +7,7 @@
  * refused or cut one never reaches the bucket), then goes up in one PutObject: a reader never sees half
  * an object. `GET /uploads/<name>` is a 302 to `UPLOADS_PUBLIC_URL/uploads/<name>` (a CDN in front of the
  * bucket serves the bytes; the redirect itself is cached a day), or, without a public URL, the object
- * streamed from the bucket by the instance.
+ * streamed from the bucket by the instance. The demo media live beside them, `<prefix>/media/` (s3-media.ts).
  */
 import { createReadStream, mkdirSync } from 'node:fs'
 import { rm, stat } from 'node:fs/promises'
@@ -16,6 +16,7 @@ import type { S3Client } from '@aws-sdk/client-s3'
 import type { FastifyInstance } from 'fastify'
 import { parseS3Url, s3ClientConfig, type S3Env } from '../../common/s3-client-config'
 import { StartRefusal } from '../start-refusal'
+import { publishMedia, serveS3Media, type S3MediaTarget } from './s3-media'
 import { UPLOAD_CACHE_CONTROL, UPLOAD_NAME, type UploadStorage } from './storage'
 
 export interface S3StorageOptions {
@@ -49,6 +50,7 @@ export async function s3Storage(options: S3StorageOptions): Promise<UploadStorag
   const { bucket } = target
   const base = target.prefix.replace(/^\/+|\/+$/g, '')
   const keyOf = (name: string) => `${base ? `${base}/` : ''}uploads/${name}`
+  const media: S3MediaTarget = { sdk, client, bucket, keyOf: (path) => `${base ? `${base}/` : ''}media/${path}`, publicUrl }
   try {
     await client.send(new sdk.HeadBucketCommand({ Bucket: bucket }))
   } catch (error) {
@@ -114,6 +116,8 @@ export async function s3Storage(options: S3StorageOptions): Promise<UploadStorag
         }
       })
     },
+    serveMedia: async (app) => serveS3Media(app, media),
+    publishMedia: (dir) => publishMedia(media, dir),
     close: async () => client.destroy(),
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Where uploaded files live (issue 40 item 3): the local disk (`<DATA_DIR>/uploads`, the default and the
- * demo) or an S3 bucket (`UPLOADS_URL=s3://<bucket>/<prefix>`, every instance sharing it). Everything
+ * demo) or an S3 bucket (`UPLOADS_URL=s3://<bucket>/<prefix>`, every instance sharing it), and where the
+ * demo media are read from (`/media/`: the repository's folder, or the bucket's `<prefix>/media/`). Everything
  * else — names, rows, capacity, covers, the collector — is the same on both: a stored file is named
  * `<32 hex>.<ext>` (random, never reused), its row in `uploads` has that `file_name`, and replies name it
  * `/uploads/<name>`, which any instance answers (from its disk, or by a redirect to `UPLOADS_PUBLIC_URL`).
@@ -19,6 +20,13 @@ export interface UploadStorage {
   list(): AsyncIterable<StoredFile[]>
   /** Answers `GET /uploads/<name>` on `app`. */
   serve(app: FastifyInstance): Promise<void>
+  /**
+   * Answers `GET /media/<path>`, the demo media, on `app`: from `dir` on disk; on S3 from the bucket's
+   * `<prefix>/media/`, the same way as uploads (s3-media.ts).
+   */
+  serveMedia(app: FastifyInstance, dir: string): Promise<void>
+  /** Copies the media of `dir` the storage lacks to it (the demo's start); returns how many. Disk: none, it serves `dir`. */
+  publishMedia(dir: string): Promise<number>
   /** Releases the client (a bucket's connections). */
   close(): Promise<void>
 }

@@ -1,7 +1,8 @@
 /**
- * Issue 40 item 7, the scenarios of items 3, 5 and 6: two production instances on one PostgreSQL, uploads
- * in one bucket, behind a round-robin proxy (tests/cluster/support/). Needs the test PostgreSQL of
- * .ci/test-postgres.bash (CI starts it); skipped with a message without it, except in CI, where that fails.
+ * Issue 40 item 7, the scenarios of items 3, 4, 5 and 6: two production instances on one PostgreSQL, uploads
+ * in one bucket, behind a round-robin proxy (tests/cluster/support/); the import's journey is
+ * import-journey.test.ts. Needs the PostgreSQL binaries .ci/test-postgres.bash finds (TEST_PG_BIN; the
+ * harness starts a server of its own); skipped with a message without them, except in CI, where that fails.
  *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project cluster'
  */
 import { existsSync, readdirSync } from 'node:fs'
@@ -13,8 +14,8 @@ import { startCluster, type Cluster } from './support/cluster'
 import { missingPostgres } from './support/postgres'
 
 const missing = missingPostgres()
-if (missing && process.env.CI) throw new Error(`the cluster tests need the test PostgreSQL in CI: ${missing}`)
-if (missing) console.warn(`tests/cluster skipped: ${missing} (source .ci/test-postgres.bash && start_test_postgres)`)
+if (missing && process.env.CI) throw new Error(`the cluster tests need PostgreSQL in CI: ${missing}`)
+if (missing) console.warn(`tests/cluster skipped: ${missing}`)
 
 const BOUNDARY = 'cluster-boundary'
 const multipart = (file: Buffer) =>
@@ -38,7 +39,8 @@ describe.skipIf(missing)('two instances behind a proxy', () => {
   let cluster: Cluster
   let alice: Record<string, string>
   beforeAll(async () => {
-    cluster = await startCluster({ env: { SHUTDOWN_GRACE_S: '20' } })
+    // TRUST_PROXY: one proxy in front (support/proxy.ts), whose X-Forwarded-For names the client.
+    cluster = await startCluster({ env: { SHUTDOWN_GRACE_S: '20', TRUST_PROXY: '1' } })
     alice = await cluster.signedIn('alice')
   })
   afterAll(async () => {
@@ -86,6 +88,26 @@ describe.skipIf(missing)('two instances behind a proxy', () => {
       .poll(async () => (await Promise.all(Array.from({ length: 4 }, listing))).map((r) => r.status), { timeout: 15_000 })
       .toEqual([200, 200, 200, 200])
     for (const instance of cluster.instances) expect((await fetch(`${instance.url}/readyz`)).status).toBe(200)
+  })
+
+  it('counts the refused sign-ins of an address across both instances: past 30, either refuses it with 429', async () => {
+    const bogus = (address: string) => ({ authorization: 'Bearer not-a-signed-token', 'x-forwarded-for': address })
+    const before = cluster.proxy.served.length
+    const refused: number[] = []
+    for (let i = 0; i < 30; i++)
+      refused.push((await fetch(`${cluster.proxy.url}/v1/directory/0`, { headers: bogus('203.0.113.7') })).status)
+    expect(refused).toEqual(Array(30).fill(401))
+    // The proxy shared them out: each instance saw about half, under the limit had it counted alone.
+    expect(new Set(cluster.proxy.served.slice(before))).toEqual(new Set(['instance 1', 'instance 2']))
+    for (const instance of cluster.instances) {
+      const reply = await fetch(`${instance.url}/v1/directory/0`, { headers: bogus('203.0.113.7') })
+      expect(reply.status).toBe(429)
+      expect(reply.headers.get('retry-after')).toMatch(/^[1-9]\d*$/)
+      expect(((await reply.json()) as Reply['body']).msg).toBe('操作太频繁，请稍后再试')
+    }
+    // Another address, and a signed-in user from any address, are not held back.
+    expect((await fetch(`${cluster.proxy.url}/v1/directory/0`, { headers: bogus('203.0.113.8') })).status).toBe(401)
+    expect((await call(cluster.proxy.url, '/v1/directory/0', alice)).status).toBe(200)
   })
 
   it('turns /readyz unready while an instance drains an upload, which still completes', async () => {

@@ -3,22 +3,27 @@
  * (tests/delivery/helpers/s3-server.ts). The same rules as on disk (storage.test.ts): an upload is an
  * object `<prefix>/uploads/<name>` and nothing on the instance's disk; `/uploads/<name>` answers it (a
  * redirect to `UPLOADS_PUBLIC_URL`, or the bytes); deleting what shows it deletes it; capacity counts
- * it; the collector removes objects without a row, never one being written.
+ * it; the collector removes objects without a row, never one being written. The demo media live beside
+ * them (`<prefix>/media/`), copied by the demo's start and read the same way.
  */
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../server/app'
+import { verifierFromEnv } from '../../server/auth/token-verifier'
+import { DEMO_MEDIA_DIR } from '../../server/paths'
 import { beginWrite } from '../../server/repositories/uploads-repository'
 import { DEMO_FOLDERS } from '../../server/seed/demo'
 import { resetTables } from '../../server/seed/seed'
+import { startServer } from '../../server/start'
 import { collectUploads } from '../../server/uploads/collect-uploads'
 import { s3Storage } from '../../server/uploads/s3-storage'
 import type { UploadStorage } from '../../server/uploads/storage'
 import { startS3Server, type S3Server } from '../delivery/helpers/s3-server'
 import { envelope, VIP } from './helpers/test-app'
-import { openTestDb, type TestDb } from './helpers/test-db'
+import { openTestDb, templateCopy, type TestDb } from './helpers/test-db'
+import { TEST_AUDIENCE, TEST_ISSUER, TEST_SECRET } from './helpers/tokens'
 import { pngOf, uploadedUrl, uploadFile } from './helpers/uploads'
 
 const PREFIX = 'media-test'
@@ -128,5 +133,109 @@ describe('uploads in a bucket', () => {
     await s3.putRaw(PREFIX, `uploads/${'c'.repeat(32)}.png`, 'just written')
     expect(await collectUploads(testDb.db, storage)).toEqual([])
     expect(await objects()).toEqual([`uploads/${'c'.repeat(32)}.png`])
+  })
+})
+
+describe('the demo media in the bucket', () => {
+  const MEDIA_PREFIX = 'demo-media-test'
+  const AUDIO = 'book/p1.mp3'
+  const mediaStorage = (publicUrl?: string) =>
+    s3Storage({
+      url: `s3://h5/${MEDIA_PREFIX}`,
+      ...(publicUrl ? { publicUrl } : {}),
+      partsDir: join(testDb.dataDir, 'upload-parts'),
+      env: s3.env,
+    })
+  const mediaKeys = async () => (await s3.keys(MEDIA_PREFIX)).filter((key) => key.startsWith('media/'))
+  const demoFiles = () =>
+    readdirSync(DEMO_MEDIA_DIR, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `media/${join(entry.parentPath, entry.name).slice(DEMO_MEDIA_DIR.length + 1)}`)
+      .sort()
+
+  it('are copied by the demo’s start on a bucket, once: a later start puts nothing, a changed file is put again', async () => {
+    const dataDir = await templateCopy()
+    for (const [name, value] of Object.entries(s3.env)) vi.stubEnv(name, value)
+    const puts: string[] = []
+    s3.onRequest = (method, path) => void (method === 'PUT' && path.includes('/media/') && puts.push(path))
+    try {
+      const server = await startServer({ dataDir, uploadsUrl: `s3://h5/${MEDIA_PREFIX}` })
+      await server.close()
+      expect(await mediaKeys()).toEqual(demoFiles())
+      expect(puts).toHaveLength(demoFiles().length)
+      expect(await s3.object(MEDIA_PREFIX, `media/${AUDIO}`)).toMatchObject({
+        bytes: readFileSync(join(DEMO_MEDIA_DIR, AUDIO)),
+        contentType: 'audio/mpeg',
+        cacheControl: 'public, max-age=86400',
+      })
+      puts.length = 0
+      await s3.putRaw(MEDIA_PREFIX, 'media/covers/sun.svg', 'an older file')
+      const again = await startServer({ dataDir, uploadsUrl: `s3://h5/${MEDIA_PREFIX}` })
+      await again.close()
+      expect(puts.map((path) => path.slice(path.indexOf('/media/')))).toEqual(['/media/covers/sun.svg'])
+    } finally {
+      s3.onRequest = null
+      vi.unstubAllEnvs()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('are copied by no production start (no demo content there)', async () => {
+    const dataDir = await templateCopy()
+    for (const [name, value] of Object.entries(s3.env)) vi.stubEnv(name, value)
+    vi.stubEnv('NODE_ENV', 'production')
+    const verifier = verifierFromEnv({ AUTH_JWT_SECRET: TEST_SECRET, AUTH_JWT_ISSUER: TEST_ISSUER, AUTH_JWT_AUDIENCE: TEST_AUDIENCE })
+    try {
+      const server = await startServer({ dataDir, verifier, uploadsUrl: 's3://h5/production-media-test' })
+      await server.close()
+      expect(await s3.keys('production-media-test')).toEqual([])
+    } finally {
+      vi.unstubAllEnvs()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('are streamed from the bucket at /media/<path>, a byte range too, when no public URL is set', async () => {
+    const bucket = await mediaStorage()
+    await bucket.publishMedia(DEMO_MEDIA_DIR)
+    const mediaApp = await buildApp({ db: testDb.db, dataDir: testDb.dataDir, storage: bucket })
+    try {
+      const bytes = readFileSync(join(DEMO_MEDIA_DIR, AUDIO))
+      const whole = await mediaApp.inject({ method: 'GET', url: `/media/${AUDIO}` })
+      expect(whole.statusCode).toBe(200)
+      expect(whole.rawPayload.equals(bytes)).toBe(true)
+      expect(whole.headers).toMatchObject({
+        'content-type': 'audio/mpeg',
+        'cache-control': 'public, max-age=86400',
+        'accept-ranges': 'bytes',
+      })
+      // An audio element's first request on iOS.
+      const part = await mediaApp.inject({ method: 'GET', url: `/media/${AUDIO}`, headers: { range: 'bytes=0-1' } })
+      expect(part.statusCode).toBe(206)
+      expect(part.headers['content-range']).toBe(`bytes 0-1/${bytes.length}`)
+      expect(part.rawPayload.equals(bytes.subarray(0, 2))).toBe(true)
+      for (const url of ['/media/book/none.mp3', '/media/..%2F..%2Fsecret', '/media/.hidden']) {
+        expect((await mediaApp.inject({ method: 'GET', url, headers: { accept: 'application/json' } })).statusCode).toBe(404)
+      }
+    } finally {
+      await mediaApp.close()
+      await bucket.close()
+    }
+  })
+
+  it('redirect /media/<path> to the public URL, which serves the same bytes', async () => {
+    const bucket = await mediaStorage(s3.publicUrl(MEDIA_PREFIX))
+    await bucket.publishMedia(DEMO_MEDIA_DIR)
+    const mediaApp = await buildApp({ db: testDb.db, dataDir: testDb.dataDir, storage: bucket })
+    try {
+      const reply = await mediaApp.inject({ method: 'GET', url: '/media/covers/sun.svg' })
+      expect(reply.statusCode).toBe(302)
+      expect(reply.headers.location).toBe(`${s3.publicUrl(MEDIA_PREFIX)}/media/covers/sun.svg`)
+      const cdn = await fetch(reply.headers.location!)
+      expect(Buffer.from(await cdn.arrayBuffer()).equals(readFileSync(join(DEMO_MEDIA_DIR, 'covers/sun.svg')))).toBe(true)
+    } finally {
+      await mediaApp.close()
+      await bucket.close()
+    }
   })
 })

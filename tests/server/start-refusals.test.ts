@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { verifierFromEnv } from '../../server/auth/token-verifier'
-import { openDb } from '../../server/db/open-db'
+import { jobTimingsFromEnv } from '../../server/cloud-drive/job-queue'
+import { JOB_SCHEMA_MIGRATION } from '../../server/db/job-schema'
+import { migrateAll, openDb } from '../../server/db/open-db'
 import { seed } from '../../server/seed/seed'
 import { startServer } from '../../server/start'
 import { templateCopy } from './helpers/test-db'
@@ -66,6 +68,25 @@ describe('a production start', () => {
     )
   })
 
+  it('refuses a database without the job queue’s schema until npm run migrate has made it', async () => {
+    const dataDir = await database((db) => db.exec('DROP SCHEMA pgboss CASCADE'))
+    vi.stubEnv('NODE_ENV', 'production')
+    await expect(startServer({ dataDir, verifier })).rejects.toThrow(
+      `the database is not migrated (${JOB_SCHEMA_MIGRATION} pending): run \`npm run migrate\` first`,
+    )
+    // What `npm run migrate` runs (server/migrate-cli.ts): pg-boss's schema is made, and the start serves.
+    const db = await openDb({ dataDir, migrate: false })
+    expect(await migrateAll(db)).toEqual([JOB_SCHEMA_MIGRATION])
+    expect(await migrateAll(db)).toEqual([])
+    await db.close()
+    const server = await startServer({ dataDir, verifier })
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('refuses a database holding the demo users', async () => {
     const dataDir = await database((db) => seed(db))
     vi.stubEnv('NODE_ENV', 'production')
@@ -83,5 +104,23 @@ describe('a data folder too small for the embedded database', () => {
       `${join(dataDir, 'pglite')} has 19 MB free: the embedded database needs 64 MB to start (more as data grows). ` +
         'Free some space, or set DATA_DIR to a larger disk (or DATABASE_URL to a PostgreSQL server).',
     )
+  })
+})
+
+describe('IMPORT_JOB_TIMINGS', () => {
+  it('sets the import queue’s timings it names, the others keeping their defaults', () => {
+    expect(jobTimingsFromEnv(undefined)).toEqual({})
+    expect(jobTimingsFromEnv('{"expireSeconds": 30, "workers": 2}')).toEqual({ expireSeconds: 30, workers: 2 })
+  })
+
+  it('refuses, with one line, what is not a set of timings', () => {
+    const fields = 'give a JSON object of sliceMs, expireSeconds, maintenanceSeconds, pollingSeconds, workers, stopGraceMs'
+    expect(() => jobTimingsFromEnv('60')).toThrow(`IMPORT_JOB_TIMINGS is not an object: ${fields}`)
+    expect(() => jobTimingsFromEnv('{expire: 1}')).toThrow(`IMPORT_JOB_TIMINGS is not JSON: ${fields}`)
+    expect(() => jobTimingsFromEnv('{"expire": 30}')).toThrow(`IMPORT_JOB_TIMINGS has an unknown field expire: ${fields}`)
+    expect(() => jobTimingsFromEnv('{"workers": 1.5}')).toThrow('IMPORT_JOB_TIMINGS workers must be a whole number')
+    expect(() => jobTimingsFromEnv('{"sliceMs": -1}')).toThrow('IMPORT_JOB_TIMINGS sliceMs must be a positive number')
+    // A slice longer than its expiry would be taken again while it runs, every time.
+    expect(() => jobTimingsFromEnv('{"expireSeconds": 10}')).toThrow('IMPORT_JOB_TIMINGS expireSeconds must be longer than sliceMs')
   })
 })

@@ -1,7 +1,7 @@
 /**
  * The two-instance journey's harness (issue 40 item 7): N real server processes in production mode
- * (signed tokens with a test secret, separate DATA_DIRs), one PostgreSQL database of their own on the
- * test cluster (migrated first with `npm run migrate`, as a deploy does), uploads in one bucket on
+ * (signed tokens with a test secret, separate DATA_DIRs), one PostgreSQL server of their own
+ * (support/postgres.ts; migrated first with `npm run migrate`, as a deploy does), uploads in one bucket on
  * s3rver behind its public URL, and a round-robin proxy in front. A scenario drives it through
  * `cluster.proxy.url` or one `cluster.instances[i].url`, and can SIGKILL, SIGTERM or restart an
  * instance (`Instance`) and stop or start PostgreSQL (`cluster.postgres`). See tests/cluster/README.md.

@@ -16,6 +16,8 @@ export class Instance {
   url = ''
   /** Everything it printed, all starts together. */
   output = ''
+  /** Its output's lines, each with when it arrived (ms since 1970): which instance said what, when. */
+  readonly lines: { at: number; text: string }[] = []
   private child: ChildProcess | null = null
   private exited: Promise<number | null> = Promise.resolve(null)
   readonly dataDir = mkdtempSync(join(tmpdir(), 'kids-cluster-instance-'))
@@ -37,19 +39,33 @@ export class Instance {
     const from = this.output.length
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)))
     await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        this.output += chunk.toString('utf8')
-        const match = BANNER.exec(this.output.slice(from))
-        if (match && !this.url) {
-          this.url = match[1]!
-          resolve()
+      // One reader per stream: a line may arrive in several chunks.
+      const reader = () => {
+        let partial = ''
+        return (chunk: Buffer) => {
+          const text = chunk.toString('utf8')
+          this.output += text
+          const lines = (partial + text).split('\n')
+          partial = lines.pop()!
+          for (const line of lines) this.lines.push({ at: Date.now(), text: line })
+          const match = BANNER.exec(this.output.slice(from))
+          if (match && !this.url) {
+            this.url = match[1]!
+            resolve()
+          }
         }
       }
-      child.stdout!.on('data', onData)
-      child.stderr!.on('data', onData)
+      child.stdout!.on('data', reader())
+      child.stderr!.on('data', reader())
       void this.exited.then((code) => reject(new Error(`${this.name} exited (${code}) while starting:\n${this.output}`)))
     })
     void this.exited.then(() => (this.url = ''))
+  }
+
+  /** The last line that matches `pattern`, with when it arrived, or null. */
+  lastLine(pattern: RegExp): { at: number; text: string } | null {
+    for (let i = this.lines.length - 1; i >= 0; i--) if (pattern.test(this.lines[i]!.text)) return this.lines[i]!
+    return null
   }
 
   /** Whether the process is running. */

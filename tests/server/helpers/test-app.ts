@@ -45,7 +45,7 @@ export interface ServerTestContext {
 /**
  * Registers the hooks of a server test file: one database and app for the file, fresh demo data
  * before every test (re-seeded only when the previous test may have written), everything
- * closed after.
+ * closed after. No rate limits unless `options.rateLimits` sets them.
  */
 export function setupServer(options: Omit<BuildAppOptions, 'db' | 'dataDir'> = {}): ServerTestContext {
   let tracked: TrackedDb
@@ -65,7 +65,9 @@ export function setupServer(options: Omit<BuildAppOptions, 'db' | 'dataDir'> = {
     tracked = trackWrites(testDb.db)
     ctx.db = tracked
     ctx.dataDir = testDb.dataDir
-    ctx.app = await buildApp({ db: tracked, dataDir: testDb.dataDir, ...options })
+    // Rate limits only where a file asks for them (tests/server/rate-limits.test.ts): their counters would
+    // carry over from test to test (they are no demo data), and every call would write one.
+    ctx.app = await buildApp({ db: tracked, dataDir: testDb.dataDir, rateLimits: false, ...options })
   })
   beforeEach(async () => {
     if (!tracked.dirty) return

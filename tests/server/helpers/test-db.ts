@@ -1,7 +1,7 @@
 /**
  * One PGlite database per test file. Creating a PGlite cluster takes ~3.5 s and ~800 MB, opening an
  * existing one ~0.5 s, so the first file builds a migrated template in the OS temp folder (keyed by
- * the PGlite version and the migrations) and every file opens its own copy of it.
+ * the PGlite and pg-boss versions and the migrations) and every file opens its own copy of it.
  */
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
@@ -14,6 +14,8 @@ import { MIGRATIONS_DIR, REPO_ROOT } from '../../../server/paths'
 function templateKey(): string {
   const hash = createHash('sha256')
   hash.update(readFileSync(join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json')))
+  // pg-boss's schema is migrated with ours (server/db/job-schema.ts).
+  hash.update(readFileSync(join(REPO_ROOT, 'node_modules/pg-boss/package.json')))
   for (const file of readdirSync(MIGRATIONS_DIR).sort()) hash.update(file).update(readFileSync(join(MIGRATIONS_DIR, file)))
   return hash.digest('hex').slice(0, 16)
 }

@@ -1,0 +1,49 @@
+/**
+ * `GET /ops/release-health` (docs/telemetry.md "Reading it back"): an operator's call, outside `/v1/`
+ * so no user's token opens it. With `OPS_TOKEN` set it needs `Authorization: Bearer <OPS_TOKEN>`; a
+ * production start without one answers 404 (nothing to guard it with); the demo answers anyone.
+ */
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { Db } from '../db/db'
+import { isProduction } from '../dev-mode'
+import { badRequest, notFound, ok, unauthorized } from '../http/envelope'
+import { replies } from '../http/schemas'
+import { healthQuery, healthReplySchema } from './health-schema'
+import { readReleaseHealth } from './health-query'
+
+export const HEALTH_MAX_HOURS = 720
+export const HEALTH_DEFAULT_HOURS = 24
+
+export interface OpsRoutesOptions {
+  db: Db
+  /** The operator's token; none = open in the demo, absent (404) in production. */
+  opsToken: string | undefined
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+function holdsToken(request: FastifyRequest, token: string): boolean {
+  const sent = Buffer.from(BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '')
+  const expected = Buffer.from(token)
+  return sent.length === expected.length && timingSafeEqual(sent, expected)
+}
+
+export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db, opsToken }) => {
+  app.addHook('onRequest', async (request) => {
+    if (opsToken) {
+      if (!holdsToken(request, opsToken)) throw unauthorized('需要运维令牌')
+    } else if (isProduction()) {
+      throw notFound('接口不存在')
+    }
+  })
+  app.get<{ Querystring: { since?: string; route?: string } }>(
+    '/ops/release-health',
+    { schema: { querystring: healthQuery, response: replies(healthReplySchema) } },
+    async (request) => {
+      const since = Number(request.query.since ?? HEALTH_DEFAULT_HOURS)
+      if (since > HEALTH_MAX_HOURS) throw badRequest(`参数 since 应为 1 到 ${HEALTH_MAX_HOURS} 之间的小时数`)
+      return ok(await readReleaseHealth(db, since, request.query.route ?? null))
+    },
+  )
+}
