@@ -1,7 +1,7 @@
 /**
  * Rate limits (issue 40 items 4 and 5), counted across every instance (shared-store.ts) with
  * `@fastify/rate-limit`: past a limit the caller gets 429 `RATE_LIMITED` `操作太频繁，请稍后再试` with
- * `Retry-After` (docs/contracts/api.md "Auth", ui-text.md "Server messages"), before the work it asked
+ * `Retry-After` (docs/contracts/api.md "Auth", docs/contracts/ui-text.md "Server messages"), before the work it asked
  * for, and before any lane of the database turns is made for it.
  *
  * The figures are chosen to never touch a real user of the pages: a folder list of 1,000 books is one

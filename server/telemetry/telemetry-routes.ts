@@ -1,5 +1,5 @@
 /**
- * `POST /v1/telemetry` (api.md "Field reports", docs/telemetry.md): a page's report of one view, sent
+ * `POST /v1/telemetry` (docs/contracts/api.md "Field reports", docs/telemetry.md): a page's report of one view, sent
  * by `navigator.sendBeacon` as `text/plain` (a CORS-safelisted type: no preflight from the CDN's
  * origin) and read as JSON on this route only; at most 16 KB (413), counted per client address
  * (429, rate-limits.ts), checked against the report's JSON schema (400, nothing kept), then kept by

@@ -142,8 +142,11 @@ describe('Many unfinished requests at once', () => {
     expect(Math.min(...closedAfter)).toBeGreaterThanOrEqual(MANY.bodyStallMs - 50)
     expect(Math.max(...closedAfter)).toBeLessThan(MANY.bodyStallMs + SLACK_MS)
     expect(held.every((h) => /^HTTP\/1\.1 408 /.test(h.received()))).toBe(true)
-    await expect.poll(() => new Promise((resolve) => app.server.getConnections((_, n) => resolve(n)))).toBe(0)
-    await expect.poll(openFds).toBeLessThanOrEqual(fdsBefore + 2)
+    // Within seconds, not one: on a loaded machine 150 sockets take a while to be let go (206 fds against
+    // 203 after the default second, in a full run at load 8); a leak stays above for good.
+    const settled = { timeout: 10_000 }
+    await expect.poll(() => new Promise((resolve) => app.server.getConnections((_, n) => resolve(n))), settled).toBe(0)
+    await expect.poll(openFds, settled).toBeLessThanOrEqual(fdsBefore + 2)
     await expect.poll(() => readdirSync(join(server.dataDir, 'uploads')).filter((name) => name.endsWith('.part'))).toEqual([])
   })
 })
