@@ -153,6 +153,8 @@ describe('the word viewer', () => {
   it('counts words and swaps phonetic and audio with 英 / 美', async () => {
     renderViewer(WORDS)
     await start('Fruit')
+    // The player stays on this word: a clip stopped by its button would otherwise let the page turn.
+    await userEvent.click(screen.getByRole('checkbox', { name: '自动翻页' }))
     onScreen().getByText('1/2')
     screen.getByText('/ˈæp.əl/')
     expect(screen.getByRole('button', { name: '英' }).getAttribute('aria-pressed')).toBe('true')
