@@ -12,6 +12,7 @@ const SLOW_FILES: Record<string, number> = {
   'tests/e2e/link-walk-app.test.ts': 26,
   'tests/e2e/accessibility-app.test.ts': 26,
   'tests/webkit/webkit.test.ts': 24,
+  'tests/webkit/back-forward.test.ts': 16,
   'tests/e2e/cloud-drive.test.ts': 24,
   'tests/e2e/book-folders.test.ts': 24,
   'tests/e2e/accessibility-browser.test.ts': 22,

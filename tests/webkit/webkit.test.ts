@@ -7,16 +7,11 @@
  * about an iPhone is listed in docs/testing.md.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { demoLinks, readPages, type DemoLink } from '../../server/demo-links'
 import { appUserAgent } from '../e2e/support/browser'
-import { serverUrl } from '../e2e/support/server'
-import { startCaptureProxy, type CaptureProxy } from './support/capture-proxy'
+import { IPHONE_UA, webkitSuite } from './support/suite'
 import { waitFor, type Session } from './support/webdriver'
-import { startWebKit, webkitAvailable, type WebKit } from './support/webkit'
-
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
 const DIST = join(import.meta.dirname, '../../dist')
 const LINKS = demoLinks(DIST)
@@ -46,25 +41,8 @@ const VARIANTS: { variant: Variant; userAgent: string; turnOn: string | null }[]
   },
 ]
 
-const skipWhy = webkitAvailable()
-  ? null
-  : 'WebKit journeys skipped: WebKitWebDriver, MiniBrowser or Xvfb is not installed (apt-get install webkit2gtk-driver xvfb xauth; .ci/run installs them)'
-if (skipWhy && process.env.WEBKIT_REQUIRED === '1') throw new Error(skipWhy.replace('skipped', 'required (WEBKIT_REQUIRED=1)'))
-if (skipWhy) console.warn(skipWhy)
-
-let webkit: WebKit
-let proxy: CaptureProxy
-
-beforeAll(async () => {
-  if (skipWhy) return
-  proxy = await startCaptureProxy(serverUrl())
-  webkit = await startWebKit()
-})
-
-afterAll(async () => {
-  await webkit?.stop()
-  await proxy?.close()
-})
+const suite = webkitSuite()
+const { skipWhy } = suite
 
 /** Errors the capture script saw on the page now on screen. */
 const pageErrors = (session: Session) =>
@@ -95,12 +73,12 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
   it.each(VARIANTS)(
     'opens each route and demo link in the $variant fixture with a title, content and no uncaught error',
     async ({ variant, userAgent, turnOn }) => {
-      const session = await webkit.open(userAgent)
+      const session = await suite.webkit().open(userAgent)
       try {
-        if (turnOn) await session.navigate(proxy.url + turnOn)
+        if (turnOn) await session.navigate(suite.proxy().url + turnOn)
         else {
           // Step: the capture script sees an error thrown outside any handler (so an empty list below means none).
-          await session.navigate(`${proxy.url}/`)
+          await session.navigate(`${suite.proxy().url}/`)
           await session.execute('setTimeout(() => { throw new Error("capture probe") })')
           await waitFor('the probe error', async () => (await pageErrors(session)).some((error) => error.includes('capture probe')))
         }
@@ -109,7 +87,7 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
         const bridgeCalls: string[] = []
         for (const path of paths) {
           // Step: open the page (its load event), as a share link or the app would.
-          await session.navigate(proxy.url + path)
+          await session.navigate(suite.proxy().url + path)
           // Step: it painted content (never a white screen) and has its title.
           const page = await waitFor(`${path} to show content`, async () => {
             const now = await shown(session)
@@ -147,11 +125,11 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
 
 describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
   it('starts on a tap, plays with time advancing, turns to page 2 by itself, and downloads each audio file once', async () => {
-    const session = await webkit.open(IPHONE_UA)
+    const session = await suite.webkit().open(IPHONE_UA)
     try {
-      const before = proxy.requests.length
+      const before = suite.proxy().requests.length
       // Step: open the share; the cover shows its start button.
-      await session.navigate(`${proxy.url}/recorded_share?r=demo-book`)
+      await session.navigate(`${suite.proxy().url}/recorded_share?r=demo-book`)
       // Step: tap it (a real pointer click: the user gesture WebKit needs before play()). The cover is
       // drawn first without the viewer, which then takes over with a cover of its own: a button found
       // just before that handover is gone by the click, so it is found again.
@@ -188,7 +166,11 @@ describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
       // Each audio file went over the network once (a prefetch WebKit's media loader cannot reuse
       // would make it twice). Page 2's clip is asked for as its slide turns, on a busy machine a moment
       // after the counter shows: waited for.
-      const mp3s = () => proxy.requests.slice(before).filter((request) => request.path.endsWith('.mp3'))
+      const mp3s = () =>
+        suite
+          .proxy()
+          .requests.slice(before)
+          .filter((request) => request.path.endsWith('.mp3'))
       await waitFor("page 2's audio to be requested", () => Promise.resolve(mp3s().length > 2))
       const audio = mp3s()
       const counts = new Map<string, number>()

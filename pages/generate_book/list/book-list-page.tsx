@@ -1,8 +1,9 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback } from 'react'
 import type { BookFolder, BottomAction } from '@shared/book-folder'
 import { ErrorView } from '@shared/components/error-view'
 import { PageShell } from '@shared/components/page-shell'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
+import { usePageRestored } from '@shared/hooks/use-page-restored'
 import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, goBack, openItem } from './actions'
 import { BookListView } from './book-list-view'
 import page from './page'
@@ -36,12 +37,8 @@ function FolderPage({ id }: { id: number }) {
     if (data.result) void load()
   })
   useNativeMessage('backClick', goBack)
-  useEffect(() => {
-    // Back from the create page, a browser may restore this page from its cache: show the change.
-    const onShow = (event: PageTransitionEvent) => event.persisted && void load()
-    window.addEventListener('pageshow', onShow)
-    return () => window.removeEventListener('pageshow', onShow)
-  }, [load])
+  // Back from the create page or an import, a browser may restore this page from its cache: show the change.
+  usePageRestored(() => void (state.status === 'failed' ? retry() : load()))
 
   const onEdit = useCallback((editId: number) => editItem(editId, id), [id])
   // remove() reports its own failures (toast); the row only starts it.

@@ -1,6 +1,6 @@
 /**
  * A small W3C WebDriver client over `fetch`: the few commands the WebKit journeys send to
- * WebKitWebDriver (new session, navigate, execute script, find and click an element, window size).
+ * WebKitWebDriver (new session, navigate, back, execute script, find and click an element, window size).
  * No download, no dependency; every failed command throws with the driver's own error and message.
  */
 
@@ -15,6 +15,8 @@ export interface Session {
   id: string
   /** Opens `url` and waits for its load event (the driver's page-load strategy "normal"). */
   navigate(url: string): Promise<void>
+  /** The browser's back button: one step back in history (a page the browser kept is restored from its cache). */
+  back(): Promise<void>
   /** Runs `script` (a function body; `arguments` are `args`) in the page and returns its value. */
   execute<T>(script: string, args?: unknown[]): Promise<T>
   /** The first element matching an XPath, or null. */
@@ -69,6 +71,9 @@ export async function newSession(driverUrl: string, capabilities: Record<string,
     id: created.sessionId,
     navigate: async (url) => {
       await send('POST', '/url', { url })
+    },
+    back: async () => {
+      await send('POST', '/back', {})
     },
     execute: (script, args = []) => send('POST', '/execute/sync', { script, args }),
     find: async (xpath) => {
