@@ -6,11 +6,14 @@
  * page's <head> (WebKitWebDriver has no log endpoint) and counts requests. What WebKitGTK cannot tell
  * about an iPhone is listed in docs/testing.md.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { demoLinks, readPages, type DemoLink } from '../../server/demo-links'
 import { appUserAgent } from '../e2e/support/browser'
+import { LAYOUT_SCRIPT } from '../e2e/support/phone-layout'
 import { IPHONE_UA, webkitSuite } from './support/suite'
+import { TEXT_ZOOM, textZoomOf, zoomText } from './support/text-zoom'
 import { waitFor, type Session } from './support/webdriver'
 
 const DIST = join(import.meta.dirname, '../../dist')
@@ -29,17 +32,26 @@ const ROUTES = [
 ]
 
 type Variant = 'browser' | 'app' | 'app-ios'
-const VARIANTS: { variant: Variant; userAgent: string; turnOn: string | null }[] = [
-  { variant: 'browser', userAgent: IPHONE_UA, turnOn: null },
+/**
+ * Each variant is also a phone as people set it (issue 39): the browser and the iOS app at 207 % text
+ * (support/text-zoom.ts), the app on its side (844×390), each page checked for what a reader would see
+ * wrong (tests/e2e/support/phone-layout.ts, the same check as in Chromium) and kept as a screenshot.
+ */
+const VARIANTS: { variant: Variant; userAgent: string; turnOn: string | null; shape: 'text-207' | 'on-its-side' }[] = [
+  { variant: 'browser', userAgent: IPHONE_UA, turnOn: null, shape: 'text-207' },
   // The app fixture: the contract user agent, and the server's fake host (its cookie, set by the query).
-  { variant: 'app', userAgent: appUserAgent(), turnOn: '/?fakeHost=app' },
+  { variant: 'app', userAgent: appUserAgent(), turnOn: '/?fakeHost=app', shape: 'on-its-side' },
   // The iOS app: only `window.webkit.messageHandlers`, as WKWebView gives it.
   {
     variant: 'app-ios',
     userAgent: `${IPHONE_UA} ${appUserAgent().split(' Safari/537.36 ')[1]}`,
     turnOn: '/?fakeHost=app&fakeHostTransport=ios',
+    shape: 'text-207',
   },
 ]
+
+const SCREENSHOTS = join(import.meta.dirname, '../../artifacts/screenshots')
+mkdirSync(SCREENSHOTS, { recursive: true })
 
 const suite = webkitSuite()
 const { skipWhy } = suite
@@ -71,9 +83,9 @@ function proofShown(session: Session, link: DemoLink): Promise<boolean> {
 
 describe.skipIf(skipWhy)('every page in WebKit', () => {
   it.each(VARIANTS)(
-    'opens each route and demo link in the $variant fixture with a title, content and no uncaught error',
-    async ({ variant, userAgent, turnOn }) => {
-      const session = await suite.webkit().open(userAgent)
+    'opens each route and demo link in the $variant fixture with a title, content and no uncaught error, $shape',
+    async ({ variant, userAgent, turnOn, shape }) => {
+      const session = await suite.webkit().open(userAgent, shape === 'on-its-side' ? { width: 844, height: 390 } : undefined)
       try {
         if (turnOn) await session.navigate(suite.proxy().url + turnOn)
         else {
@@ -82,6 +94,9 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
           await session.execute('setTimeout(() => { throw new Error("capture probe") })')
           await waitFor('the probe error', async () => (await pageErrors(session)).some((error) => error.includes('capture probe')))
         }
+        // Step: the reader's text size, once for the window (it stays for the next pages).
+        if (shape === 'text-207') await zoomText(session, suite.webkit().display())
+        const layout: string[] = []
         const inApp = variant !== 'browser'
         const paths = [...ROUTES, ...LINKS.filter((link) => link.inApp === inApp).map((link) => link.path)]
         const bridgeCalls: string[] = []
@@ -98,6 +113,14 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
           // Step: a demo link shows its data (its proof), so the page's scripts ran in WebKit.
           if (link) await waitFor(`${path}: ${JSON.stringify(link.proof)}`, () => proofShown(session, link))
           expect(await pageErrors(session), `${variant} ${path}`).toEqual([])
+          // Step: whole, tappable and readable at this size (the text zoom still on: it is the window's).
+          if (shape === 'text-207') expect(Math.abs((await textZoomOf(session)) - TEXT_ZOOM), `${path}: the text zoom`).toBeLessThan(0.01)
+          await waitFor(`${path}: its own code running`, () => session.execute<boolean>('return window.__kidsStarted === true'))
+          layout.push(...(await session.execute<string[]>(LAYOUT_SCRIPT, [{}])).map((problem) => `${path}: ${problem}`))
+          writeFileSync(
+            join(SCREENSHOTS, `webkit-${variant}-${shape}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.png`),
+            await session.screenshot(),
+          )
           if (inApp) {
             // The fake host is on every page, and records the bridge calls the page made through it.
             const calls = await session.execute<string[] | null>(
@@ -107,6 +130,7 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
             bridgeCalls.push(...calls!)
           }
         }
+        expect(layout, `${variant}, ${shape}: what a reader would see wrong`).toEqual([])
         // The pages reached the host over this variant's transport (getUserInfo: the account pages ask for the user).
         if (inApp) expect(bridgeCalls).toContain('getUserInfo')
         if (inApp) {

@@ -3,6 +3,7 @@ import { DownloadBar } from '@shared/components/download-bar'
 import { HeaderBar } from '@shared/components/header-bar'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { useInApp } from '@shared/hooks/use-in-app'
+import { ShareTitle } from '../share-title'
 import { WorkImage } from '../work-image'
 import styles from './waiting-frame.module.css'
 
@@ -29,7 +30,7 @@ export function WaitingFrame({ title, showBack, loading, children }: WaitingFram
   const inApp = useInApp()
   return (
     <div className={styles.root}>
-      <HeaderBar title={title} isShowBack={showBack} />
+      <HeaderBar title={title} phrasedTitle={<ShareTitle title={title} />} isShowBack={showBack} />
       <main>
         <title>{title}</title>
         {children}

@@ -1,6 +1,7 @@
 /**
  * A small W3C WebDriver client over `fetch`: the few commands the WebKit journeys send to
- * WebKitWebDriver (new session, navigate, back, execute script, find and click an element, window size).
+ * WebKitWebDriver (new session, navigate, back, execute script, find and click an element, window size,
+ * screenshot).
  * No download, no dependency; every failed command throws with the driver's own error and message.
  */
 
@@ -24,6 +25,8 @@ export interface Session {
   /** Clicks an element the way a finger would (the driver's pointer input: a user gesture). */
   click(element: ElementRef): Promise<void>
   setWindowRect(width: number, height: number): Promise<void>
+  /** The page on screen as a PNG. */
+  screenshot(): Promise<Buffer>
   close(): Promise<void>
 }
 
@@ -86,6 +89,7 @@ export async function newSession(driverUrl: string, capabilities: Record<string,
     setWindowRect: async (width, height) => {
       await send('POST', '/window/rect', { width, height })
     },
+    screenshot: async () => Buffer.from(await send<string>('GET', '/screenshot'), 'base64'),
     close: async () => {
       await send('DELETE', '').catch(() => {})
     },
