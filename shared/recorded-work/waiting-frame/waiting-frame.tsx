@@ -21,8 +21,8 @@ export interface WaitingFrameProps {
 
 /**
  * The share page before its cover: the header, the loading overlay over the cover picture's place, or
- * `children` (the error view, the share-not-found view) and, outside the app, the download bar, fixed at
- * the bottom where the viewer draws it too: a stranger's first view already invites them in, and nothing
+ * `children` (the error view, the share-not-found view) and, outside the app, the download bar, at the
+ * bottom of the screen where the viewer draws it too: a stranger's first view already invites them in, and nothing
  * moves when the viewer takes over. RecordedWorkPage draws it until the share is in; the head script
  * draws it too where the HTML's frame does not fit the link (share-first-screen.tsx).
  */
