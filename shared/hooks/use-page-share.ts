@@ -1,5 +1,4 @@
-import { MSG_UPGRADE_APP, shareUrl } from '../bridge'
-import { shareThumbnail } from '../http/share-thumbnail'
+import { MSG_UPGRADE_APP, pageShareCover, shareUrl } from '../bridge'
 import { toast } from '../components/toast'
 import { useInApp } from './use-in-app'
 import { useShareOutside } from './use-share-outside'
@@ -28,7 +27,7 @@ export function usePageShare({ title, text, path }: PageShare) {
       outside.share({ title, text, url: `${origin}${path}` })
       return
     }
-    if (!shareUrl({ title, text, url: `${origin}${path}`, thumbnail: shareThumbnail() })) toast(MSG_UPGRADE_APP)
+    if (!shareUrl({ title, text, url: `${origin}${path}`, thumbnail: pageShareCover() })) toast(MSG_UPGRADE_APP)
   }
 
   return { share, maskVisible: outside.maskVisible, closeMask: outside.closeMask }

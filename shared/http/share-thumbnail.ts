@@ -3,10 +3,8 @@
  * a PNG or JPEG, absolute. Share sheets and WeChat cards draw neither SVG nor WebP, and a relative URL
  * means nothing to the host. React-free.
  */
+import { pageShareCover } from '../bridge/share-cover'
 import { apiUrl } from './settings'
-
-/** The pages' own share picture (public/share-cover.png, also the pages' `og:image`). */
-export const SHARE_COVER_PATH = '/share-cover.png'
 
 /** A path whose file a share card can draw: `.png`, `.jpg` or `.jpeg` (any case), before the query. */
 const DRAWABLE = /\.(png|jpe?g)$/i
@@ -25,5 +23,5 @@ export function shareThumbnail(image = ''): string {
       // not a URL: the pages' own picture below
     }
   }
-  return `${window.location.origin}${SHARE_COVER_PATH}`
+  return pageShareCover()
 }
