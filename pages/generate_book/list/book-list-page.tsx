@@ -4,7 +4,7 @@ import { ErrorView } from '@shared/components/error-view'
 import { PageShell } from '@shared/components/page-shell'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { usePageRestored } from '@shared/hooks/use-page-restored'
-import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, goBack, openItem } from './actions'
+import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, forgetTaps, goBack, openItem } from './actions'
 import { BookListView } from './book-list-view'
 import page from './page'
 import { useFolderList } from './use-folder-list'
@@ -38,7 +38,10 @@ function FolderPage({ id }: { id: number }) {
   })
   useNativeMessage('backClick', goBack)
   // Back from the create page or an import, a browser may restore this page from its cache: show the change.
-  usePageRestored(() => void (state.status === 'failed' ? retry() : load()))
+  usePageRestored(() => {
+    forgetTaps()
+    void (state.status === 'failed' ? retry() : load())
+  })
 
   const onEdit = useCallback((editId: number) => editItem(editId, id), [id])
   // remove() reports its own failures (toast); the row only starts it.
