@@ -327,8 +327,9 @@ describe('phones as people set them (issue 39)', () => {
     const seen = new Set<string>()
     for (const size of [100, 200]) {
       await setTextSize(page, size)
-      // Every 6 px from 320 to 844: a line break moves with each character's width, about 15 px here.
-      for (let width = 320; width <= 844; width += 6) {
+      // Every 6 px from 320 to 844 (12 px at 200 %): a line break moves with each character's width, about
+      // 15 px here at the standard size and 30 px at 200 %, so no break position is missed.
+      for (let width = 320; width <= 844; width += size === 100 ? 6 : 12) {
         await page.setViewportSize({ width, height: 844 })
         const lines = await slogan.evaluate((p) => {
           if (getComputedStyle(p).display === 'none') return [] // folded away: the bar shows its buttons only
