@@ -25,6 +25,9 @@ have_command pdfinfo || need+=(poppler-utils)
 have_command WebKitWebDriver || need+=(webkit2gtk-driver)
 have_command Xvfb || need+=(xvfb)
 have_command xauth || need+=(xauth)
+# MiniBrowser's text zoom (the WebView's text size, tests/webkit/support/text-zoom.ts) is its Ctrl++ key:
+# xdotool types it on the Xvfb display (WebDriver's keys go to the page, not to the browser's window).
+have_command xdotool || need+=(xdotool)
 for pkg in gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav; do have_package "$pkg" || need+=("$pkg"); done
 # What the caller needs besides (.ci/run: postgresql, chromium).
 for pkg in "$@"; do have_package "$pkg" || need+=("$pkg"); done

@@ -15,6 +15,17 @@ import { useHiddenNavigationBar } from './use-hidden-navigation-bar'
 import styles from './expand-space.module.css'
 import page from './page'
 
+/** The page's title (page.ts) in the header, broken between its words when large text needs two lines. */
+const TITLE_PHRASES = (
+  <>
+    新年
+    <wbr />
+    空间扩容
+    <wbr />
+    礼包
+  </>
+)
+
 /**
  * 新年空间扩容礼包 (/expand_space): in the app the banner claims the VIP gift and a popup confirms
  * it; in a browser the banner leads to the product website and share shows the guide mask.
@@ -46,7 +57,7 @@ export function ExpandSpacePage() {
   )
 
   return (
-    <PageShell narrow header={{ isShowBack: false, right }}>
+    <PageShell narrow header={{ isShowBack: false, right, phrasedTitle: TITLE_PHRASES }}>
       <div className={styles.page}>
         <NewYearBanner onClick={onBanner} claimed={alreadyClaimed} />
         {alreadyClaimed && (

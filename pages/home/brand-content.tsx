@@ -11,8 +11,12 @@ export function BrandContent() {
     <div className={styles.root}>
       <section className={styles.hero} aria-labelledby="brand-hero-title">
         <img className={styles.heroImage} src={heroImage} alt="" width={320} height={200} />
-        <h2 id="brand-hero-title" className={styles.heroTitle}>
-          陪孩子在玩中学英语
+        <h2 id="brand-hero-title" className={styles.heroTitle} aria-label="陪孩子在玩中学英语">
+          陪孩子
+          <wbr />
+          在玩中
+          <wbr />
+          学英语
         </h2>
         <p className={styles.heroText}>{BRAND.appName}把单词、拼写、听力和发音练习做成孩子喜欢的小游戏，家长随时看得见孩子的进步。</p>
       </section>

@@ -17,7 +17,13 @@ export function PriceBanner({ onClick }: PriceBannerProps) {
     <div className={styles.banner} onClick={onClick}>
       <img className={styles.bannerImage} src={bannerImage} alt="" width={375} height={420} />
       <span className={styles.bannerTop}>
-        <span className={styles.headline}>会员价格调整通知</span>
+        <span className={styles.headline} data-phrases>
+          会员
+          <wbr />
+          价格调整
+          <wbr />
+          通知
+        </span>
         <span id="price-notice-text" className={styles.text}>
           为了持续提供更丰富的学习内容和更好的服务，会员方案价格将于近期调整，具体价格以会员页面为准。
         </span>

@@ -20,7 +20,7 @@ export function CapacityCard({ state, onRetry }: CapacityCardProps) {
       {state.status === 'loading' && <div className={`${styles.skeleton} ${styles.capacitySkeleton}`} role="status" aria-label="加载中" />}
       {state.status === 'failed' && (
         <div className={styles.errorSlot}>
-          <ErrorView message={state.msg} onRetry={onRetry} />
+          <ErrorView message={state.msg} onRetry={onRetry} final={state.final} />
         </div>
       )}
       {state.status === 'loaded' && <CapacityBar capacity={state.data} />}

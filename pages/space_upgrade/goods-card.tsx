@@ -24,7 +24,7 @@ export function GoodsCard({ state, onRetry, onBuy }: GoodsCardProps) {
       {state.status === 'loading' && <div className={styles.skeleton} role="status" aria-label="加载中" />}
       {state.status === 'failed' && (
         <div className={styles.errorSlot}>
-          <ErrorView message={state.msg} onRetry={onRetry} />
+          <ErrorView message={state.msg} onRetry={onRetry} final={state.final} />
         </div>
       )}
       {state.status === 'loaded' &&

@@ -8,6 +8,7 @@ import { takeArrived } from '@shared/http'
 import { useLoad } from '@shared/hooks/use-load'
 import { useMarkReady } from '@shared/hooks/use-mark-ready'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
+import { usePageRestored } from '@shared/hooks/use-page-restored'
 import { buySpace } from './buy'
 import { toCapacityView, toGoodsRows } from './space-data'
 import { SpaceUpgradeView } from './space-upgrade-view'
@@ -48,6 +49,12 @@ export function SpaceUpgradePage() {
     if (capacity.state.status === 'loaded') totalBefore.current = capacity.state.data.total
     // refresh() keeps what is on screen when it fails: nothing to handle here.
     void capacity.refresh()
+  })
+
+  // Shown again from the browser's back-forward cache: the capacity and the goods as they are now (a
+  // purchase or an import elsewhere changed them), quietly, what is on screen staying until they answer.
+  usePageRestored(() => {
+    for (const part of [capacity, goods]) void (part.state.status === 'failed' ? part.retry() : part.refresh())
   })
 
   return (

@@ -88,7 +88,13 @@ export function useVipSale() {
     })
   }, [retry])
 
+  /**
+   * Plans and membership again, quietly (the page was restored from the back-forward cache): what is on
+   * screen stays until they answer, the selected plan too while it is on sale; a failure keeps it.
+   */
+  const refresh = useCallback(() => (current.current.status === 'failed' ? retry() : load()), [retry, load])
+
   const select = useCallback((planId: number) => dispatch({ type: 'select', planId }), [])
 
-  return { state, retry, select, reloadMembership }
+  return { state, retry, select, reloadMembership, refresh }
 }

@@ -29,7 +29,7 @@ export function VipSaleView({ state, onRetry, onSelect, onBuy }: VipSaleViewProp
 
   return (
     <PageShell narrow>
-      <div className={styles.page} data-has-bar={label !== null || undefined}>
+      <div className={styles.page}>
         {state.status !== 'failed' && <StatusCard membership={membership} />}
         {showPlans && (
           <section className={styles.card} aria-labelledby="plans-title">

@@ -5,7 +5,7 @@
  */
 
 /** How a query parameter is read (the manifest names the kind). */
-export type ParamKind = 'text' | 'id' | 'requiredId' | 'wholeNumber' | 'flag'
+export type ParamKind = 'text' | 'id' | 'folderId' | 'requiredId' | 'wholeNumber' | 'flag'
 
 /** One query parameter: its parser, and the value the prerender probes the page with. */
 export interface Param<T> {
@@ -38,6 +38,12 @@ export const text = (options: ParamOptions & { maxLength?: number } = {}): Param
 
 /** A positive whole number, anything else `0` (a folder id where 0 is the top level). */
 export const id = make<number>('id', '7', (raw) => whole(raw, 1) ?? 0)
+
+/**
+ * A folder to show: a whole number from 0 (0 is the top level), `0` when absent or empty, and `null` for
+ * anything else (`?id=abc`): a malformed link names no folder, and must not open the top level instead.
+ */
+export const folderId = make<number | null>('folderId', '7', (raw) => (raw === undefined || !raw.trim() ? 0 : (whole(raw, 0) ?? null)))
 
 /** A positive whole number, anything else absent (the folder being edited). */
 export const requiredId = make<number | undefined>('requiredId', '7', (raw) => whole(raw, 1))

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
-import type { ApiResult } from '../http'
+import { isFinalFailure, type ApiResult } from '../http/envelope'
 import { messageOr } from '../http/message-or'
 import { arrivedState, loadReducer, type LoadState } from './load-state'
 
@@ -39,7 +39,8 @@ interface First<D> {
 
 /** The first state: loaded from a reply that has already arrived or was kept, else loading (failed with no `load`). */
 function firstState<T, D>(load: unknown, options: LoadOptions<T, D>): First<D> {
-  if (!load) return { state: { status: 'failed', msg: '' }, keptJson: null }
+  // Nothing to ask for (a share link without its code, a malformed id): no retry can pass.
+  if (!load) return { state: { status: 'failed', msg: '', final: true }, keptJson: null }
   const early = arrivedState(options.arrived?.(), options.parse)
   if (early.status === 'loaded') return { state: early, keptJson: null }
   const kept = options.kept?.()
@@ -49,7 +50,7 @@ function firstState<T, D>(load: unknown, options: LoadOptions<T, D>): First<D> {
 
 /**
  * Loads `load()` on mount, the one load cycle of the pages. `retry` starts over from the failed state
- * (the error view's `重试`); `refresh` reloads quietly, keeping what is on screen (and resolves once
+ * (the error view's `重试`), unless the failure is final (a 4xx: `isFinalFailure`); `refresh` reloads quietly, keeping what is on screen (and resolves once
  * its answer has landed); `update` changes the loaded data on screen (an optimistic reorder). Only the
  * latest request's answer is used, and none after unmount: the signal `load` gets is aborted then, so a
  * load that takes several steps can stop early. A `load` of `null` fails at once with no message and
@@ -92,7 +93,7 @@ export function useLoad<T, D = T>(load: ((signal: AbortSignal) => Promise<ApiRes
     } else {
       const msg = fallback === undefined ? result.msg : messageOr(result.msg, fallback)
       onFailed?.(msg)
-      dispatch({ type: 'rejected', msg })
+      dispatch({ type: 'rejected', msg, final: isFinalFailure(result) })
     }
   }, [])
 

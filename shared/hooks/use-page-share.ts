@@ -1,4 +1,4 @@
-import { MSG_UPGRADE_APP, shareUrl } from '../bridge'
+import { MSG_UPGRADE_APP, pageShareCover, shareUrl } from '../bridge'
 import { toast } from '../components/toast'
 import { useInApp } from './use-in-app'
 import { useShareOutside } from './use-share-outside'
@@ -14,7 +14,7 @@ export interface PageShare {
 /**
  * The header's share button for a page that shares its own link: the host's share sheet in the app (an
  * app without `shareUrl` is told to upgrade); outside it the share guide in WeChat, else the system share
- * sheet, else a copied link (useShareOutside). Render `<ShareMask visible={maskVisible} onClose={closeMask} />`
+ * sheet, else a copied link (useShareOutside). The host's card shows the pages' share-cover.png. Render `<ShareMask visible={maskVisible} onClose={closeMask} />`
  * beside the page.
  */
 export function usePageShare({ title, text, path }: PageShare) {
@@ -27,7 +27,7 @@ export function usePageShare({ title, text, path }: PageShare) {
       outside.share({ title, text, url: `${origin}${path}` })
       return
     }
-    if (!shareUrl({ title, text, url: `${origin}${path}`, thumbnail: `${origin}/favicon.svg` })) toast(MSG_UPGRADE_APP)
+    if (!shareUrl({ title, text, url: `${origin}${path}`, thumbnail: pageShareCover() })) toast(MSG_UPGRADE_APP)
   }
 
   return { share, maskVisible: outside.maskVisible, closeMask: outside.closeMask }

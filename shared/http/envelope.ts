@@ -74,3 +74,12 @@ export function toApiResult<T>(status: number, body: unknown): ApiResult<T> {
   }
   return failure(msg ?? MSG_FAILED, code, body.result || 'ERROR')
 }
+
+/**
+ * True when asking again cannot help (docs/decisions.md "Errors that cannot pass are final"): the server
+ * refused the request itself, a 4xx such as 404 (gone), 403 (not the user's) or 400. A network error, a
+ * time-out (both code 500 here), a 5xx, and 408 or 429 (asked too soon) may pass: those offer `重试`.
+ */
+export function isFinalFailure(result: Pick<ApiResult<unknown>, 'success' | 'code'>): boolean {
+  return !result.success && result.code >= 400 && result.code < 500 && result.code !== 408 && result.code !== 429
+}

@@ -1,4 +1,5 @@
 import { isInApp, shareUrl } from '@shared/bridge'
+import { shareThumbnail } from '@shared/http/share-thumbnail'
 import type { RecordedWork } from './data'
 
 /**
@@ -44,27 +45,21 @@ export function shareLink(href: string): string {
   return `${base}${kept.length > 0 ? `?${kept.join('&')}` : ''}`
 }
 
-function absolute(url: string): string {
-  if (!url) return ''
-  try {
-    return new URL(url, window.location.href).href
-  } catch {
-    return ''
-  }
+/**
+ * The share card's picture: the work's cover (its own image, else its first page's or word's) from the
+ * API's origin when it is a PNG or JPEG, else the pages' share-cover.png (shared/http/share-thumbnail.ts).
+ */
+export function coverThumbnail(work: RecordedWork): string {
+  return shareThumbnail(work.imageUrl || work.pages[0]?.imageUrl || work.words[0]?.imageUrl || '')
 }
 
-/** The work's cover as an absolute URL: its own image, else its first page's or word's; '' when none. */
-export function coverUrl(work: RecordedWork): string {
-  return absolute(work.imageUrl || work.pages[0]?.imageUrl || work.words[0]?.imageUrl || '')
-}
-
-/** What sharing the page sends: the real title, the intro, this page's link and the cover. */
+/** What sharing the page sends: the real title, the intro, this page's link and the cover's thumbnail. */
 export function sharePayload(work: RecordedWork, userNickName: string | null | undefined) {
   return {
     title: shareTitle(work, userNickName),
     text: work.intro || (work.title ? `《${work.title}》` : ''),
     url: shareLink(window.location.href),
-    thumbnail: coverUrl(work),
+    thumbnail: coverThumbnail(work),
   }
 }
 

@@ -6,18 +6,16 @@
  * page's <head> (WebKitWebDriver has no log endpoint), counts requests and keeps the field reports
  * the pages send. What WebKitGTK cannot tell about an iPhone is listed in docs/testing.md.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { demoLinks, readPages, type DemoLink } from '../../server/demo-links'
 import { appUserAgent } from '../e2e/support/browser'
 import { parsedReports } from '../e2e/support/field-reports'
-import { serverUrl } from '../e2e/support/server'
-import { startCaptureProxy, type CaptureProxy } from './support/capture-proxy'
+import { LAYOUT_SCRIPT } from '../e2e/support/phone-layout'
+import { IPHONE_UA, webkitSuite } from './support/suite'
+import { TEXT_ZOOM, textZoomOf, zoomText } from './support/text-zoom'
 import { waitFor, type Session } from './support/webdriver'
-import { startWebKit, webkitAvailable, type WebKit } from './support/webkit'
-
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
 const DIST = join(import.meta.dirname, '../../dist')
 const LINKS = demoLinks(DIST)
@@ -35,37 +33,29 @@ const ROUTES = [
 ]
 
 type Variant = 'browser' | 'app' | 'app-ios'
-const VARIANTS: { variant: Variant; userAgent: string; turnOn: string | null }[] = [
-  { variant: 'browser', userAgent: IPHONE_UA, turnOn: null },
+/**
+ * Each variant is also a phone as people set it (issue 39): the browser and the iOS app at 207 % text
+ * (support/text-zoom.ts), the app on its side (844×390), each page checked for what a reader would see
+ * wrong (tests/e2e/support/phone-layout.ts, the same check as in Chromium) and kept as a screenshot.
+ */
+const VARIANTS: { variant: Variant; userAgent: string; turnOn: string | null; shape: 'text-207' | 'on-its-side' }[] = [
+  { variant: 'browser', userAgent: IPHONE_UA, turnOn: null, shape: 'text-207' },
   // The app fixture: the contract user agent, and the server's fake host (its cookie, set by the query).
-  { variant: 'app', userAgent: appUserAgent(), turnOn: '/?fakeHost=app' },
+  { variant: 'app', userAgent: appUserAgent(), turnOn: '/?fakeHost=app', shape: 'on-its-side' },
   // The iOS app: only `window.webkit.messageHandlers`, as WKWebView gives it.
   {
     variant: 'app-ios',
     userAgent: `${IPHONE_UA} ${appUserAgent().split(' Safari/537.36 ')[1]}`,
     turnOn: '/?fakeHost=app&fakeHostTransport=ios',
+    shape: 'text-207',
   },
 ]
 
-const skipWhy = webkitAvailable()
-  ? null
-  : 'WebKit journeys skipped: WebKitWebDriver, MiniBrowser or Xvfb is not installed (apt-get install webkit2gtk-driver xvfb xauth; .ci/run installs them)'
-if (skipWhy && process.env.WEBKIT_REQUIRED === '1') throw new Error(skipWhy.replace('skipped', 'required (WEBKIT_REQUIRED=1)'))
-if (skipWhy) console.warn(skipWhy)
+const SCREENSHOTS = join(import.meta.dirname, '../../artifacts/screenshots')
+mkdirSync(SCREENSHOTS, { recursive: true })
 
-let webkit: WebKit
-let proxy: CaptureProxy
-
-beforeAll(async () => {
-  if (skipWhy) return
-  proxy = await startCaptureProxy(serverUrl())
-  webkit = await startWebKit()
-})
-
-afterAll(async () => {
-  await webkit?.stop()
-  await proxy?.close()
-})
+const suite = webkitSuite()
+const { skipWhy } = suite
 
 /** Errors the capture script saw on the page now on screen. */
 const pageErrors = (session: Session) =>
@@ -94,23 +84,26 @@ function proofShown(session: Session, link: DemoLink): Promise<boolean> {
 
 describe.skipIf(skipWhy)('every page in WebKit', () => {
   it.each(VARIANTS)(
-    'opens each route and demo link in the $variant fixture with a title, content and no uncaught error',
-    async ({ variant, userAgent, turnOn }) => {
-      const session = await webkit.open(userAgent)
+    'opens each route and demo link in the $variant fixture with a title, content and no uncaught error, $shape',
+    async ({ variant, userAgent, turnOn, shape }) => {
+      const session = await suite.webkit().open(userAgent, shape === 'on-its-side' ? { width: 844, height: 390 } : undefined)
       try {
-        if (turnOn) await session.navigate(proxy.url + turnOn)
+        if (turnOn) await session.navigate(suite.proxy().url + turnOn)
         else {
           // Step: the capture script sees an error thrown outside any handler (so an empty list below means none).
-          await session.navigate(`${proxy.url}/`)
+          await session.navigate(`${suite.proxy().url}/`)
           await session.execute('setTimeout(() => { throw new Error("capture probe") })')
           await waitFor('the probe error', async () => (await pageErrors(session)).some((error) => error.includes('capture probe')))
         }
+        // Step: the reader's text size, once for the window (it stays for the next pages).
+        if (shape === 'text-207') await zoomText(session, suite.webkit().display())
+        const layout: string[] = []
         const inApp = variant !== 'browser'
         const paths = [...ROUTES, ...LINKS.filter((link) => link.inApp === inApp).map((link) => link.path)]
         const bridgeCalls: string[] = []
         for (const path of paths) {
           // Step: open the page (its load event), as a share link or the app would.
-          await session.navigate(proxy.url + path)
+          await session.navigate(suite.proxy().url + path)
           // Step: it painted content (never a white screen) and has its title.
           const page = await waitFor(`${path} to show content`, async () => {
             const now = await shown(session)
@@ -121,6 +114,14 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
           // Step: a demo link shows its data (its proof), so the page's scripts ran in WebKit.
           if (link) await waitFor(`${path}: ${JSON.stringify(link.proof)}`, () => proofShown(session, link))
           expect(await pageErrors(session), `${variant} ${path}`).toEqual([])
+          // Step: whole, tappable and readable at this size (the text zoom still on: it is the window's).
+          if (shape === 'text-207') expect(Math.abs((await textZoomOf(session)) - TEXT_ZOOM), `${path}: the text zoom`).toBeLessThan(0.01)
+          await waitFor(`${path}: its own code running`, () => session.execute<boolean>('return window.__kidsStarted === true'))
+          layout.push(...(await session.execute<string[]>(LAYOUT_SCRIPT, [{}])).map((problem) => `${path}: ${problem}`))
+          writeFileSync(
+            join(SCREENSHOTS, `webkit-${variant}-${shape}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.png`),
+            await session.screenshot(),
+          )
           if (inApp) {
             // The fake host is on every page, and records the bridge calls the page made through it.
             const calls = await session.execute<string[] | null>(
@@ -130,6 +131,7 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
             bridgeCalls.push(...calls!)
           }
         }
+        expect(layout, `${variant}, ${shape}: what a reader would see wrong`).toEqual([])
         // The pages reached the host over this variant's transport (getUserInfo: the account pages ask for the user).
         if (inApp) expect(bridgeCalls).toContain('getUserInfo')
         if (inApp) {
@@ -148,11 +150,11 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
 
 describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
   it('starts on a tap, plays with time advancing, turns to page 2 by itself, and downloads each audio file once', async () => {
-    const session = await webkit.open(IPHONE_UA)
+    const session = await suite.webkit().open(IPHONE_UA)
     try {
-      const before = proxy.requests.length
+      const before = suite.proxy().requests.length
       // Step: open the share; the cover shows its start button.
-      await session.navigate(`${proxy.url}/recorded_share?r=demo-book`)
+      await session.navigate(`${suite.proxy().url}/recorded_share?r=demo-book`)
       // Step: tap it (a real pointer click: the user gesture WebKit needs before play()). The cover is
       // drawn first without the viewer, which then takes over with a cover of its own: a button found
       // just before that handover is gone by the click, so it is found again.
@@ -189,7 +191,11 @@ describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
       // Each audio file went over the network once (a prefetch WebKit's media loader cannot reuse
       // would make it twice). Page 2's clip is asked for as its slide turns, on a busy machine a moment
       // after the counter shows: waited for.
-      const mp3s = () => proxy.requests.slice(before).filter((request) => request.path.endsWith('.mp3'))
+      const mp3s = () =>
+        suite
+          .proxy()
+          .requests.slice(before)
+          .filter((request) => request.path.endsWith('.mp3'))
       await waitFor("page 2's audio to be requested", () => Promise.resolve(mp3s().length > 2))
       const audio = mp3s()
       const counts = new Map<string, number>()
@@ -201,9 +207,10 @@ describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
   })
 })
 
-describe.skipIf(skipWhy)('field reports in WebKit', () => {
+describe.skipIf(suite.skipWhy)('field reports in WebKit', () => {
   it('arrive once per view as each page is left, valid, naming WebKit on iOS, the route and ready', async () => {
-    const session = await webkit.open(IPHONE_UA)
+    const session = await suite.webkit().open(IPHONE_UA)
+    const proxy = suite.proxy()
     try {
       const before = proxy.reports.length
       const routes = ['/price_up', '/recorded_share']

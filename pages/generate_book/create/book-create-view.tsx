@@ -20,7 +20,7 @@ export function BookCreateView({ title, state, onRetry, onBack, ...form }: BookC
   return (
     <PageShell title={title} header={{ onBack }}>
       {state.status === 'loading' && <LoadingOverlay visible />}
-      {state.status === 'failed' && <ErrorView message={state.msg} onRetry={onRetry} />}
+      {state.status === 'failed' && <ErrorView message={state.msg} onRetry={onRetry} final={state.final} />}
       {state.status === 'ready' && <FolderFormView options={state.options} {...form} />}
     </PageShell>
   )

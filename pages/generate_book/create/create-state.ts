@@ -9,7 +9,7 @@ import page from './page'
 /** The create page's load cycle: the options (and, when editing, the folder) must arrive first. */
 export type CreateState =
   | { status: 'loading' }
-  | { status: 'failed'; msg: string }
+  | { status: 'failed'; msg: string; final?: boolean }
   | { status: 'ready'; options: FormOptions; initial: FolderForm; folder: BookFolder | null }
 
 /**

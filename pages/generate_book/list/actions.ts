@@ -30,6 +30,15 @@ function firstTap(): boolean {
   return true
 }
 
+/**
+ * Forgets the last tap: the page is shown again from the back-forward cache, its scripts as they were
+ * when a tap led away. A tap on the page shown again is a first tap, however soon (within the guard of
+ * the tap that left, a quick 编辑 → back → row was dropped without a sign).
+ */
+export function forgetTaps(): void {
+  lastTap = 0
+}
+
 /** Goes to another page of this site in the same WebView. */
 export function navigate(url: string): void {
   location.assign(url)

@@ -1,14 +1,37 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback } from 'react'
 import type { BookFolder, BottomAction } from '@shared/book-folder'
+import { ErrorView } from '@shared/components/error-view'
+import { PageShell } from '@shared/components/page-shell'
 import { useMarkReady } from '@shared/hooks/use-mark-ready'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
-import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, goBack, openItem } from './actions'
+import { usePageRestored } from '@shared/hooks/use-page-restored'
+import { backToParent, chooseAddMethod, chooseCreateMethod, editItem, forgetTaps, goBack, openItem } from './actions'
 import { BookListView } from './book-list-view'
 import page from './page'
 import { useFolderList } from './use-folder-list'
 
-/** 自制绘本列表 (/generate_book/list?id=): a folder's summary, its sortable children and the bottom bar. */
-export function BookListPage({ id = page.query().id }: { id?: number }) {
+/** What a link whose `id` names no folder (`?id=abc`) says: as the server says of a folder that is not there. */
+export const FOLDER_LINK_INVALID = '文件夹不存在'
+
+/**
+ * 自制绘本列表 (/generate_book/list?id=): a folder's summary, its sortable children and the bottom bar;
+ * a malformed `id` is a final error, never the top level in its place.
+ */
+export function BookListPage({ id = page.query().id }: { id?: number | null }) {
+  return id === null ? <MalformedLink /> : <FolderPage id={id} />
+}
+
+/** `?id=` that names no folder: said, with 返回 and no 重试 (docs/decisions.md "Errors that cannot pass are final"). */
+function MalformedLink() {
+  useNativeMessage('backClick', goBack)
+  return (
+    <PageShell header={{ onBack: goBack }}>
+      <ErrorView message={FOLDER_LINK_INVALID} onRetry={goBack} final />
+    </PageShell>
+  )
+}
+
+function FolderPage({ id }: { id: number }) {
   const { state, load, retry, reorder, remove, submit, exclusive } = useFolderList(id)
   useMarkReady(state.status === 'loaded')
 
@@ -16,12 +39,11 @@ export function BookListPage({ id = page.query().id }: { id?: number }) {
     if (data.result) void load()
   })
   useNativeMessage('backClick', goBack)
-  useEffect(() => {
-    // Back from the create page, a browser may restore this page from its cache: show the change.
-    const onShow = (event: PageTransitionEvent) => event.persisted && void load()
-    window.addEventListener('pageshow', onShow)
-    return () => window.removeEventListener('pageshow', onShow)
-  }, [load])
+  // Back from the create page or an import, a browser may restore this page from its cache: show the change.
+  usePageRestored(() => {
+    forgetTaps()
+    void (state.status === 'failed' ? retry() : load())
+  })
 
   const onEdit = useCallback((editId: number) => editItem(editId, id), [id])
   // remove() reports its own failures (toast); the row only starts it.

@@ -42,7 +42,7 @@ export function BookListView({ id, state, onRetry, onSubmit, onBack, onOpen, onE
   return (
     <PageShell header={{ right, onBack }}>
       {state.status === 'loading' && <LoadingOverlay visible />}
-      {state.status === 'failed' && <ErrorView message={state.msg} onRetry={onRetry} />}
+      {state.status === 'failed' && <ErrorView message={state.msg} onRetry={onRetry} final={state.final} />}
       {loaded && (
         <>
           {viewKind(id, loaded.items.length) !== 'index' && <FolderSummary folder={loaded.folder} onEdit={onEdit} />}

@@ -12,6 +12,7 @@ import page from './page'
  * (main.tsx mounts the same view from the same reply: book-list-page.tsx, use-folder-list.ts).
  */
 export default defineFirstScreen(page, ({ id }, arrived) => {
+  if (id === null) return null // a malformed link: nothing was asked; React says so
   const reply = drawableFolder(arrived<Folder>(getDirectory.request(id)))
   if (!reply) return null
   return pageTree(

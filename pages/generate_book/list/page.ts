@@ -1,12 +1,12 @@
 import { getDirectory } from '@shared/api/get-directory'
 import { definePage, param } from '@shared/app/define-page'
 
-/** A folder of self-made picture books (`?id=`, 0 or none = the top level). */
+/** A folder of self-made picture books (`?id=`, 0 or none = the top level; a malformed id names none). */
 export default definePage({
   title: '自制绘本列表',
   description: '管理自制绘本：文件夹、绘本、排序和提交。',
-  params: { id: param.id() },
-  firstRequests: ({ id }) => [getDirectory.request(id)],
+  params: { id: param.folderId() },
+  firstRequests: ({ id }) => (id === null ? [] : [getDirectory.request(id)]),
   signedIn: true,
   demoLinks: [
     { label: 'my books (root)', query: 'id=0', fixture: 'app', proof: '英语绘本合集' },

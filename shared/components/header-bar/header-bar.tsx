@@ -5,8 +5,13 @@ import styles from './header-bar.module.css'
 
 /** Props of {@link HeaderBar}. */
 export interface HeaderBarProps {
-  /** Shown as text in the page's h1. */
+  /** Shown as text in the page's h1, and its name. */
   title?: string
+  /**
+   * The title as drawn, with a `<wbr>` where it may break between words when large text needs two lines
+   * (its text is `title`, which stays the heading's name: a `<wbr>` would read as a space).
+   */
+  phrasedTitle?: ReactNode
   /** Show the back button (default true). */
   isShowBack?: boolean
   titleAlign?: 'center' | 'left'
@@ -32,7 +37,9 @@ export function HeaderBar(p: HeaderBarProps) {
         <div className={styles.left}>
           {props.isShowBack && <IconButton icon="back" onClick={() => (props.onBack ?? goBackOrClose)()} />}
         </div>
-        <h1 className={styles.title}>{props.title}</h1>
+        <h1 className={styles.title} aria-label={props.phrasedTitle ? props.title : undefined}>
+          {props.phrasedTitle ?? props.title}
+        </h1>
         <div className={styles.right}>{props.right}</div>
       </header>
       {props.fixed && <div className={styles.spacer} aria-hidden="true" />}

@@ -15,7 +15,14 @@ export function OpenInAppScreen() {
       <h2 id="open-in-app-title" className={styles.title}>
         请在App内打开
       </h2>
-      <p className={styles.text}>登录App后即可查看和管理</p>
+      {/* docs/contracts/ui-text.md's text, with the places a line may break: between its words. */}
+      <p className={styles.text} data-phrases>
+        登录App后
+        <wbr />
+        即可查看
+        <wbr />
+        和管理
+      </p>
       <div className={styles.actions}>
         <OpenAppButton className={styles.primary} />
         {/* A button by contract (docs/contracts/ui-text.md); it navigates like a link. */}

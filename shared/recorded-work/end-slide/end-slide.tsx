@@ -17,7 +17,11 @@ export function EndSlide({ title, imageUrl, inviterCode, onHome, onShare }: EndS
   return (
     <article className={styles.root}>
       <WorkImage src={imageUrl} fit="cover" />
-      <h2 className={styles.title}>《{title}》欣赏结束</h2>
+      <h2 className={styles.title} aria-label={`《${title}》欣赏结束`}>
+        《{title}》
+        <wbr />
+        欣赏结束
+      </h2>
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={onHome}>
           返回首页

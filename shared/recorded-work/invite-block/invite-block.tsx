@@ -32,7 +32,11 @@ export function InviteBlock({ code }: InviteBlockProps) {
           复制
         </button>
       </p>
-      <p className={styles.hint}>使用邀请码注册，免费领取会员</p>
+      <p className={styles.hint} data-phrases>
+        使用邀请码注册，
+        <wbr />
+        免费领取会员
+      </p>
     </section>
   )
 }

@@ -29,8 +29,13 @@ export interface Player {
   setPlaylist(items: readonly PlaylistItem[]): void
   /** Plays `item` from its first sentence, unless the list is already running on it. */
   playItem(item: number): void
-  /** Plays one clip once, with no auto-next; `key` names it for the view (e.g. a cover row). */
+  /**
+   * Plays one clip once; `key` names it for the view (e.g. a cover row). Tapped while the list runs, the
+   * list goes on from its item once the clip is over.
+   */
   playOnce(key: string, source: AudioSource | null): void
+  /** Stops the one-off clip playing (its own button): over, as if it had ended. */
+  stopOnce(): void
   /** The play/pause button of `item`. */
   toggle(item: number): void
   pause(): void
@@ -136,6 +141,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     },
     playItem: (item) => dispatch({ type: 'playItem', item }),
     playOnce: (key, source) => dispatch({ type: 'playOnce', key, source }),
+    stopOnce: () => dispatch({ type: 'stopOnce' }),
     toggle: (item) => dispatch({ type: 'toggle', item, atSec: isRunningOn(snapshot.state, item) ? output.position() : null }),
     pause: () => dispatch({ type: 'pause', atSec: output.position() }),
     resume: () => dispatch({ type: 'resume' }),

@@ -64,21 +64,41 @@ function afterFailure(
 
 /** After a sentence is over (ended, or skipped): the next sentence, the next item, or a stop. */
 function afterSentence(snap: PlayerSnapshot, ctx: ReduceContext, target: Target): PlayerState {
-  if (target.mode === 'once') return { status: 'idle' }
+  if (target.mode === 'once') return afterOnce(snap, ctx, target)
   const { item, sentence } = target
   if (clipAt(ctx.playlist, item, sentence + 1)) return enterSentence(snap, ctx, item, sentence + 1)
+  return itemDone(snap, ctx, item)
+}
+
+/**
+ * Item `item` was read (or a tap heard instead of it): the next item after the delay with auto-next on;
+ * with it off, the page is done: the play button replays it from its first sentence, and switching
+ * auto-next back on turns the page (a silent page must not stick).
+ */
+function itemDone(snap: PlayerSnapshot, ctx: ReduceContext, item: number): PlayerState {
   if (snap.autoNext) return { status: 'advancing', token: ctx.token, item }
-  // Auto-next off: the page is done; the play button replays it from its first sentence, and switching
-  // auto-next back on turns the page (a silent page must not stick).
   return { status: 'paused', item, sentence: 0, resumeAt: null, done: true }
 }
 
-/** The list item the state is on (playing, skipping, turning the page or paused), else `null`. */
+/** A one-off clip is over (ended, failed or stopped): the list goes on from the item it interrupted, else idle. */
+function afterOnce(snap: PlayerSnapshot, ctx: ReduceContext, target: Extract<Target, { mode: 'once' }>): PlayerState {
+  return target.after === undefined ? { status: 'idle' } : itemDone(snap, ctx, target.after)
+}
+
+/** The list item a one-off clip tapped now would interrupt: the one the list runs on, or the one a tap already did. */
+function interruptedItem(state: PlayerState): number | undefined {
+  if (state.status === 'playing' && state.target.mode === 'once') return state.target.after
+  if (state.status === 'advancing') return state.item
+  if ((state.status === 'playing' || state.status === 'skipping') && state.target.mode === 'list') return state.target.item
+  return undefined
+}
+
+/** The list item the state is on (playing, skipping, turning the page or paused, or a tap interrupted), else `null`. */
 export function currentItem(state: PlayerState): number | null {
   switch (state.status) {
     case 'playing':
     case 'skipping':
-      return state.target.mode === 'list' ? state.target.item : null
+      return state.target.mode === 'list' ? state.target.item : (state.target.after ?? null)
     case 'advancing':
     case 'paused':
       return state.item
@@ -87,11 +107,14 @@ export function currentItem(state: PlayerState): number | null {
   }
 }
 
-/** True while the list is running on `item` (sounding, skipping or about to turn the page): its button shows `暂停`. */
+/**
+ * True while the list is running on `item` (sounding, skipping, about to turn the page, or a tapped clip
+ * that it goes on after): its button shows `暂停`.
+ */
 export function isRunningOn(state: PlayerState, item: number): boolean {
   if (state.status === 'advancing') return state.item === item
   if (state.status === 'playing' || state.status === 'skipping') {
-    return state.target.mode === 'list' && state.target.item === item
+    return state.target.mode === 'list' ? state.target.item === item : state.target.after === item
   }
   return false
 }
@@ -104,16 +127,23 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
       // A slide change caused by the player itself must not restart the page it is already on.
       if (isRunningOn(state, event.item)) return state
       return enterSentence(snap, ctx, event.item, 0)
-    case 'playOnce':
-      // A one-off clip with nothing to play stops whatever played: the tap still silences the rest.
-      if (!event.source) return { status: 'idle' }
+    case 'playOnce': {
+      // Tapped while the list runs: heard now, and the list goes on after it (docs/decisions.md).
+      const after = interruptedItem(state)
+      // A one-off clip with nothing to play leaves a running list alone; otherwise the tap still
+      // silences what played.
+      if (!event.source) return after === undefined ? { status: 'idle' } : state
       return {
         status: 'playing',
         token: ctx.token,
-        target: { mode: 'once', key: event.key },
+        target: after === undefined ? { mode: 'once', key: event.key } : { mode: 'once', key: event.key, after },
         source: event.source,
         fromSec: event.source.startSec ?? 0,
       }
+    }
+    case 'stopOnce':
+      if (state.status !== 'playing' || state.target.mode !== 'once') return state
+      return afterOnce(snap, ctx, state.target)
     case 'toggle':
       if (isRunningOn(state, event.item)) return pause(state, event.atSec)
       if (state.status === 'paused' && state.item === event.item) return reduceState(snap, { type: 'resume' }, ctx)
@@ -143,11 +173,15 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
       if (state.status !== 'playing' || state.token !== event.token) return state
       // A one-off clip that fails is simply over; a list sentence tries its other source, then counts as
       // "no media" (docs/spec/product-spec.md §4).
-      if (state.target.mode === 'once') return { status: 'idle' }
+      if (state.target.mode === 'once') return afterOnce(snap, ctx, state.target)
       return afterFailure(snap, ctx, state, state.target)
     case 'playBlocked':
       if (state.status !== 'playing' || state.token !== event.token) return state
-      if (state.target.mode === 'once') return { status: 'idle' }
+      if (state.target.mode === 'once') {
+        return state.target.after === undefined
+          ? { status: 'idle' }
+          : { status: 'paused', item: state.target.after, sentence: 0, resumeAt: null }
+      }
       // No tap has unlocked audio yet: wait paused for one instead of skipping through the book.
       return { status: 'paused', item: state.target.item, sentence: state.target.sentence, resumeAt: null }
     case 'timerFired':
@@ -163,7 +197,12 @@ function reduceState(snap: PlayerSnapshot, event: PlayerEvent, ctx: ReduceContex
 function pause(state: PlayerState, atSec: number | null): PlayerState {
   switch (state.status) {
     case 'playing': {
-      if (state.target.mode === 'once') return { status: 'idle' }
+      if (state.target.mode === 'once') {
+        // The tapped clip stops, and so does the list it interrupted: its page plays again from the start.
+        return state.target.after === undefined
+          ? { status: 'idle' }
+          : { status: 'paused', item: state.target.after, sentence: 0, resumeAt: null }
+      }
       const resumeAt = atSec === null ? null : { url: state.source.url, sec: atSec, fallback: state.fallback }
       return { status: 'paused', item: state.target.item, sentence: state.target.sentence, resumeAt }
     }

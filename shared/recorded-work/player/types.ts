@@ -23,8 +23,13 @@ export interface PlaylistItem {
   clips: readonly Clip[]
 }
 
-/** What is playing: a sentence of the list, or a one-off clip (a tapped cover row, a word's pronunciation). */
-export type Target = { mode: 'list'; item: number; sentence: number } | { mode: 'once'; key: string }
+/**
+ * What is playing: a sentence of the list, or a one-off clip (a tapped cover row, a word's pronunciation).
+ * `after`: the clip was tapped while the list ran on that item (docs/decisions.md "a tap during
+ * auto-play"): once it is over, the list goes on from that item (its page turns with `自动翻页`, else it
+ * waits paused), and meanwhile the item's play / pause button shows `暂停`.
+ */
+export type Target = { mode: 'list'; item: number; sentence: number } | { mode: 'once'; key: string; after?: number }
 
 /**
  * The player's states. `token` numbers each entry into a timed or sounding state, so that a late audio
@@ -78,6 +83,8 @@ export interface PlayerSnapshot {
 export type PlayerEvent =
   | { type: 'playItem'; item: number }
   | { type: 'playOnce'; key: string; source: AudioSource | null }
+  /** The one-off clip playing is stopped by its own button: it is over, as if it had ended. */
+  | { type: 'stopOnce' }
   /** The play/pause button of `item`; `atSec` is the element's position, kept if this pauses. */
   | { type: 'toggle'; item: number; atSec: number | null }
   | { type: 'pause'; atSec: number | null }

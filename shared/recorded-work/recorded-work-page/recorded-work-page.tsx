@@ -107,7 +107,7 @@ export function RecordedWorkPage({ variant }: RecordedWorkPageProps) {
   }
   return (
     <WaitingFrame title={title} showBack={query.isNeedBackWeb} loading={load.status === 'loading'}>
-      {load.status === 'failed' && <ErrorView onRetry={retry} />}
+      {load.status === 'failed' && <ErrorView onRetry={retry} final={load.final} />}
       {load.status === 'notFound' && <ShareNotFound inApp={inApp} />}
     </WaitingFrame>
   )

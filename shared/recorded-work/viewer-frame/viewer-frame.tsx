@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { DownloadBar } from '@shared/components/download-bar'
 import { HeaderBar } from '@shared/components/header-bar'
 import { useInApp } from '@shared/hooks/use-in-app'
+import { ShareTitle } from '../share-title'
 import styles from './viewer-frame.module.css'
 
 /** Props of {@link ViewerFrame}. */
@@ -24,7 +25,7 @@ export function ViewerFrame({ title, showBack, bar, children, overlay }: ViewerF
   const inApp = useInApp()
   return (
     <div className={styles.root} data-in-app={inApp || undefined}>
-      <HeaderBar title={title} isShowBack={showBack} />
+      <HeaderBar title={title} phrasedTitle={<ShareTitle title={title} />} isShowBack={showBack} />
       {bar}
       <main className={styles.deck}>{children}</main>
       {!inApp && <DownloadBar />}

@@ -5,7 +5,7 @@ import { toast } from '@shared/components/toast'
 import { useInApp } from '@shared/hooks/use-in-app'
 import { useShareOutside } from '@shared/hooks/use-share-outside'
 import type { CoverAction } from '../cover-frame'
-import { coverImageOf, coverRows, exampleAudio, padSlides, wordAudio, type RecordedWork } from '../data'
+import { coverImageOf, coverRows, exampleAudio, padSlides, wordAudio, type Accent, type RecordedWork, type WorkWord } from '../data'
 import { isRunningOn } from '../player'
 import { sharePayload, shareWork } from '../share-work'
 import { SlideDeck } from '../slide-deck'
@@ -53,9 +53,11 @@ export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction =
       outside.share({ title: shareTitle, text, url })
     } else if (!shareWork(work, user?.nickName)) toast(MSG_UPGRADE_APP)
   }
-  /** A one-off clip; tapping the one that plays stops it. */
-  const playOnce = (key: string, source: Parameters<typeof player.playOnce>[1]) =>
-    onceKey === key ? player.stop() : player.playOnce(key, source)
+  /** A one-off clip with a play / pause button (a cover row, an example): tapping the one that plays stops it. */
+  const toggleOnce = (key: string, source: Parameters<typeof player.playOnce>[1]) =>
+    onceKey === key ? player.stopOnce() : player.playOnce(key, source)
+  /** The word's pronunciation in `a` (a tap on the word, or on 英 / 美): heard from its start, every tap. */
+  const playWord = (word: WorkWord, a: Accent) => player.playOnce(`${word.key}:word:${a}`, wordAudio(word, a))
 
   // The tap that came before the viewer, once. A timer, not the effect itself: StrictMode's replay of
   // the player's release would silence a clip started in the first run.
@@ -91,14 +93,18 @@ export function RecordedWorkViewer({ work, title, showBackOnCover, firstAction =
           : null,
       audioFailedOn,
       onToggle: (item) => player.toggle(item),
-      onTapRow: (row) => playOnce(row.key, row.source),
+      onTapRow: (row) => toggleOnce(row.key, row.source),
       onStart: viewer.start,
       onHome: viewer.goHome,
       onShare: share,
-      onAccent: viewer.setAccent,
+      // docs/decisions.md: the switched pronunciation is heard once, as a tap on the word would play it.
+      onAccent: (word, a) => {
+        viewer.setAccent(a)
+        playWord(word, a)
+      },
+      onPlayWord: (word) => playWord(word, accent),
       // The accent is part of the key: after 英/美 a tap plays the other accent instead of stopping the old one.
-      onPlayWord: (word) => playOnce(`${word.key}:word:${accent}`, wordAudio(word, accent)),
-      onPlayExample: (word) => playOnce(`${word.key}:example:${accent}`, exampleAudio(word, accent)),
+      onPlayExample: (word) => toggleOnce(`${word.key}:example:${accent}`, exampleAudio(word, accent)),
     })
 
   return (

@@ -24,7 +24,8 @@ export interface SlideContext {
   onStart: () => void
   onHome: () => void
   onShare: () => void
-  onAccent: (accent: Accent) => void
+  /** 英 / 美 on a word's slide. */
+  onAccent: (word: WorkWord, accent: Accent) => void
   onPlayWord: (word: WorkWord) => void
   onPlayExample: (word: WorkWord) => void
 }
@@ -79,7 +80,7 @@ export function renderSlide(slide: Slide<{ key: string }> | undefined, ctx: Slid
           word={word}
           {...common}
           accent={ctx.accent}
-          onAccent={ctx.onAccent}
+          onAccent={(a) => ctx.onAccent(word, a)}
           onPlayWord={() => ctx.onPlayWord(word)}
           onPlayExample={() => ctx.onPlayExample(word)}
           examplePlaying={ctx.onceKey === `${word.key}:example:${ctx.accent}`}

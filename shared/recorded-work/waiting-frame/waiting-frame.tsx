@@ -3,6 +3,7 @@ import { DownloadBar } from '@shared/components/download-bar'
 import { HeaderBar } from '@shared/components/header-bar'
 import { LoadingOverlay } from '@shared/components/loading-overlay'
 import { useInApp } from '@shared/hooks/use-in-app'
+import { ShareTitle } from '../share-title'
 import { WorkImage } from '../work-image'
 import styles from './waiting-frame.module.css'
 
@@ -20,8 +21,8 @@ export interface WaitingFrameProps {
 
 /**
  * The share page before its cover: the header, the loading overlay over the cover picture's place, or
- * `children` (the error view, the share-not-found view) and, outside the app, the download bar, fixed at
- * the bottom where the viewer draws it too: a stranger's first view already invites them in, and nothing
+ * `children` (the error view, the share-not-found view) and, outside the app, the download bar, at the
+ * bottom of the screen where the viewer draws it too: a stranger's first view already invites them in, and nothing
  * moves when the viewer takes over. RecordedWorkPage draws it until the share is in; the head script
  * draws it too where the HTML's frame does not fit the link (share-first-screen.tsx).
  */
@@ -29,7 +30,7 @@ export function WaitingFrame({ title, showBack, loading, children }: WaitingFram
   const inApp = useInApp()
   return (
     <div className={styles.root}>
-      <HeaderBar title={title} isShowBack={showBack} />
+      <HeaderBar title={title} phrasedTitle={<ShareTitle title={title} />} isShowBack={showBack} />
       <main>
         <title>{title}</title>
         {children}

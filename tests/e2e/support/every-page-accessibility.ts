@@ -1,18 +1,19 @@
 /**
  * Accessibility of every page in one fixture (issue 16): axe's WCAG 2.1 A/AA rules with 0 serious and 0
  * critical violations and 44 px touch targets (support/axe.ts) in the loaded, loading and failed states of
- * every route. One test file per fixture (accessibility-browser.test.ts, accessibility-app.test.ts), so
+ * every route; loaded, the page upright and on its side at 100 and 200 % text (issue 39, support/phone-shapes.ts). One test file per fixture (accessibility-browser.test.ts, accessibility-app.test.ts), so
  * the two run side by side in the two test workers.
  */
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './axe'
 import { openPhone, type Fixture, type PhonePage } from './browser'
+import { expectEveryShape, shapeName } from './phone-shapes'
 import { API, eachRoute, ROUTES, settled } from './routes-accessibility'
 
 /** The axe and touch-target checks of every route in `fixture`: loaded, loading, failed, and the 404 page. */
 export function describeEveryPage(fixture: Fixture): void {
   describe(`every page in the ${fixture} fixture`, () => {
-    it('has no serious or critical axe violation and no small target, loaded', async () => {
+    it('has no serious or critical axe violation and no small target, loaded, and reads well upright and on its side at 100 and 200 % text', async () => {
       await eachRoute(
         fixture,
         async (phone, route) => {
@@ -20,6 +21,8 @@ export function describeEveryPage(fixture: Fixture): void {
           await phone.page.goto(phone.baseUrl + route)
           await settled(phone.page)
           await expectAccessible(phone.page, `${route} loaded, ${fixture}`)
+          // Step: the same page turned on its side, and with the reader's text twice as large (issue 39).
+          await expectEveryShape(phone, shapeName(fixture, route))
         },
         { done: async (phone) => expect(phone.errors).toEqual([]) },
       )
@@ -89,6 +92,7 @@ export function describeEveryPage(fixture: Fixture): void {
       const response = await phone.page.goto(`${phone.baseUrl}/no_such_page`)
       expect(response?.status()).toBe(404)
       await expectAccessible(phone.page, `404, ${fixture}`)
+      await expectEveryShape(phone, `${fixture}-404`)
       await phone.context.close()
     })
   })

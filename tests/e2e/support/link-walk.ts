@@ -3,11 +3,12 @@
  * each page, in both fixtures, is opened at its demo links (and bare), then every button of a route
  * (by name) is pressed once on a fresh load, and every button of a dialog that opens. What the page tries to reach is
  * recorded: link hrefs, navigations (location changes, the app's URL scheme), window.open, and the URLs
- * handed to the host (openWebPage, shareUrl, shareWeb). The built pages are read from dist/, so pages
+ * handed to the host (openWebPage, shareUrl, shareWeb), and each native share's thumbnail (a PNG or JPEG,
+ * absolute, a file that exists). The built pages are read from dist/, so pages
  * added later are walked without changing this test. One file per fixture (link-walk-browser.test.ts,
  * link-walk-app.test.ts), so the two walks run side by side in the two test workers.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -41,6 +42,7 @@ const SKIP = new Set(['删除', '提交', '完成提交', '保存', '领取扩�
 
 /** Why `target` (seen on a page at `origin`) is no way out, or null when it is one. */
 function problem(target: string, origin: string): string | null {
+  if (target.startsWith(THUMBNAIL)) return thumbnailProblem(target.slice(THUMBNAIL.length), origin)
   if (target.startsWith(BRAND.appScheme)) {
     const inner = new URL(target.replace(BRAND.appScheme, 'https://app/')).searchParams.get('url') ?? ''
     return inner ? problem(inner, origin) : 'the app link names no page'
@@ -57,6 +59,26 @@ function problem(target: string, origin: string): string | null {
   }
   if (url.protocol === 'javascript:') return 'a javascript: URL'
   return EXTERNAL.some((allowed) => url.href.startsWith(allowed)) ? null : 'an external address that is not allowed'
+}
+
+/** A share's thumbnail among the targets (handedOver): `thumbnail:<url>`. */
+const THUMBNAIL = 'thumbnail:'
+
+/**
+ * A native share's thumbnail (docs/decisions.md "Share thumbnails"): absolute, a PNG or JPEG, on the
+ * pages' origin (a built file) or the API's (its media; the same server here).
+ */
+function thumbnailProblem(thumbnail: string, origin: string): string | null {
+  let url: URL
+  try {
+    url = new URL(thumbnail)
+  } catch {
+    return 'a thumbnail that is not an absolute URL'
+  }
+  if (!/\.(png|jpe?g)$/i.test(url.pathname)) return 'a thumbnail that is not a PNG or JPEG'
+  if (url.origin !== origin) return "a thumbnail on neither the pages' nor the API's origin"
+  const built = existsSync(join(DIST, decodeURIComponent(url.pathname)))
+  return built || /^\/(media|uploads)\//.test(url.pathname) ? null : `no file at ${url.pathname}`
 }
 
 interface Recorder {
@@ -116,6 +138,8 @@ async function handedOver(page: Page): Promise<string[]> {
       for (const call of w.__fakeHost?.calls ?? []) {
         const payload = (typeof call.payload === 'string' ? JSON.parse(call.payload) : call.payload) as { url?: unknown } | null
         if (['openWebPage', 'shareUrl', 'shareWeb'].includes(call.name) && typeof payload?.url === 'string') urls.push(payload.url)
+        // Every native share's card picture is checked too (problem: THUMBNAIL).
+        if (call.name === 'shareUrl') urls.push(`thumbnail:${String((payload as { thumbnail?: unknown } | null)?.thumbnail)}`)
       }
       return urls
     })

@@ -1,86 +1,59 @@
 /**
- * 200% text size for browser journeys (WCAG 1.4.4). The pages size text in px, so a larger root
- * font-size would change nothing; a phone's largest text setting in a WebView (Android textZoom,
- * iOS Dynamic Type through the app) scales every px font instead. `enlargeText` does the same: each
- * element's computed font size (and a px line height) times `factor`.
+ * The reader's text size, as a WebView enlarges it (issue 39; docs/testing.md "Text size and landscape").
+ *
+ * Android WebView's `WebSettings.setTextZoom` (what WeChat's font setting drives on Android) is Blink's text
+ * zoom factor: every computed font size is multiplied (px included) and so are px line heights, while
+ * the layout viewport stays as wide as it was. iOS (WeChat's font setting, Safari's page menu) does the
+ * same through `-webkit-text-size-adjust`. Neither is what Chromium's page zoom or `Page.setFontSizes`
+ * do (the first scales the whole layout, the second only the default size, which px sizes ignore).
+ *
+ * Chromium exposes no text zoom to a test, but with mobile emulation (`isMobile`, as every phone here)
+ * Blink applies `text-size-adjust` to every font size: `:root { text-size-adjust: 200% }` doubles a 14 px
+ * label to 28 px and a 20 px line height to 40 px, exactly as the text zoom factor does (measured: the same
+ * computed sizes, to the thousandth of a pixel, for px, rem, em, vw and calc() font sizes and px line
+ * heights as WebKitGTK's text zoom at the same factor). One difference remains: text zoom also grows
+ * `em` lengths outside fonts (padding: 1em), which text-size-adjust leaves as they were; the WebKit
+ * journeys, which use WebKit's own text zoom, see those (tests/webkit/support/text-zoom.ts).
+ *
+ * The size is set on the page as it is (a reader changes WeChat's font setting with the page open and it
+ * applies at once); a page that opts out with its own `text-size-adjust` below the root would escape it,
+ * so `setTextSize` checks every element took it (docs/decisions.md: pages never force the standard size).
  */
 import type { Page } from 'playwright-core'
 
-/** Multiplies every element's font size, and px line heights, by `factor`. */
-export async function enlargeText(page: Page, factor: number): Promise<void> {
-  await page.evaluate((f) => {
-    const all = [...document.querySelectorAll<HTMLElement>('body, body *')]
-    // Read every size first, then write, so a parent's new size does not compound into its children.
-    const sizes = all.map((el) => {
-      const style = getComputedStyle(el)
-      return { el, font: parseFloat(style.fontSize), line: style.lineHeight.endsWith('px') ? parseFloat(style.lineHeight) : null }
-    })
-    for (const { el, font, line } of sizes) {
-      el.style.setProperty('font-size', `${font * f}px`, 'important')
-      if (line !== null) el.style.setProperty('line-height', `${line * f}px`, 'important')
+/** Sets the text size of the page on screen to `percent` (100 = the standard size), now. */
+export async function setTextSize(page: Page, percent: number): Promise<void> {
+  const escaped = await page.evaluate((p) => {
+    const key = '__textSizeSheet'
+    const w = window as unknown as Record<string, CSSStyleSheet | undefined>
+    const sheet = w[key] ?? new CSSStyleSheet()
+    w[key] = sheet
+    sheet.replaceSync(p === 100 ? '' : `:root { -webkit-text-size-adjust: ${p}% !important; text-size-adjust: ${p}% !important; }`)
+    if (!document.adoptedStyleSheets.includes(sheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+    // Every element with text must have taken it: one that sets its own text-size-adjust would not grow.
+    const want = p === 100 ? null : `${p}%`
+    const out: string[] = []
+    if (want) {
+      for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+        if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())) continue
+        const style = getComputedStyle(el) as CSSStyleDeclaration & { textSizeAdjust?: string; webkitTextSizeAdjust?: string }
+        const value = style.textSizeAdjust || style.webkitTextSizeAdjust || ''
+        if (value !== want) out.push(`<${el.tagName.toLowerCase()}> "${el.textContent?.trim().slice(0, 20)}" has text-size-adjust ${value}`)
+      }
     }
-  }, factor)
-  await page.waitForTimeout(100) // layout, and images that reflow
+    return out.slice(0, 5)
+  }, percent)
+  if (escaped.length > 0) throw new Error(`the page keeps text from the reader's size:\n${escaped.join('\n')}`)
+  // The new sizes laid out, and a frame drawn.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
 
-/**
- * Pairs of text runs on screen whose boxes overlap (by more than 2 px each way), and text running off
- * the screen's sides, as readable lines. Only the part of a run its clipping ancestors show counts.
- * Text under a fixed bar is compared only with text in that bar's layer: content scrolls beneath it.
- */
-export async function overlappingText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const layerOf = (el: Element | null): Element | null => {
-      for (let e = el; e; e = e.parentElement) {
-        const position = getComputedStyle(e).position
-        if (position === 'fixed' || position === 'sticky') return e
-      }
-      return null
-    }
-    /** The box `box` shows through its clipping ancestors (overflow other than visible), or null if none. */
-    const visiblePart = (el: Element, box: DOMRect): DOMRect | null => {
-      let { left, top, right, bottom } = box
-      for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
-        const style = getComputedStyle(e)
-        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
-        const clip = e.getBoundingClientRect()
-        left = Math.max(left, clip.left)
-        top = Math.max(top, clip.top)
-        right = Math.min(right, clip.right)
-        bottom = Math.min(bottom, clip.bottom)
-      }
-      return right - left >= 2 && bottom - top >= 2 ? new DOMRect(left, top, right - left, bottom - top) : null
-    }
-    const runs: { text: string; box: DOMRect; layer: Element | null; el: Element }[] = []
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? ''
-      const el = node.parentElement
-      if (!text || !el || el.closest('[aria-hidden="true"], [inert], [data-fake-host], script, style')) continue
-      const style = getComputedStyle(el)
-      if (style.visibility === 'hidden' || style.opacity === '0' || style.clipPath.startsWith('inset(50%')) continue
-      const range = document.createRange()
-      range.selectNodeContents(node)
-      for (const whole of range.getClientRects()) {
-        // Text a line clamp or a scroller hides is not on screen to overlap anything.
-        const box = visiblePart(node.parentElement!, whole)
-        if (box) runs.push({ text: text.slice(0, 16), box, layer: layerOf(el), el })
-      }
-    }
-    const found: string[] = []
-    for (const run of runs) {
-      if (run.box.left < -1 || run.box.right > innerWidth + 1) found.push(`"${run.text}" is cut off at the screen's edge`)
-    }
-    for (let i = 0; i < runs.length; i += 1) {
-      for (let j = i + 1; j < runs.length; j += 1) {
-        const a = runs[i]!
-        const b = runs[j]!
-        if (a.layer !== b.layer || a.el === b.el) continue
-        const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left)
-        const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top)
-        if (w > 2 && h > 2) found.push(`"${a.text}" overlaps "${b.text}" (${Math.round(w)}×${Math.round(h)} px)`)
-      }
-    }
-    return found
-  })
+/** Opens every page of `page`'s context from now on at `percent` text size, from its first paint. */
+export async function textSizeFromStart(page: Page, percent: number): Promise<void> {
+  await page.addInitScript((p) => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(`:root { -webkit-text-size-adjust: ${p}% !important; text-size-adjust: ${p}% !important; }`)
+    ;(window as unknown as Record<string, CSSStyleSheet>).__textSizeSheet = sheet
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  }, percent)
 }

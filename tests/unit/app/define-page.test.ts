@@ -32,6 +32,22 @@ describe('param', () => {
     }
   })
 
+  it('reads a folder id as a whole number from 0, absent as 0, and anything else as null (a link naming no folder)', () => {
+    const list = definePage({ title: '列表', params: { id: param.folderId() }, signedIn: true, demoLinks: [] })
+    for (const [search, id] of [
+      ['?id=11', 11],
+      ['?id=0', 0],
+      ['?id=', 0],
+      ['', 0],
+      ['?id=abc', null],
+      ['?id=-3', null],
+      ['?id=1.5', null],
+      ['?id=1;drop', null],
+    ] as const) {
+      expect(list.parse(search).id, search).toBe(id)
+    }
+  })
+
   it('reads a required id as a positive whole number, anything else as absent', () => {
     expect(page.parse('?edit=7').edit).toBe(7)
     for (const search of ['?edit=0', '?edit=x', '?edit=', '']) expect(page.parse(search).edit, search).toBeUndefined()

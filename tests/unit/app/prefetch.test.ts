@@ -77,11 +77,16 @@ describe('startFirstRequests', () => {
     expect(init?.headers).toMatchObject({ Authorization: 'Bearer ua.token', 'X-App-Id': 'kidsenglish-android' })
   })
 
-  it('asks for the top level when the id is not a positive whole number, as the list page does', async () => {
+  it('asks for the top level when the id is absent or 0, and for nothing when it names no folder, as the list page does', async () => {
     const fetch = stubFetch(null)
+    for (const search of ['', '?id=0']) {
+      const { startFirstRequests, pages } = await load(`http://localhost:3000/generate_book/list${search}`, APP_UA)
+      startFirstRequests(pages.list)
+    }
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['http://localhost:3000/v1/directory/0', 'http://localhost:3000/v1/directory/0'])
     const { startFirstRequests, pages } = await load('http://localhost:3000/generate_book/list?id=-3', APP_UA)
     startFirstRequests(pages.list)
-    expect(fetch.mock.calls[0]![0]).toBe('http://localhost:3000/v1/directory/0')
+    expect(fetch).toHaveBeenCalledTimes(2)
   })
 
   it('asks for the folder being edited only when the URL names one (requiredId)', async () => {
@@ -122,7 +127,7 @@ describe("the page's own request", () => {
     stubFetch({ result: 'SUCCESS', data: { id: 11 }, msg: '' })
     const { startFirstRequests, pages, getDirectory, server } = await load('http://localhost:3000/generate_book/list?id=%2011', APP_UA)
     startFirstRequests(pages.list)
-    expect(await getDirectory(pages.list.query().id)).toMatchObject({ success: true, data: { id: 11 } })
+    expect(await getDirectory(pages.list.query().id ?? -1)).toMatchObject({ success: true, data: { id: 11 } })
     expect(server).not.toHaveBeenCalled()
   })
 })

@@ -207,11 +207,19 @@ describe('the create page', () => {
       await waitFor(() => expect(returnToList).toHaveBeenCalledWith(12))
     })
 
-    it('shows 获取数据失败 with 重试 when the folder cannot be read', async () => {
-      vi.mocked(getDirectory).mockResolvedValueOnce(fail(''))
+    it('shows 获取数据失败 with 重试 when the folder cannot be read for now', async () => {
+      vi.mocked(getDirectory).mockResolvedValueOnce({ ...fail(''), code: 500, result: 'ERROR' })
       render(<BookCreatePage target={{ mode: 'edit', id: 12 }} />)
       await screen.findByRole('button', { name: '重试' })
       expect(screen.getAllByText('获取数据失败')).toHaveLength(1) // in the view only: no toast saying it again
+    })
+
+    it('says a folder that is not there (404) with 返回 and no 重试', async () => {
+      vi.mocked(getDirectory).mockResolvedValueOnce({ ...fail('文件夹不存在'), code: 404, result: 'NOT_FOUND' })
+      render(<BookCreatePage target={{ mode: 'edit', id: 999999 }} />)
+      expect(await screen.findAllByText('文件夹不存在')).toHaveLength(1)
+      expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
+      expect(screen.getAllByRole('button', { name: '返回' }).length).toBeGreaterThan(0)
     })
   })
 })

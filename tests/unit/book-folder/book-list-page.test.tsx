@@ -86,9 +86,37 @@ describe('the folder list page', () => {
   })
 
   it('shows the server message when the load fails with one', async () => {
-    directory.mockResolvedValueOnce(fail('文件夹不存在', 404))
+    directory.mockResolvedValueOnce(fail('服务繁忙，请稍后再试', 503))
     render(<BookListPage id={11} />)
-    expect((await screen.findAllByText('文件夹不存在')).length).toBeGreaterThan(0)
+    await screen.findByText('服务繁忙，请稍后再试')
+    screen.getByRole('button', { name: '重试' })
+  })
+
+  it.each([
+    [404, '文件夹不存在'],
+    [403, '无权查看该文件夹'],
+  ])('says a %i (%s) once, with 返回 and no 重试: asking again cannot help', async (code, msg) => {
+    directory.mockResolvedValueOnce(fail(msg, code))
+    const back = vi.spyOn(history, 'back').mockImplementation(() => {})
+    vi.spyOn(history, 'length', 'get').mockReturnValue(2)
+    render(<BookListPage id={999999} />)
+    expect(await screen.findAllByText(msg)).toHaveLength(1) // in the view, no toast saying it again
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
+    const returns = screen.getAllByRole('button', { name: '返回' })
+    await userEvent.click(returns[returns.length - 1]!) // the view's, after the header's
+    await waitFor(() => expect(back).toHaveBeenCalledTimes(1))
+    expect(directory).toHaveBeenCalledTimes(1)
+    vi.restoreAllMocks()
+  })
+
+  it('says a malformed id names no folder, asks nothing, and never shows the top level instead', async () => {
+    window.history.replaceState({}, '', '/generate_book/list?id=abc')
+    render(<BookListPage />)
+    await screen.findByText('文件夹不存在')
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
+    expect(screen.getAllByRole('button', { name: '返回' }).length).toBeGreaterThan(0)
+    expect(directory).not.toHaveBeenCalled()
+    window.history.replaceState({}, '', '/')
   })
 
   it('survives a folder whose every field is null', async () => {

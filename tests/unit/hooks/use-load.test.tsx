@@ -73,11 +73,24 @@ describe('useLoad', () => {
     expect(result.current.state).toEqual({ status: 'loaded', data: [1, 9] })
   })
 
-  it('fails at once, with no message and no request, without a load', () => {
+  it('fails at once and for good, with no message and no request, without a load', () => {
     const { result } = renderHook(() => useLoad<number>(null, { parse: (n) => n ?? 0 }))
-    expect(result.current.state).toEqual({ status: 'failed', msg: '' })
+    expect(result.current.state).toEqual({ status: 'failed', msg: '', final: true })
     act(() => result.current.retry())
-    expect(result.current.state).toEqual({ status: 'failed', msg: '' })
+    expect(result.current.state).toEqual({ status: 'failed', msg: '', final: true })
+  })
+
+  it.each([
+    [404, true],
+    [403, true],
+    [400, true],
+    [429, false],
+    [500, false],
+    [503, false],
+  ])('fails for good on a %i: %s', async (code, final) => {
+    const { result } = renderHook(() => useLoad<number>(() => Promise.resolve({ ...failed('不行'), code }), { parse: (n) => n ?? 0 }))
+    await waitFor(() => expect(result.current.state.status).toBe('failed'))
+    expect(result.current.state).toEqual(final ? { status: 'failed', msg: '不行', final: true } : { status: 'failed', msg: '不行' })
   })
 })
 

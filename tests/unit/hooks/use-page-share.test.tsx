@@ -22,13 +22,13 @@ function inWeChat() {
 const notice = { title: '价格调整通知', text: '会员方案价格即将调整', path: '/price_up' }
 
 describe('usePageShare', () => {
-  it('shares the page link through the host in the app, with the site icon as thumbnail', () => {
+  it("shares the page link through the host in the app, with the pages' share picture (a PNG) as thumbnail", () => {
     const host = installAndroidHost('getUserInfo', 'shareUrl')
     const { result } = renderHook(() => usePageShare(notice))
     act(() => result.current.share())
     const origin = window.location.origin
     expect(payloads(host.shareUrl!)).toEqual([
-      { title: '价格调整通知', text: '会员方案价格即将调整', url: `${origin}/price_up`, thumbnail: `${origin}/favicon.svg` },
+      { title: '价格调整通知', text: '会员方案价格即将调整', url: `${origin}/price_up`, thumbnail: `${origin}/share-cover.png` },
     ])
     expect(result.current.maskVisible).toBe(false)
   })

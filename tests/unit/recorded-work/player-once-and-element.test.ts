@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createPlayer } from '@shared/recorded-work/player'
+import { createPlayer, isRunningOn } from '@shared/recorded-work/player'
 import { FakeAudio, flush } from './support/fake-audio'
 import { PLAYLIST, setupPlayer } from './support/player-fixture'
 
@@ -34,24 +34,24 @@ describe('when playing a one-off clip', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
-  it('silences the list when there is nothing to play', async () => {
+  it('silences whatever played when there is nothing to play and no list runs', async () => {
     const { player, audio, state } = setupPlayer()
-    player.playItem(0)
+    player.playOnce('a', WORD)
     await flush()
     player.playOnce('w', null)
     expect(state()).toEqual({ status: 'idle' })
     expect(audio.paused).toBe(true)
   })
 
-  it('interrupts the list, and a list item interrupts it', async () => {
+  it('interrupts the list, and another list item interrupts it', async () => {
     const { player, audio, state } = setupPlayer()
     player.playItem(0)
     await flush()
     player.playOnce('w', WORD)
     expect(audio.src).toBe('/word.mp3')
-    player.playItem(0)
-    expect(state()).toMatchObject({ status: 'playing', target: { mode: 'list', item: 0 } })
-    expect(audio.src).toBe('/rec/a1.mp3')
+    player.playItem(1)
+    expect(state()).toMatchObject({ status: 'playing', target: { mode: 'list', item: 1 } })
+    expect(audio.src).toBe('/rec/b1.mp3')
   })
 
   it('ends on pause', async () => {
@@ -66,6 +66,86 @@ describe('when playing a one-off clip', () => {
     audio.outcomes = ['NotAllowedError']
     player.playOnce('w', WORD)
     await flush()
+    expect(state()).toEqual({ status: 'idle' })
+  })
+})
+
+describe('a tap during auto-play (docs/decisions.md)', () => {
+  it('plays the tapped clip once, then turns the page it interrupted', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(0)
+    await flush()
+    player.playOnce('w', WORD)
+    await flush()
+    expect(state()).toMatchObject({ status: 'playing', target: { mode: 'once', key: 'w', after: 0 } })
+    audio.finish()
+    expect(state()).toMatchObject({ status: 'advancing', item: 0 })
+    vi.advanceTimersByTime(500)
+    expect(state()).toMatchObject({ status: 'playing', target: { mode: 'list', item: 1, sentence: 0 } })
+    expect(audio.src).toBe('/rec/b1.mp3')
+  })
+
+  it('shows the page playing meanwhile: its button pauses the clip and the list, and plays the page again', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(0)
+    await flush()
+    player.playOnce('w', WORD)
+    expect(isRunningOn(state(), 0)).toBe(true)
+    player.toggle(0)
+    expect(state()).toEqual({ status: 'paused', item: 0, sentence: 0, resumeAt: null })
+    expect(audio.paused).toBe(true)
+    player.toggle(0)
+    expect(state()).toMatchObject({ status: 'playing', target: { mode: 'list', item: 0, sentence: 0 } })
+    expect(audio.src).toBe('/rec/a1.mp3')
+  })
+
+  it('waits on the page, paused, when 自动翻页 is off', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(1)
+    await flush()
+    player.setAutoNext(false)
+    player.playOnce('w', WORD)
+    await flush()
+    audio.finish()
+    expect(state()).toEqual({ status: 'paused', item: 1, sentence: 0, resumeAt: null, done: true })
+    expect(isRunningOn(state(), 1)).toBe(false)
+    player.setAutoNext(true)
+    expect(state()).toMatchObject({ status: 'advancing', item: 1 })
+  })
+
+  it('goes on after a second tap, a failed clip, or the clip stopped by its own button', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(0)
+    await flush()
+    player.playOnce('w', WORD)
+    player.playOnce('x', WORD)
+    expect(state()).toMatchObject({ target: { mode: 'once', key: 'x', after: 0 } })
+    await flush()
+    audio.fail()
+    expect(state()).toMatchObject({ status: 'advancing', item: 0 })
+    player.playOnce('e', WORD)
+    expect(state()).toMatchObject({ target: { mode: 'once', key: 'e', after: 0 } })
+    player.stopOnce()
+    expect(state()).toMatchObject({ status: 'advancing', item: 0 })
+  })
+
+  it('leaves the running list alone when the tap has nothing to play', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(0)
+    await flush()
+    player.playOnce('w', null)
+    expect(state()).toMatchObject({ status: 'playing', target: { mode: 'list', item: 0, sentence: 0 } })
+    expect(audio.paused).toBe(false)
+  })
+
+  it('plays a clip tapped with the list paused once, and stays idle after it', async () => {
+    const { player, audio, state } = setupPlayer()
+    player.playItem(0)
+    await flush()
+    player.pause()
+    player.playOnce('w', WORD)
+    await flush()
+    audio.finish()
     expect(state()).toEqual({ status: 'idle' })
   })
 })

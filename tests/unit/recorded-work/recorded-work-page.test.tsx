@@ -52,23 +52,34 @@ afterEach(async () => {
 })
 
 describe('loading a share', () => {
-  it('says the share does not exist, with 打开App and no 重试, and sends no request when r is missing', () => {
+  it('says the share does not exist, with one 打开App and no 重试, and sends no request when r is missing', () => {
     openAt('')
     render(<RecordedWorkPage variant="auto" />)
     expect(screen.getByText('分享内容不存在或已失效')).toBeTruthy()
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
-    expect(screen.getAllByRole('button', { name: '打开App' }).length).toBeGreaterThan(0)
+    expect(screen.getAllByRole('button', { name: '打开App' })).toHaveLength(1)
+    expect(screen.queryByRole('alert')).toBeNull()
     expect(getShare).not.toHaveBeenCalled()
   })
 
-  it('says the share does not exist in the view, with no toast and no 重试, when the server answers 404', async () => {
+  it("says the share does not exist in the view, toasts the server's message, and offers one 打开App and no 重试, on a 404", async () => {
     openAt('?r=nope')
-    vi.mocked(getShare).mockResolvedValue(notFound())
+    vi.mocked(getShare).mockResolvedValue({ ...notFound(), msg: '该作品已被作者删除' })
     render(<RecordedWorkPage variant="auto" />)
     expect(await screen.findByText('分享内容不存在或已失效')).toBeTruthy()
-    expect(screen.queryByRole('alert')).toBeNull()
+    expect((await screen.findByRole('alert')).textContent).toBe('该作品已被作者删除')
+    expect(screen.getAllByRole('button', { name: '打开App' })).toHaveLength(1)
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull()
     expect(getShare).toHaveBeenCalledWith('nope')
+  })
+
+  it('toasts nothing on a 404 that carries no message of its own', async () => {
+    openAt('?r=nope')
+    vi.mocked(getShare).mockResolvedValue({ ...notFound(), msg: '' })
+    render(<RecordedWorkPage variant="auto" />)
+    expect(await screen.findByText('分享内容不存在或已失效')).toBeTruthy()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('offers 返回 instead of 打开App on a missing share in the app: back, or close the WebView when it is the first page', async () => {

@@ -153,6 +153,8 @@ describe('the word viewer', () => {
   it('counts words and swaps phonetic and audio with 英 / 美', async () => {
     renderViewer(WORDS)
     await start('Fruit')
+    // The player stays on this word: a clip stopped by its button would otherwise let the page turn.
+    await userEvent.click(screen.getByRole('checkbox', { name: '自动翻页' }))
     onScreen().getByText('1/2')
     screen.getByText('/ˈæp.əl/')
     expect(screen.getByRole('button', { name: '英' }).getAttribute('aria-pressed')).toBe('true')
@@ -185,6 +187,56 @@ describe('the word viewer', () => {
     await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
     expect(lastAudio().src).toBe(api('/ex-uk.mp3'))
     expect(lastAudio().paused).toBe(false)
+  })
+
+  describe('a tap during auto-play (docs/decisions.md): heard once, then the next word, the button saying so', () => {
+    /** Auto-play is on word 1 (its recording sounding) when `tap` happens; its clip is `clip`. */
+    async function tapDuringAutoPlay(tap: () => Promise<void>, clip: string) {
+      renderViewer(WORDS)
+      await start('Fruit')
+      expect(lastAudio().src).toBe(api('/rec-apple.mp3'))
+      await tap()
+      await flush()
+      expect(lastAudio().src).toBe(api(clip))
+      expect(lastAudio().paused).toBe(false)
+      // Meanwhile the page's button says the player plays, and 自动翻页 is still ticked.
+      onScreen().getByRole('button', { name: '暂停' })
+      expect((screen.getByRole('checkbox', { name: '自动翻页' }) as HTMLInputElement).checked).toBe(true)
+      act(() => lastAudio().finish())
+      await waitFor(() => expect(onScreen().getByText('2/2')).toBeTruthy(), { timeout: 1500 })
+      onScreen().getByRole('button', { name: '暂停' })
+    }
+
+    it('goes on after the word tapped', async () => {
+      await tapDuringAutoPlay(() => userEvent.click(screen.getByRole('button', { name: 'apple' })), '/apple-uk.mp3')
+    })
+
+    it('goes on after 英 / 美, which says the word in the accent chosen', async () => {
+      await tapDuringAutoPlay(() => userEvent.click(screen.getByRole('button', { name: '美' })), '/apple-us.mp3')
+    })
+
+    it('goes on after the example sentence', async () => {
+      await tapDuringAutoPlay(() => userEvent.click(screen.getByRole('button', { name: '播放例句' })), '/ex-uk.mp3')
+    })
+
+    it('goes on when the example is stopped by its own button', async () => {
+      renderViewer(WORDS)
+      await start('Fruit')
+      await userEvent.click(screen.getByRole('button', { name: '播放例句' }))
+      await userEvent.click(screen.getByRole('button', { name: '暂停例句' }))
+      await waitFor(() => expect(onScreen().getByText('2/2')).toBeTruthy(), { timeout: 1500 })
+    })
+
+    it('shows 播放 and waits on the word when its button pauses the tapped clip', async () => {
+      renderViewer(WORDS)
+      await start('Fruit')
+      await userEvent.click(screen.getByRole('button', { name: 'apple' }))
+      await userEvent.click(onScreen().getByRole('button', { name: '暂停' }))
+      expect(lastAudio().paused).toBe(true)
+      onScreen().getByRole('button', { name: '播放' })
+      await new Promise((resolve) => setTimeout(resolve, NEXT_ITEM_DELAY_MS + 100))
+      onScreen().getByText('1/2')
+    })
   })
 
   it('plays the original pronunciation of the accent with 原声 off', async () => {

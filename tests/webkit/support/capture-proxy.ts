@@ -3,15 +3,20 @@
  * log endpoint and no init scripts, so the proxy adds `<script src="/__webkit-capture.js">` as the
  * first element of every HTML page's `<head>` (before the fake host and the page's own scripts; a
  * same-origin script, so the page's Content-Security-Policy allows it). The capture script records
- * uncaught errors, unhandled rejections, `console.error` and every media element that plays. The
- * proxy also logs every request it forwards, so a test can count how often WebKit fetched a file, and
- * keeps every field report the pages send (`POST /v1/telemetry`, answered 204 here: a beacon sent as a
- * page is left cannot be caught inside the browser, Chromium's request interception included).
+ * uncaught errors, unhandled rejections, `console.error`, every media element that plays and every
+ * `pageshow` (restored from the back-forward cache or not). The proxy also logs every request it
+ * forwards, so a test can count how often WebKit fetched a file, and keeps every field report the pages
+ * send (`POST /v1/telemetry`, answered 204 here: a beacon sent as a page is left cannot be caught inside
+ * the browser, Chromium's request interception included).
  */
 import { createServer, request as forward, type IncomingHttpHeaders } from 'node:http'
 
 export interface ProxiedRequest {
   path: string
+  method: string
+  /** When the request reached the proxy, and when its answer had gone back (Date.now(), ms; 0 until then). */
+  startedAt: number
+  endedAt: number
   /** The `Range` header, if any (the media loader asks for byte ranges). */
   range: string | null
   status: number
@@ -43,7 +48,7 @@ export const CAPTURE_PATH = '/__webkit-capture.js'
 
 /** Runs in the page before any of its scripts (plain ES2017: no build step). */
 const CAPTURE_SCRIPT = `(function () {
-  var log = (window.__capture = { errors: [], media: [] })
+  var log = (window.__capture = { errors: [], media: [], shows: [] })
   function text(value) {
     try { return value && value.stack ? String(value.stack).split('\\n')[0] + ' | ' + String(value) : String(value) } catch (e) { return '?' }
   }
@@ -51,6 +56,9 @@ const CAPTURE_SCRIPT = `(function () {
     if (event instanceof ErrorEvent) log.errors.push('error: ' + event.message + ' @ ' + event.filename + ':' + event.lineno)
   })
   addEventListener('unhandledrejection', function (event) { log.errors.push('unhandled rejection: ' + text(event.reason)) })
+  // Each time the page is shown, and whether it came back from the back-forward cache (the page's own
+  // state, this log included, is then what it was when it was left).
+  addEventListener('pageshow', function (event) { log.shows.push({ persisted: event.persisted, at: Date.now() }) })
   var consoleError = console.error
   console.error = function () {
     log.errors.push('console.error: ' + Array.prototype.map.call(arguments, text).join(' '))
@@ -100,7 +108,16 @@ export function startCaptureProxy(target: string, { inject = true } = {}): Promi
       return
     }
     const headers: IncomingHttpHeaders = { ...incoming.headers, host: upstream.host, 'accept-encoding': 'identity' }
-    const entry: ProxiedRequest = { path, range: incoming.headers.range ?? null, status: 0, bytes: 0 }
+    const entry: ProxiedRequest = {
+      path,
+      method: incoming.method ?? 'GET',
+      startedAt: Date.now(),
+      endedAt: 0,
+      range: incoming.headers.range ?? null,
+      status: 0,
+      bytes: 0,
+    }
+    outgoing.once('finish', () => (entry.endedAt = Date.now()))
     requests.push(entry)
     const out = forward({ host: upstream.hostname, port: upstream.port, method: incoming.method, path, headers }, (reply) => {
       entry.status = reply.statusCode ?? 0

@@ -1,6 +1,7 @@
 /**
  * A small W3C WebDriver client over `fetch`: the few commands the WebKit journeys send to
- * WebKitWebDriver (new session, navigate, execute script, find and click an element, window size).
+ * WebKitWebDriver (new session, navigate, back, execute script, find and click an element, window size,
+ * screenshot).
  * No download, no dependency; every failed command throws with the driver's own error and message.
  */
 
@@ -15,6 +16,8 @@ export interface Session {
   id: string
   /** Opens `url` and waits for its load event (the driver's page-load strategy "normal"). */
   navigate(url: string): Promise<void>
+  /** The browser's back button: one step back in history (a page the browser kept is restored from its cache). */
+  back(): Promise<void>
   /** Runs `script` (a function body; `arguments` are `args`) in the page and returns its value. */
   execute<T>(script: string, args?: unknown[]): Promise<T>
   /** The first element matching an XPath, or null. */
@@ -22,6 +25,8 @@ export interface Session {
   /** Clicks an element the way a finger would (the driver's pointer input: a user gesture). */
   click(element: ElementRef): Promise<void>
   setWindowRect(width: number, height: number): Promise<void>
+  /** The page on screen as a PNG. */
+  screenshot(): Promise<Buffer>
   close(): Promise<void>
 }
 
@@ -70,6 +75,9 @@ export async function newSession(driverUrl: string, capabilities: Record<string,
     navigate: async (url) => {
       await send('POST', '/url', { url })
     },
+    back: async () => {
+      await send('POST', '/back', {})
+    },
     execute: (script, args = []) => send('POST', '/execute/sync', { script, args }),
     find: async (xpath) => {
       const found = await send<ElementRef[]>('POST', '/elements', { using: 'xpath', value: xpath })
@@ -81,6 +89,7 @@ export async function newSession(driverUrl: string, capabilities: Record<string,
     setWindowRect: async (width, height) => {
       await send('POST', '/window/rect', { width, height })
     },
+    screenshot: async () => Buffer.from(await send<string>('GET', '/screenshot'), 'base64'),
     close: async () => {
       await send('DELETE', '').catch(() => {})
     },

@@ -19,8 +19,10 @@ export function webkitAvailable(): boolean {
 }
 
 export interface WebKit {
-  /** A new MiniBrowser window at 390×844 with this user agent. */
-  open(userAgent: string): Promise<Session>
+  /** A new MiniBrowser window at 390×844 (or `size`) with this user agent. */
+  open(userAgent: string, size?: { width: number; height: number }): Promise<Session>
+  /** The X display the windows are on (`:7`), for what is typed to the browser itself (support/text-zoom.ts). */
+  display(): string
   stop(): Promise<void>
 }
 
@@ -74,6 +76,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 interface DisplayAndDriver {
   driverUrl: string
+  display: string
   alive(): boolean
   /** Aborted once the browser the driver launches says it cannot open the display (the driver then never answers). */
   launching(): AbortSignal
@@ -118,6 +121,7 @@ async function startDisplayAndDriver(): Promise<DisplayAndDriver> {
   }
   return {
     driverUrl,
+    display: xvfb.display,
     alive: () => !exited(xvfb.process) && !exited(driver),
     launching: () => (launch = new AbortController()).signal,
     stop,
@@ -128,7 +132,7 @@ export async function startWebKit(): Promise<WebKit> {
   let display = await startDisplayAndDriver()
   const sessions = new Set<Session>()
   return {
-    async open(userAgent) {
+    async open(userAgent, size = { width: 390, height: 844 }) {
       // MiniBrowser cannot start without its display, and the driver then never answers: a display or
       // driver that went away since the last window is started again first.
       if (!display.alive()) {
@@ -141,12 +145,16 @@ export async function startWebKit(): Promise<WebKit> {
         display.driverUrl,
         {
           browserName: 'MiniBrowser',
-          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen', `--user-agent=${userAgent}`] },
+          // Its zoom changes the text alone, as a WebView's text size does (support/text-zoom.ts).
+          'webkitgtk:browserOptions': {
+            binary: MINIBROWSER,
+            args: ['--automation', '--full-screen', '--zoom-text-only=true', `--user-agent=${userAgent}`],
+          },
         },
         display.launching(),
       )
       sessions.add(session)
-      await session.setWindowRect(390, 844)
+      await session.setWindowRect(size.width, size.height)
       const close = session.close.bind(session)
       session.close = async () => {
         sessions.delete(session)
@@ -154,6 +162,7 @@ export async function startWebKit(): Promise<WebKit> {
       }
       return session
     },
+    display: () => display.display,
     async stop() {
       for (const session of sessions) await session.close()
       await display.stop()

@@ -60,9 +60,10 @@ export function CoverField({ id, value, onChange, onUploadingChange }: CoverFiel
         {preview ? (
           <img className={styles.image} src={preview} alt="封面预览" />
         ) : (
-          <span className={styles.plus} aria-hidden="true">
-            +
-          </span>
+          // An icon, not a "+" of text: the reader's text size is for words (a 72 px "+" would not fit the box).
+          <svg className={styles.plus} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 4v16M4 12h16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+          </svg>
         )}
         {progress !== null && (
           <span className={styles.progress} role="status">

@@ -138,6 +138,20 @@ describe('buying', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it('shows the capacity and goods as they are now when the browser restores it from its back-forward cache', async () => {
+    render(<SpaceUpgradePage />)
+    await screen.findByText('已用 1.5GB / 共 5GB')
+    const pageshow = (persisted: boolean) => act(() => void window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted })))
+    pageshow(false)
+    expect(getMyCapacity).toHaveBeenCalledTimes(1)
+    // Bought or claimed on another page while this one sat in the cache.
+    vi.mocked(getMyCapacity).mockResolvedValue(ok({ used: 1536, total: 15360 }))
+    pageshow(true)
+    await screen.findByText('已用 1.5GB / 共 15GB')
+    expect(getGoodsSpaces).toHaveBeenCalledTimes(2)
+    expect(screen.queryByRole('alert')).toBeNull() // no 扩容成功: the page did not see a purchase of its own
+  })
+
   it('does not reload when the app reports the page hidden', async () => {
     render(<SpaceUpgradePage />)
     await screen.findByText('已用 1.5GB / 共 5GB')

@@ -202,6 +202,33 @@ describe('after a purchase', () => {
   })
 })
 
+describe('shown again from the back-forward cache', () => {
+  const pageshow = (persisted: boolean) => act(() => void window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted })))
+
+  it('asks plans and membership again and shows them, keeping the chosen plan, with no toast', async () => {
+    const user = userEvent.setup()
+    render(<VipSalePage />)
+    await user.click(await screen.findByRole('radio', { name: /年度会员/ }))
+    pageshow(false)
+    expect(getVipInfo).toHaveBeenCalledTimes(1)
+    // Bought elsewhere while the page sat in the cache.
+    vi.mocked(getVipInfo).mockResolvedValue(ok(MEMBER))
+    pageshow(true)
+    expect(await within(status()).findByText('会员有效期至 2027-11-23')).toBeTruthy()
+    expect(getGoodsVips).toHaveBeenCalledTimes(2)
+    expect((screen.getByRole('radio', { name: /年度会员/ }) as HTMLInputElement).checked).toBe(true)
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('loads again from the error view', async () => {
+    vi.mocked(getVipInfo).mockResolvedValueOnce(failed('服务繁忙，请稍后再试'))
+    render(<VipSalePage />)
+    await screen.findByText('服务繁忙，请稍后再试')
+    pageshow(true)
+    expect(await screen.findByRole('button', { name: '立即开通' })).toBeTruthy()
+  })
+})
+
 describe('when loading fails', () => {
   it('shows the server message and 重试, which loads again', async () => {
     vi.mocked(getGoodsVips).mockResolvedValueOnce(failed('服务器开小差了'))

@@ -1,0 +1,1 @@
+export { ShareTitle, type ShareTitleProps } from './share-title'
