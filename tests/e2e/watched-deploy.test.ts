@@ -264,7 +264,8 @@ describe.skipIf(skipWhy)('a deploy watched on real page views (Chromium and WebK
     }
     await Promise.all(clients.map((client) => client.leave()))
     const result = await run
-    console.info(`watched deploy: ${rounds} rounds of ${clients.length} clients × 2 pages`)
+    // In the log: what the deploy decided, as ops would read it.
+    console.info(`watched deploy, ${rounds} rounds of ${clients.length} clients × 2 pages:\n${result.stderr}`)
 
     // What ops see: the decision as it is made (stderr), the watch in the report (stdout), exit 1.
     expect(result.code, result.stderr).toBe(1)
