@@ -7,6 +7,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * project's typical file ({@link TYPICAL}).
  */
 const SLOW_FILES: Record<string, number> = {
+  // A build, then a 25 s watched deploy on real Chromium and WebKit views; a local run alone, not CI.
+  'tests/e2e/watched-deploy.test.ts': 60,
   'tests/e2e/recorded-share-picture-book.test.ts': 52,
   'tests/e2e/recorded-share-words.test.ts': 32,
   'tests/e2e/link-walk-app.test.ts': 26,

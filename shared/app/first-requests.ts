@@ -10,7 +10,7 @@ import { getToken } from '../bridge/user'
 import { isInApp } from '../bridge/in-app'
 import { getEnv } from '../env'
 import { isUsableReply, toApiResult } from '../http/envelope'
-import { recordApiFailure } from '../http/report-failure'
+import { recordApiFailure, watchLeaving } from '../http/report-failure'
 import { apiUrl, getApiBase, REQUEST_TIMEOUT_MS } from '../http/settings'
 import { prefetchKey, putKept, putPrefetched, type PrefetchedReply } from '../http/prefetch'
 
@@ -129,6 +129,7 @@ function start(request: FirstRequest, token: string | null, keeper: Keeper | und
   // replies (a folder list without the folder just created); axios's later request never did.
   // redirect: error: a redirect to another origin must not carry the token or app id there (nor one
   // to the same origin, which the API never sends).
+  watchLeaving()
   const reply = fetch(`${getApiBase()}${path}${search ? `?${search}` : ''}`, {
     headers,
     signal: controller.signal,

@@ -31,6 +31,10 @@ function create(defaults: CreateAxiosDefaults): AxiosInstance {
     // (An upload with a progress listener needs XHR's upload events: request.ts asks for it there.)
     adapter: 'fetch',
     fetchOptions: { redirect: 'error' },
+    // No `User-Agent: axios/<version>` (axios's fetch adapter adds it unless told not to): Chromium drops
+    // it, but WebKit (iOS WKWebView, WeChat on iOS, Safari) sends it, and on the API's own origin that
+    // header needs a preflight the API does not allow: every call failed as a network error there.
+    headers: { 'User-Agent': false },
     ...defaults,
   })
   instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {

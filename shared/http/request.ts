@@ -6,7 +6,7 @@ import { failure, isEncrypted, isUsableReply, MSG_FAILED, networkFailure, toApiR
 import { waitForLogin } from './login-wait'
 import { peekArrived } from './arrived'
 import { takeKept, takePrefetched } from './prefetch'
-import { recordApiFailure } from './report-failure'
+import { recordApiFailure, watchLeaving } from './report-failure'
 
 /** What a visitor outside the app reads when a call needs a login: the login lives in the app. */
 export const MSG_SIGN_IN_IN_APP = '请在App内登录后查看'
@@ -31,6 +31,7 @@ async function send<T>(config: AxiosRequestConfig, afterLogin = false): Promise<
   // The page's HTML may have started this GET while the bundle downloaded (prefetch.ts): take that reply.
   const early = config.method === 'GET' && config.url ? takePrefetched(config.url, config.params) : null
   try {
+    watchLeaving()
     const reply = early ? await early.then((r) => ({ status: r.status, data: r.body })) : await (await loadClient()).request(config)
     status = reply.status
     body = reply.data

@@ -82,10 +82,13 @@ describe('a new release that is worse', () => {
   it.each([
     // views, error rate, never-ready rate, the least share of watches that catch it (docs/deploying.md)
     [60, 0.15, 0.05, 0.88],
+    [60, 0.1, 0.05, 0.58],
     [100, 0.1, 0.05, 0.78],
+    [200, 0.06, 0.05, 0.56],
     [200, 0.08, 0.05, 0.85],
     [60, 0.02, 0.2, 0.84],
     [100, 0.02, 0.15, 0.76],
+    [200, 0.02, 0.1, 0.48],
   ])('is taken back (%i views, %f errors, %f never ready) in at least %f of watches', (n1, error, neverReady, least) => {
     expect(worseShare(n1 + Math.round(error * 1000), { n: n1, error, neverReady }, { n: 1000, ...usual })).toBeGreaterThanOrEqual(least)
   })

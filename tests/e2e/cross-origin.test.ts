@@ -10,8 +10,8 @@
  * failure with 重试, never 分享内容不存在或已失效. And an API answer that redirects to a third origin
  * carries neither the token nor the app id there.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -24,16 +24,15 @@ import { DEMO_FOLDERS, DEMO_SHARES } from '../../server/seed/demo'
 import { startServer, type RunningServer } from '../../server/start'
 import { expectAccessible } from './support/axe'
 import { closeBrowser, openPhone, type Fixture, type PhonePage } from './support/browser'
+import { freePort, startNginx, type Nginx } from './support/nginx'
 import { media, recordMedia, START_BOOK } from './support/recorded-share'
 
 const root = resolve(import.meta.dirname, '../..')
-/** Debian's nginx (`.ci/install-system-deps.bash` installs it). */
-const NGINX = '/usr/sbin/nginx'
 const FAKE_HOST = readFileSync(join(root, 'server/fake-host/fake-host.js'), 'utf8')
 
 let tmp: string
 let site: string
-let nginx: ChildProcess | null = null
+let nginx: Nginx | null = null
 let pagesOrigin: string
 let apiPort: number
 let apiDataDir: string
@@ -41,68 +40,6 @@ let api: RunningServer | null = null
 let elsewhere: Server
 let elsewhereUrl: string
 const seenElsewhere: IncomingHttpHeaders[] = []
-
-/** A free loopback port (listen on 0, read it, close). */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((done) => probe.close(done))
-  return port
-}
-
-/** The nginx sample of docs/deploying.md, exactly as printed (the fenced block after "Sample nginx"). */
-export function printedNginxSample(): string {
-  const doc = readFileSync(join(root, 'docs/deploying.md'), 'utf8')
-  const at = doc.indexOf('Sample nginx')
-  const block = /```nginx\n([\s\S]*?)```/.exec(doc.slice(at))
-  if (at < 0 || !block?.[1]) throw new Error('docs/deploying.md has no "Sample nginx" with an ```nginx block')
-  return block[1]
-}
-
-/** The sample with only its `listen` and `root` lines replaced (each must be there exactly once). */
-export function withListenAndRoot(sample: string, port: number, rootDir: string): string {
-  let listens = 0
-  let roots = 0
-  const config = sample
-    .replace(/^(\s*)listen\s[^;]*;/gm, (_line, indent: string) => `${indent}listen 127.0.0.1:${++listens && port};`)
-    .replace(/^(\s*)root\s[^;]*;/gm, (_line, indent: string) => `${indent}root ${++roots && rootDir};`)
-  if (listens !== 1 || roots !== 1) throw new Error(`the nginx sample has ${listens} listen and ${roots} root lines, not one each`)
-  return config
-}
-
-async function startNginx(port: number): Promise<void> {
-  const conf = join(tmp, 'nginx.conf')
-  writeFileSync(
-    conf,
-    [
-      // Only what a test run needs around the sample: its own pid, logs and temp folders, and the MIME types.
-      `pid ${tmp}/nginx.pid;`,
-      `error_log ${tmp}/nginx-error.log warn;`,
-      'worker_processes 1;',
-      'events { worker_connections 256; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  default_type application/octet-stream;',
-      `  access_log ${tmp}/nginx-access.log;`,
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${tmp}/nginx-${name};`),
-      withListenAndRoot(printedNginxSample(), port, site),
-      '}',
-    ].join('\n'),
-  )
-  execFileSync(NGINX, ['-t', '-q', '-c', conf, '-p', tmp], { stdio: 'pipe' })
-  nginx = spawn(NGINX, ['-c', conf, '-p', tmp, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] })
-  let said = ''
-  nginx.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()))
-  for (let tries = 0; ; tries++) {
-    const up = await new Promise<boolean>((done) =>
-      get(`${pagesOrigin}/`, (res) => done((res.resume(), true))).on('error', () => done(false)),
-    )
-    if (up) return
-    if (nginx.exitCode !== null || tries > 100) throw new Error(`nginx did not start: ${said}`)
-    await new Promise((done) => setTimeout(done, 50))
-  }
-}
 
 /** The API on its own origin; `cors` names the pages' origin in CORS_ORIGINS, or leaves it unset. */
 async function startApi(cors: boolean): Promise<void> {
@@ -117,7 +54,6 @@ async function startApi(cors: boolean): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: run \`npm test\` (it installs it) or apt-get install nginx`)
   tmp = mkdtempSync(join(tmpdir(), 'kids-cdn-'))
   // nginx's workers run as another user when the test runs as root: they must read the deployed files.
   chmodSync(tmp, 0o755)
@@ -136,7 +72,7 @@ beforeAll(async () => {
   }
   execFileSync('npm', ['run', '--silent', 'deploy', '--', '--to', site, '--from', join(tmp, 'dist')], { cwd: root, stdio: 'pipe' })
   // Step: nginx with the printed sample in front of the deploy target; the API without CORS at first.
-  await startNginx(nginxPort)
+  nginx = await startNginx(tmp, site, nginxPort)
   await startApi(false)
   // Step: a third origin that records what reaches it.
   elsewhere = createServer((request, response) => {
@@ -150,7 +86,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeBrowser()
-  nginx?.kill('SIGQUIT')
+  nginx?.stop()
   await api?.close()
   await new Promise((done) => (elsewhere ? elsewhere.close(done) : done(null)))
   if (tmp) rmSync(tmp, { recursive: true, force: true })

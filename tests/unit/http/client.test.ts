@@ -255,3 +255,22 @@ describe('the client', () => {
     expect(second).toHaveBeenCalledOnce()
   })
 })
+
+describe('through the fetch adapter', () => {
+  it('sends no User-Agent of its own, which WebKit would send and the API on its own origin would refuse at the preflight', async () => {
+    const { httpGet, resetHttpClientForTests } = await load(() => envelope(null))
+    const sent: Request[] = []
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init))
+      return Promise.resolve(
+        new Response(JSON.stringify({ result: 'SUCCESS', data: 'ok', msg: '' }), { headers: { 'content-type': 'application/json' } }),
+      )
+    })
+    // The real adapter, not the fake server.
+    resetHttpClientForTests({ env: { fetch: globalThis.fetch } })
+    expect(await httpGet('/v1/goods/spaces')).toMatchObject({ success: true, data: 'ok' })
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.headers.get('Authorization')).toBe('Bearer ua.token')
+    expect(sent[0]!.headers.get('User-Agent')).toBeNull()
+  })
+})
