@@ -48,7 +48,10 @@ describe.each<Fixture>(['browser', 'app'])('a share opened again in the %s fixtu
     // Step: the share is deleted: the API answers the second open with its real 404.
     await page.route(SHARE_API, (route) => route.continue({ url: route.request().url().replace('r=demo-book', 'r=deleted-since') }))
     await page.goto(baseUrl + SHARE)
-    await page.getByText('分享内容不存在或已失效').waitFor()
+    // The server's message as the spec's toast (waited for first: it goes after 2 s), then the same words
+    // in the view, which stays.
+    await page.getByRole('alert').filter({ hasText: '分享内容不存在或已失效' }).waitFor()
+    await page.getByText('分享内容不存在或已失效').and(page.locator(':not([role=alert])')).waitFor()
     expect(await page.getByRole('button', { name: START }).count()).toBe(0)
     expect(await keptReplies(phone)).toBe(0)
     await expectAccessible(page, `share-reopen-${fixture}-deleted`)
