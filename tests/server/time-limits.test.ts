@@ -71,7 +71,7 @@ const bodyOf = (raw: string) => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4
  * The sockets this process holds open. Sockets only: the embedded database opens a table's files as it
  * first touches them (the rate limits' and field reports' tables, during the test), which is no leak.
  */
-const openFds = () =>
+const openSockets = () =>
   readdirSync('/proc/self/fd').filter((fd) => {
     try {
       return readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:')
@@ -141,7 +141,7 @@ describe('Many unfinished requests at once', () => {
   afterAll(() => app?.close())
 
   it('leave other users served, and are all closed after the limits with nothing leaked', async () => {
-    const fdsBefore = openFds()
+    const socketsBefore = openSockets()
     const kinds = [`${JSON_HEAD(300)}{"parentId":`, UPLOAD_HEAD, 'GET / HTTP/1.1\r\nHost: test\r\n']
     const held = await Promise.all(Array.from({ length: 150 }, (_, i) => hold(kinds[i % kinds.length]!, manyPort)))
     const res = await fetch(`http://127.0.0.1:${manyPort}/v1/directory/${DEMO_FOLDERS.basicFolder}`, {
@@ -156,7 +156,7 @@ describe('Many unfinished requests at once', () => {
     // Within seconds, not one: on a loaded machine 150 sockets take a while to be let go; a leak stays.
     const settled = { timeout: 10_000 }
     await expect.poll(() => new Promise((resolve) => app.server.getConnections((_, n) => resolve(n))), settled).toBe(0)
-    await expect.poll(openFds, settled).toBeLessThanOrEqual(fdsBefore + 2)
+    await expect.poll(openSockets, settled).toBeLessThanOrEqual(socketsBefore + 2)
     await expect.poll(() => readdirSync(join(server.dataDir, 'uploads')).filter((name) => name.endsWith('.part'))).toEqual([])
   })
 })
