@@ -145,15 +145,19 @@ async function main(): Promise<void> {
       log(`a tap once ready, on the slow network (issue 39), ${slowRuns} runs`)
       slowTaps = await measureSlowTaps(browser, front.url, targets, slowRuns, log)
     }
+    /** What every results file says of its run: when, which commit, the machine, the profile (at the end of the run). */
+    const runHeader = () => ({
+      date: new Date().toISOString(),
+      commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirtyAtStart}`,
+      label: args.label,
+      machine: { cpus: cpus().length, loadAverage: loadAtStart, loadDuringRun: [...loadSamples, loadavg()[0]!] },
+      profile: PROFILE,
+      prerender: !args['no-prerender'],
+    })
     if (args['slow-only']) {
       const results: BenchResults = {
-        date: new Date().toISOString(),
-        commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirtyAtStart}`,
-        label: args.label,
-        machine: { cpus: cpus().length, loadAverage: loadAtStart, loadDuringRun: [...loadSamples, loadavg()[0]!] },
-        profile: PROFILE,
+        ...runHeader(),
         runs: 0,
-        prerender: !args['no-prerender'],
         pages: [],
         weights: [],
         frames: {},
@@ -219,13 +223,8 @@ async function main(): Promise<void> {
     }
     const weights = measureBuild(distDir)
     const results: BenchResults = {
-      date: new Date().toISOString(),
-      commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirtyAtStart}`,
-      label: args.label,
-      machine: { cpus: cpus().length, loadAverage: loadAtStart, loadDuringRun: [...loadSamples, loadavg()[0]!] },
-      profile: PROFILE,
+      ...runHeader(),
       runs,
-      prerender: !args['no-prerender'],
       pages,
       otherFixture,
       lighthouse,

@@ -140,32 +140,20 @@ export async function buildLimitPages(
   writeFileSync(join(fetchDir, 'index.html'), limitFetchHtml(code))
   const proof = `开始欣赏《${cover.title}》`
   const goals = { fcp: 600, lcp: 1200, jsRatio: 1 }
+  const reference = (name: string, url: string): Target => ({
+    name,
+    url,
+    fixture: 'browser',
+    goals,
+    proof,
+    kind: 'reference',
+    share: false,
+    signedIn: false,
+    tap: null,
+  })
   return {
     htmlDir,
     fetchDir,
-    targets: [
-      {
-        name: 'limit-html',
-        url: LIMIT_BASE,
-        fixture: 'browser',
-        goals,
-        proof,
-        kind: 'reference',
-        share: false,
-        signedIn: false,
-        tap: null,
-      },
-      {
-        name: 'limit-fetch',
-        url: LIMIT_FETCH_BASE,
-        fixture: 'browser',
-        goals,
-        proof,
-        kind: 'reference',
-        share: false,
-        signedIn: false,
-        tap: null,
-      },
-    ],
+    targets: [reference('limit-html', LIMIT_BASE), reference('limit-fetch', LIMIT_FETCH_BASE)],
   }
 }
