@@ -65,7 +65,10 @@ export const slide = (page: Page) => page.getByRole('group', { name: /^(封面|\
 
 /** A horizontal drag across the swipe book, like a finger. */
 export async function swipe(page: Page, direction: 'left' | 'right'): Promise<void> {
-  const box = await page.getByRole('region', { name: /./ }).last().boundingBox()
+  // Waited for: after a slide's change the book may be drawn again a moment later (a loaded machine).
+  const book = page.getByRole('region', { name: /./ }).last()
+  await book.waitFor()
+  const box = await book.boundingBox()
   if (!box) throw new Error('no swipe book on screen')
   const y = box.y + box.height * 0.3
   const [from, to] = direction === 'left' ? [0.85, 0.15] : [0.15, 0.85]
