@@ -23,9 +23,10 @@ describe.each<Fixture>(['browser', 'app'])('the brand page in the %s fixture', (
     const features = page.getByRole('region', { name: '孩子在这里学什么' })
     await features.waitFor()
     expect(await features.getByRole('heading', { level: 3 }).allTextContents()).toEqual(FEATURES)
-    const pictures = await features.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth))
-    expect(pictures).toHaveLength(5)
-    expect(pictures.every((width) => width > 0)).toBe(true)
+    const widths = () => features.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth))
+    expect(await widths()).toHaveLength(5)
+    // Waited for as they come: on a loaded machine a picture may still be on its way when the text shows.
+    await expect.poll(async () => (await widths()).every((width) => width > 0)).toBe(true)
     await phone.shot(`brand-${fixture}-top`)
     await expectAccessible(phone.page, `brand-${fixture}-top`)
 
