@@ -19,20 +19,42 @@ function xpathText(text: string): string {
 }
 
 /**
- * Taps the element at `xpath` once it is there and takes the tap. A page drawn before React is replaced by
- * React's own (the first screen's handover), so an element found just before that is gone by the click:
- * it is found again.
+ * Taps the element at `xpath` once it is there and a finger could tap it (see {@link STILL_AND_HIT}). A page
+ * drawn before React is replaced by React's own (the first screen's handover), so an element found just
+ * before that is gone by the click: it is found again.
  */
 export async function tap(session: Session, xpath: string): Promise<void> {
   await waitFor(`a tap on ${xpath}`, async () => {
     const element = await session.find(xpath)
-    if (!element) return false
+    if (!element || !(await session.execute<boolean>(STILL_AND_HIT, [element]))) return false
     return session.click(element).then(
       () => true,
       () => false,
     )
   })
 }
+
+/**
+ * Whether the element (`arguments[0]`) is still and is what a tap on its centre hits: Playwright's
+ * "stable" and "receives events" checks, which WebKitWebDriver's click does not make. A sheet slides up
+ * (160 ms): the driver aimed at where a row was as it rose, and the tap landed on the row below or on the
+ * panel, in about one run in four on a loaded machine (the folder-list journey picked 拍照 for 百度网盘上传,
+ * or 取消 for 手动创建). An animation that never ends (a pending ring) does not count as moving; an element
+ * outside the window is left to the driver, which scrolls it in.
+ */
+const STILL_AND_HIT = `const element = arguments[0]
+  const moving = document.getAnimations().some((animation) => {
+    const target = animation.effect && animation.effect.target
+    return animation.playState === 'running' && target && target.contains(element) &&
+      animation.effect.getComputedTiming().iterations !== Infinity
+  })
+  if (moving) return false
+  const box = element.getBoundingClientRect()
+  const x = box.left + box.width / 2
+  const y = box.top + box.height / 2
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true
+  const hit = document.elementFromPoint(x, y)
+  return !!hit && element.contains(hit)`
 
 /**
  * Types `value` into the first field matching `selector` once React has it (a field drawn before React is
