@@ -35,11 +35,13 @@ const ROUTES = [
 type Variant = 'browser' | 'app' | 'app-ios'
 /**
  * Each variant is also a phone as people set it (issue 39): the browser and the iOS app at 207 % text
- * (support/text-zoom.ts), the app on its side (844×390), each page checked for what a reader would see
+ * (support/text-zoom.ts), the browser and the app on their side (844×390), each page checked for what a reader would see
  * wrong (tests/e2e/support/phone-layout.ts, the same check as in Chromium) and kept as a screenshot.
  */
 const VARIANTS: { variant: Variant; userAgent: string; turnOn: string | null; shape: 'text-207' | 'on-its-side' }[] = [
   { variant: 'browser', userAgent: IPHONE_UA, turnOn: null, shape: 'text-207' },
+  // A share link opened in Safari or WeChat with the phone turned (the share cover's picture, title and button).
+  { variant: 'browser', userAgent: IPHONE_UA, turnOn: null, shape: 'on-its-side' },
   // The app fixture: the contract user agent, and the server's fake host (its cookie, set by the query).
   { variant: 'app', userAgent: appUserAgent(), turnOn: '/?fakeHost=app', shape: 'on-its-side' },
   // The iOS app: only `window.webkit.messageHandlers`, as WKWebView gives it.
