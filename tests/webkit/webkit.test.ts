@@ -14,6 +14,7 @@ import { appUserAgent } from '../e2e/support/browser'
 import { parsedReports } from '../e2e/support/field-reports'
 import { LAYOUT_SCRIPT } from '../e2e/support/phone-layout'
 import { IPHONE_UA, webkitSuite } from './support/suite'
+import { tap } from './support/page'
 import { TEXT_ZOOM, textZoomOf, zoomText } from './support/text-zoom'
 import { waitFor, type Session } from './support/webdriver'
 
@@ -158,16 +159,9 @@ describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
       // Step: open the share; the cover shows its start button.
       await session.navigate(`${suite.proxy().url}/recorded_share?r=demo-book`)
       // Step: tap it (a real pointer click: the user gesture WebKit needs before play()). The cover is
-      // drawn first without the viewer, which then takes over with a cover of its own: a button found
-      // just before that handover is gone by the click, so it is found again.
-      await waitFor('a tap on the start button', async () => {
-        const start = await session.find("//button[starts-with(normalize-space(.), '开始欣赏《')]")
-        if (!start) return false
-        return session.click(start).then(
-          () => true,
-          () => false,
-        )
-      })
+      // drawn first without the viewer, which then takes over with a cover of its own: tap() finds the
+      // button again if it was replaced by the click.
+      await tap(session, "//button[starts-with(normalize-space(.), '开始欣赏《')]")
       // Step: the clip plays: its time grows, though the tap may have landed on the cover drawn before
       // React (done again once React is in, outside the tap): that tap unlocked audio as it landed.
       const firstTime = await waitFor('the clip to play', async () => {
