@@ -7,6 +7,19 @@ export interface StatusCardProps {
   membership: Membership | null
 }
 
+/** A date (`2027-11-23`) never breaks at its hyphens, even on a narrow line at 200 % text (issue 39). */
+function keepDatesWhole(text: string) {
+  return text.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className={styles.date}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  )
+}
+
 /** The user's membership: not a member, a member until a date, or a permanent member. */
 export function StatusCard({ membership }: StatusCardProps) {
   const text = membership && statusText(membership)
@@ -19,7 +32,7 @@ export function StatusCard({ membership }: StatusCardProps) {
         </svg>
       </span>
       {text ? (
-        <p className={styles.statusText}>{text}</p>
+        <p className={styles.statusText}>{keepDatesWhole(text)}</p>
       ) : (
         <p className={styles.statusText}>
           {membership?.kind === 'member' ? '会员有效期至 ' : ''}

@@ -7,8 +7,9 @@
  *   not on a bar or anything else drawn over it;
  * - no control's label and no text is clipped by a box, nor cut at the screen's sides, and the page
  *   does not scroll sideways;
- * - the product's labels break between words, not inside one: controls, headings, the bars' text and
- *   text marked `data-phrases` (Intl.Segmenter's word boundaries; a word wider than its line may break);
+ * - no text breaks inside a date or a number (`2027-11-` / `23`), and the product's labels break between
+ *   words, not inside one: controls, headings, the bars' text and text marked `data-phrases`
+ *   (Intl.Segmenter's word boundaries; a word wider than its line may break);
  *   a control's label keeps to its spaces and punctuation, so a run of Chinese in it stays on one line.
  *   Sentences of a book or a description may break between any two characters, as Chinese text does;
  * - no two runs of text overlap (text under a fixed bar is compared only with that bar's);
@@ -245,11 +246,15 @@ export function findLayoutProblems(options: LayoutOptions): string[] {
       const cut = seen.rect.width < line.width - 1 || seen.rect.height < line.height - 1
       if (cut && !seen.byScroller && !truncates(el)) say(`${quote(text)} is cut off by its box`)
     }
-    // Line breaks: where a new line starts inside this text, it must be between words.
+    // Line breaks: where a new line starts inside this text, it must be between words; in any text, never
+    // inside a date or a number (`2027-11-` / `23`: a browser may break after a hyphen).
     const bar = layerOf(el)
     const label =
       el.closest(`${CONTROLS}, h1, h2, h3, h4, h5, h6, [role=heading], [data-phrases]`) || (bar && bars.indexOf(bar) >= 0 ? el : null)
-    if (!label) continue
+    const numbers: number[][] = []
+    const numberPattern = /\d+(?:[-\u2010-\u2013./:,/]\d+)+/g
+    for (let m = numberPattern.exec(text); m; m = numberPattern.exec(text)) numbers.push([m.index, m.index + m[0].length])
+    if ((!label && numbers.length === 0) || lines.length < 2) continue
     const starts: number[] = []
     let lastTop = NaN
     for (let i = 0; i < text.length; i += 1) {
@@ -265,16 +270,20 @@ export function findLayoutProblems(options: LayoutOptions): string[] {
     const inControl = label !== null && isControl(label)
     // The units a line may not break inside: in a control's label, each run between spaces and
     // punctuation (a label of Chinese keeps together); elsewhere each word.
-    const ok = inControl ? punctuationBoundaries(text) : boundaries(text)
+    const ok = label ? (inControl ? punctuationBoundaries(text) : boundaries(text)) : new Set<number>([0, text.length])
     for (const at of starts) {
-      if (ok.has(at)) continue
-      let word = ''
-      for (let s = at; s > 0 && !ok.has(s); s -= 1) word = text[s - 1] + word
-      const from = at - word.length
-      for (let s = at; s < text.length && (s === at || !ok.has(s)); s += 1) word += text[s]
+      const number = numbers.filter((n) => n[0]! < at && at < n[1]!)[0]
+      if (!number && (!label || ok.has(at))) continue
+      let from = number ? number[0]! : at
+      let to = number ? number[1]! : at + 1
+      if (!number) {
+        while (from > 0 && !ok.has(from)) from -= 1
+        while (to < text.length && !ok.has(to)) to += 1
+      }
+      const word = text.slice(from, to)
       // A unit wider than its whole box cannot keep to one line.
       range.setStart(node, from)
-      range.setEnd(node, from + word.length)
+      range.setEnd(node, to)
       const rects = Array.from(range.getClientRects())
       const wide = rects.reduce((sum, r) => sum + r.width, 0)
       // The line box the text breaks in: its nearest block.
