@@ -1,4 +1,4 @@
-import bannerImage from './new-year-banner.svg'
+import giftImage from './new-year-gift.svg'
 import styles from './expand-space.module.css'
 
 /** Props of {@link NewYearBanner}. */
@@ -10,7 +10,9 @@ export interface NewYearBannerProps {
 
 /**
  * The full-width festive banner; a tap anywhere on the picture claims, as on the `领取扩容礼包`
- * button drawn on it. Its words are real text laid over the drawing, so they stay sharp at any width.
+ * button. Its words are real text on the banner's drawn background, so they stay sharp at any width; the
+ * words, the drawing of the gift and the button follow each other down the banner: with large text they
+ * push each other down, never over one another (issue 39).
  * The button holds only its own words, so its accessible name is its visible text (WCAG 2.5.3); the
  * banner's other words are read as text. The button has no handler of its own: its click (tap, Enter,
  * Space) bubbles to the banner's, once. Once claimed, the button reads `已领取`, is disabled, and the
@@ -19,7 +21,6 @@ export interface NewYearBannerProps {
 export function NewYearBanner({ onClick, claimed = false }: NewYearBannerProps) {
   return (
     <div className={styles.banner} data-claimed={claimed || undefined} onClick={claimed ? undefined : onClick}>
-      <img className={styles.bannerImage} src={bannerImage} alt="" width={375} height={500} />
       <span className={styles.bannerTop}>
         <span className={styles.badge}>会员专享</span>
         <span className={styles.headline}>新年扩容大礼包</span>
@@ -27,6 +28,7 @@ export function NewYearBanner({ onClick, claimed = false }: NewYearBannerProps) 
           免费领取云空间 · 存下更多绘本录音
         </span>
       </span>
+      <img className={styles.gift} src={giftImage} alt="" width={240} height={240} />
       <button type="button" className={styles.cta} aria-describedby="new-year-banner-text" disabled={claimed}>
         {claimed ? '已领取' : '领取扩容礼包'}
       </button>

@@ -12,7 +12,8 @@
  *   (Intl.Segmenter's word boundaries; a word wider than its line may break);
  *   a control's label keeps to its spaces and punctuation, so a run of Chinese in it stays on one line.
  *   Sentences of a book or a description may break between any two characters, as Chinese text does;
- * - no two runs of text overlap (text under a fixed bar is compared only with that bar's);
+ * - no two runs of text overlap (text under a fixed bar is compared only with that bar's), and no text
+ *   or control lies over a picture (an <img> is content; a backdrop under words is a CSS background);
  * - the bars fixed to the screen (header, bottom bars, the download bar) leave most of it to the page.
  */
 import type { Page } from 'playwright-core'
@@ -302,6 +303,26 @@ export function findLayoutProblems(options: LayoutOptions): string[] {
       const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left)
       const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top)
       if (w > 2 && h > 2) say(`${quote(a.text)} overlaps ${quote(b.text)} (${Math.round(w)}×${Math.round(h)} px)`)
+    }
+  }
+  // A picture is content too (a drawn card, a cover): no text and no control lies over it (a picture meant
+  // to be under words is a CSS background, not an <img>).
+  const overlapOf = (a: DOMRect, b: DOMRect) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2
+  for (const img of Array.from(document.querySelectorAll('img'))) {
+    if (hidden(img) || img.closest('[aria-hidden="true"], [inert]')) continue
+    const box = visiblePart(img, img.getBoundingClientRect()).rect
+    if (!box || box.width < 8 || box.height < 8) continue
+    const src = img.getAttribute('src') || ''
+    const name = quote(img.getAttribute('alt') || (/^data:/.test(src) ? 'drawn inline' : src.split('?')[0]!.split('/').pop() || 'img'))
+    const layer = layerOf(img)
+    for (const run of runs) {
+      if (run.layer === layer && !run.el.contains(img) && overlapOf(run.box, box)) say(`${quote(run.text)} lies over the picture ${name}`)
+    }
+    for (const control of controls) {
+      if (control.contains(img) || layerOf(control) !== layer) continue
+      if (overlapOf(control.getBoundingClientRect(), box))
+        say(`${quote(control.textContent || control.tagName)} lies over the picture ${name}`)
     }
   }
   return problems
