@@ -14,6 +14,7 @@
  *   Sentences of a book or a description may break between any two characters, as Chinese text does;
  * - no two runs of text overlap (text under a fixed bar is compared only with that bar's), and no text
  *   or control lies over a picture (an <img> is content; a backdrop under words is a CSS background);
+ * - every text of the page can be scrolled clear of the bars stuck over it, and a bar over text is opaque;
  * - the bars fixed to the screen (header, bottom bars, the download bar) leave most of it to the page.
  */
 import type { Page } from 'playwright-core'
@@ -197,6 +198,82 @@ export function findLayoutProblems(options: LayoutOptions): string[] {
         if (!whole || !inside) say(`the label ${name} is cut off`)
       }
     }
+  }
+  // Each text in the page's flow can be read whole, as a reader scrolls to it: a bar that sticks over the
+  // page (a sticky start button, a fixed header) lets it scroll clear, and is opaque where it lies over it.
+  const textScope = dialogs.length > 0 ? dialogs[dialogs.length - 1]! : document.body
+  const texts: Element[] = []
+  const textWalker = document.createTreeWalker(textScope, NodeFilter.SHOW_TEXT)
+  for (let node = textWalker.nextNode(); node; node = textWalker.nextNode()) {
+    const el = node.parentElement
+    if (!el || !(node.textContent || '').trim() || texts.indexOf(el) >= 0) continue
+    if (el.closest(CONTROLS) || hidden(el) || el.closest('[aria-hidden="true"], [inert]')) continue
+    texts.push(el)
+  }
+  /** A colour's alpha, from the computed `rgb()` / `rgba()`. */
+  const alphaOf = (color: string): number => {
+    const parts = (/\(([^)]*)\)/.exec(color) || ['', ''])[1]!.split(/[\s,/]+/).filter((p) => p)
+    return parts.length > 3 ? parseFloat(parts[3]!) : 1
+  }
+  /** The bar (fixed or sticky layer, not the text's own) drawn over a point of the text, or null. */
+  const barOver = (el: Element, x: number, y: number): Element | null => {
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null
+    const hit = document.elementFromPoint(x, y)
+    if (!hit || el === hit || el.contains(hit) || hit.closest('[data-fake-host], [role=alert], [role=status]')) return null
+    const layer = layerOf(hit)
+    return layer && layer !== layerOf(el) && !layer.contains(el) ? hit : null
+  }
+  /** Whether what is drawn at a point of a bar hides what lies under it (a box with an opaque colour). */
+  const opaqueAt = (hit: Element, x: number, y: number): boolean => {
+    const layer = layerOf(hit)
+    for (let e: Element | null = hit; e; e = e === layer ? null : e.parentElement) {
+      const r = e.getBoundingClientRect()
+      const inside = x >= r.left && x <= r.right && y >= r.top && y <= r.bottom
+      if (inside && alphaOf(styleOf(e).backgroundColor) >= 0.99) return true
+    }
+    return false
+  }
+  for (const el of texts) {
+    const lines = Array.from(el.getClientRects())
+    if (lines.length === 0) continue
+    /**
+     * The bar over the text's first or last line (at its ends and middle), or null. Where one lies over it,
+     * every point of the bar over the line must hide what is under it: a see-through bar is reported.
+     */
+    const coveredBy = (): Element | null => {
+      const rects = Array.from(el.getClientRects())
+      for (const line of [rects[0]!, rects[rects.length - 1]!]) {
+        if (line.left >= innerWidth || line.right <= 0) return null
+        const y = line.top + line.height / 2
+        const hit = [line.left + 2, line.left + line.width / 2, line.right - 2].map((x) => barOver(el, x, y)).filter((h) => h)[0]
+        if (!hit) continue
+        const bar = layerOf(hit)!
+        const b = bar.getBoundingClientRect()
+        const top = Math.max(line.top, b.top)
+        const bottom = Math.min(line.bottom, b.bottom)
+        for (let i = 0; i <= 4; i += 1) {
+          for (const y of [top + 1, (top + bottom) / 2, bottom - 1]) {
+            const x = line.left + 1 + ((line.width - 2) * i) / 4
+            const on = barOver(el, x, y)
+            if (on && layerOf(on) === bar && !opaqueAt(on, x, y))
+              say(`${quote(el.textContent || '')} shows through the bar over it, ${quote(bar.textContent || '')}`)
+          }
+        }
+        return hit
+      }
+      return null
+    }
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+    let over = coveredBy()
+    for (const block of ['center', 'end', 'start'] as const) {
+      if (!over) break
+      el.scrollIntoView({ block, inline: 'nearest' })
+      over = coveredBy()
+    }
+    if (over)
+      say(
+        `${quote(el.textContent || '')} cannot be scrolled clear of the bar over it, ${quote(layerOf(over)!.textContent || over.tagName)}`,
+      )
   }
   for (const s of scrolled) {
     s.el.scrollTop = s.top
