@@ -5,16 +5,26 @@
  * `prefers-reduced-motion`. The journeys in the other files check the states they reach (sheets,
  * dialogs, the share mask, toasts) the same way.
  */
+import type { Locator } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_FOLDERS } from '../../server/seed/demo'
 import { expectAccessible } from './support/axe'
 import { closeBrowser, openPhone } from './support/browser'
 import { ROUTES, settled } from './support/routes-accessibility'
-import { expectEveryShape } from './support/phone-shapes'
+import { expectEveryShape, ON_ITS_SIDE, UPRIGHT } from './support/phone-shapes'
 import { QUICK_SHARES } from './support/quick-shares'
 import { settle, slide, swipe, swipeLeftTo } from './support/recorded-share'
 
 afterAll(closeBrowser)
+
+/** Whether a control is whole on screen as the page stands, and a tap at its middle reaches it. */
+const tappableWithoutScroll = (control: Locator) =>
+  control.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+    return hit !== null && el.contains(hit)
+  })
 
 describe('zoom', () => {
   it('lets every page zoom to at least 2x', async () => {
@@ -46,6 +56,15 @@ describe('the states a page reaches, upright and on its side, at 100 and 200 % t
     await swipe(page, 'left')
     await slide(page).getByRole('button', { name: '返回首页' }).waitFor()
     await expectEveryShape(phone, 'browser-share-end')
+    // Step: on its side at the standard size, the end slide's two buttons are there without a scroll
+    // (its picture, whole, beside them: the layout check above finds a picture cut to a strip).
+    await page.setViewportSize(ON_ITS_SIDE)
+    await settle(page)
+    for (const name of ['返回首页', '分享']) {
+      const button = slide(page).getByRole('button', { name, exact: true })
+      expect(await tappableWithoutScroll(button), `${name} on the end slide, 844×390, no scroll`).toBe(true)
+    }
+    await page.setViewportSize(UPRIGHT)
     await expectAccessible(page, 'share end slide, browser')
     await page.goto(`${phone.baseUrl}/word_share?r=demo-words`)
     await page.getByRole('button', { name: /^开始欣赏/ }).click()

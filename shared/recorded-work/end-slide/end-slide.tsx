@@ -12,25 +12,32 @@ export interface EndSlideProps {
   onShare: () => void
 }
 
-/** The end slide: `《title》欣赏结束`, `返回首页`, `分享`, and the invite block. */
+/**
+ * The end slide: the picture, `《title》欣赏结束`, `返回首页`, `分享`, and the invite block; on a phone on its
+ * side the picture on the left, the rest beside it.
+ */
 export function EndSlide({ title, imageUrl, inviterCode, onHome, onShare }: EndSlideProps) {
   return (
     <article className={styles.root}>
-      <WorkImage src={imageUrl} fit="cover" />
-      <h2 className={styles.title} aria-label={`《${title}》欣赏结束`}>
-        《{title}》
-        <wbr />
-        欣赏结束
-      </h2>
-      <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={onHome}>
-          返回首页
-        </button>
-        <button type="button" className={styles.primary} onClick={onShare}>
-          分享
-        </button>
+      <div className={styles.media}>
+        <WorkImage src={imageUrl} fit="cover" />
       </div>
-      <InviteBlock code={inviterCode} />
+      <div className={styles.side}>
+        <h2 className={styles.title} aria-label={`《${title}》欣赏结束`}>
+          《{title}》
+          <wbr />
+          欣赏结束
+        </h2>
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={onHome}>
+            返回首页
+          </button>
+          <button type="button" className={styles.primary} onClick={onShare}>
+            分享
+          </button>
+        </div>
+        <InviteBlock code={inviterCode} />
+      </div>
     </article>
   )
 }

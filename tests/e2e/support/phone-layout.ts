@@ -15,6 +15,8 @@
  * - no two runs of text overlap (text under a fixed bar is compared only with that bar's), and no text
  *   or control lies over a picture (an <img> is content; a backdrop under words is a CSS background);
  * - every text of the page can be scrolled clear of the bars stuck over it, and a bar over text is opaque;
+ * - a picture is not cut to a strip: one shown with `object-fit: cover`, larger than a thumbnail, keeps
+ *   at least 80 % of its width and height;
  * - the bars fixed to the screen (header, bottom bars, the download bar) leave most of it to the page.
  */
 import type { Page } from 'playwright-core'
@@ -383,7 +385,7 @@ export function findLayoutProblems(options: LayoutOptions): string[] {
     }
   }
   // A picture is content too (a drawn card, a cover): no text and no control lies over it (a picture meant
-  // to be under words is a CSS background, not an <img>).
+  // to be under words is a CSS background, not an <img>), and it is not cut to a strip.
   const overlapOf = (a: DOMRect, b: DOMRect) =>
     Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2
   for (const img of Array.from(document.querySelectorAll('img'))) {
@@ -392,6 +394,13 @@ export function findLayoutProblems(options: LayoutOptions): string[] {
     if (!box || box.width < 8 || box.height < 8) continue
     const src = img.getAttribute('src') || ''
     const name = quote(img.getAttribute('alt') || (/^data:/.test(src) ? 'drawn inline' : src.split('?')[0]!.split('/').pop() || 'img'))
+    const drawn = img.getBoundingClientRect()
+    if (styleOf(img).objectFit === 'cover' && img.naturalWidth > 0 && Math.max(drawn.width, drawn.height) >= 160) {
+      const natural = img.naturalWidth / img.naturalHeight
+      const shown = drawn.width / drawn.height
+      const kept = Math.min(natural, shown) / Math.max(natural, shown)
+      if (kept < 0.8) say(`the picture ${name} is cut to ${Math.round(kept * 100)}% of its ${shown > natural ? 'height' : 'width'}`)
+    }
     const layer = layerOf(img)
     for (const run of runs) {
       if (run.layer === layer && !run.el.contains(img) && overlapOf(run.box, box)) say(`${quote(run.text)} lies over the picture ${name}`)
