@@ -235,47 +235,83 @@ export function findLayoutProblems(options: LayoutOptions): string[] {
     }
     return false
   }
-  for (const el of texts) {
-    const lines = Array.from(el.getClientRects())
-    if (lines.length === 0) continue
-    /**
-     * The bar over the text's first or last line (at its ends and middle), or null. Where one lies over it,
-     * every point of the bar over the line must hide what is under it: a see-through bar is reported.
-     */
-    const coveredBy = (): Element | null => {
-      const rects = Array.from(el.getClientRects())
-      for (const line of [rects[0]!, rects[rects.length - 1]!]) {
-        if (line.left >= innerWidth || line.right <= 0) return null
-        const y = line.top + line.height / 2
-        const hit = [line.left + 2, line.left + line.width / 2, line.right - 2].map((x) => barOver(el, x, y)).filter((h) => h)[0]
-        if (!hit) continue
-        const bar = layerOf(hit)!
-        const b = bar.getBoundingClientRect()
-        const top = Math.max(line.top, b.top)
-        const bottom = Math.min(line.bottom, b.bottom)
-        for (let i = 0; i <= 4; i += 1) {
-          for (const y of [top + 1, (top + bottom) / 2, bottom - 1]) {
-            const x = line.left + 1 + ((line.width - 2) * i) / 4
-            const on = barOver(el, x, y)
-            if (on && layerOf(on) === bar && !opaqueAt(on, x, y))
-              say(`${quote(el.textContent || '')} shows through the bar over it, ${quote(bar.textContent || '')}`)
-          }
-        }
-        return hit
+  /** The element's lines of text (a block's own box would hide which line a bar covers). */
+  const linesOf = (el: Element): DOMRect[] => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    return Array.from(range.getClientRects()).filter((r) => r.width > 0.5 && r.height > 0.5)
+  }
+  /** The nearest box that scrolls `el` up and down (the page itself at the top). */
+  const scrollerOf = (el: Element): Element => {
+    for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
+      if (/auto|scroll/.test(styleOf(e).overflowY) && e.scrollHeight > e.clientHeight + 1) return e
+    }
+    return document.scrollingElement || document.documentElement
+  }
+  /**
+   * The bar over a line (at its ends and middle, its top, middle and bottom), or null: a line is to be seen
+   * whole. Where one lies over it, every point of the bar over the line must hide what is under it: a
+   * see-through bar is reported.
+   */
+  const barOverLine = (el: Element, line: DOMRect): Element | null => {
+    if (line.left >= innerWidth || line.right <= 0) return null
+    const xs = [line.left + 2, line.left + line.width / 2, line.right - 2]
+    const ys = [line.top + 2, line.top + line.height / 2, line.bottom - 2]
+    let hit: Element | null = null
+    for (const y of ys) for (const x of xs) hit = hit || barOver(el, x, y)
+    if (!hit) return null
+    const bar = layerOf(hit)!
+    const b = bar.getBoundingClientRect()
+    const top = Math.max(line.top, b.top)
+    const bottom = Math.min(line.bottom, b.bottom)
+    for (let i = 0; i <= 4; i += 1) {
+      for (const y of [top + 1, (top + bottom) / 2, bottom - 1]) {
+        const x = line.left + 1 + ((line.width - 2) * i) / 4
+        const on = barOver(el, x, y)
+        if (on && layerOf(on) === bar && !opaqueAt(on, x, y))
+          say(`${quote(el.textContent || '')} shows through the bar over it, ${quote(bar.textContent || '')}`)
       }
-      return null
     }
-    el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
-    let over = coveredBy()
-    for (const block of ['center', 'end', 'start'] as const) {
-      if (!over) break
-      el.scrollIntoView({ block, inline: 'nearest' })
-      over = coveredBy()
+    return hit
+  }
+  for (const el of texts) {
+    if (linesOf(el).length === 0) continue
+    // Its first and its last line, each scrolled to as a reader would: the least scroll that shows the
+    // text, else the line in the middle or at the top of what its scroller shows, as far as the scroller
+    // goes (the last line of a page reaches above a bar stuck at its end only if the page leaves room).
+    for (const last of [false, true]) {
+      const line = () => {
+        const lines = linesOf(el)
+        return last ? lines[lines.length - 1]! : lines[0]!
+      }
+      /** Scrolls the line's scroller so the line stands at `at` (0 the top, 0.5 the middle) of what it shows. */
+      const lineTo = (at: number) => {
+        const scroller = scrollerOf(el)
+        const shown = scroller === document.scrollingElement ? new DOMRect(0, 0, innerWidth, innerHeight) : scroller.getBoundingClientRect()
+        const top = Math.max(shown.top, 0)
+        const bottom = Math.min(shown.bottom, innerHeight)
+        const l = line()
+        scroller.scrollTop += at === 0 ? l.top - top - 2 : l.top + l.height / 2 - (top + bottom) / 2
+      }
+      const tries = [
+        () => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+        () => el.scrollIntoView({ block: 'center', inline: 'nearest' }),
+        () => lineTo(0.5),
+        () => lineTo(0),
+        () => el.scrollIntoView({ block: 'end', inline: 'nearest' }),
+        () => el.scrollIntoView({ block: 'start', inline: 'nearest' }),
+      ]
+      let over: Element | null = null
+      for (const scroll of tries) {
+        scroll()
+        over = barOverLine(el, line())
+        if (!over) break
+      }
+      if (over)
+        say(
+          `${quote(el.textContent || '')} cannot be scrolled clear of the bar over it, ${quote(layerOf(over)!.textContent || over.tagName)}`,
+        )
     }
-    if (over)
-      say(
-        `${quote(el.textContent || '')} cannot be scrolled clear of the bar over it, ${quote(layerOf(over)!.textContent || over.tagName)}`,
-      )
   }
   for (const s of scrolled) {
     s.el.scrollTop = s.top
