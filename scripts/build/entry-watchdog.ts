@@ -6,6 +6,8 @@
  * loading state) stays on screen forever. It replaces #root with `出错了` and `重新加载` (and, in the
  * app, `关闭`, since the page's own back-button handling never arrived). mountPage() marks the start
  * (`window.__kidsStarted`); if the code arrives after the watchdog fired, it renders over the error view.
+ * It also notes a show from the back-forward cache (RESTORED_GLOBAL) that comes before the page's code
+ * listens for one (usePageRestored).
  *
  * It may stand anywhere in <head>: a module script's error event is dispatched only after the document
  * is parsed, as the deferred scripts run (or later, for an entry the first screen held back: it is
@@ -21,6 +23,7 @@ import {
   EARLY_MESSAGES_LIMIT,
   ENTRY_STARTER,
   PAGE_CODE_TEMPLATE,
+  RESTORED_GLOBAL,
   STARTED_GLOBAL,
 } from '../../shared/config/page-start.ts'
 
@@ -50,6 +53,7 @@ export function watchdogScript(ms = WATCHDOG_MS, cap = ENTRY_CAP_MS): string {
 function fail(){if(done||w.${STARTED_GLOBAL})return;done=1;var r=d.getElementById("root");if(!r)return;r.setAttribute("data-prerendered","replace");r.innerHTML='<section role="alert" style="padding:48px 24px;text-align:center;font:15px/1.6 -apple-system,sans-serif;color:#1f2329"><h2 style="margin:0 0 8px;font-size:18px">出错了</h2><p style="margin:0 0 24px;color:#4e5969">页面没有加载完成，请检查网络后重新加载</p><button type="button" data-reload style="min-width:120px;min-height:44px;border:0;border-radius:22px;background:#1a7f4b;color:#fff;font-size:16px">重新加载</button></section>';r.querySelector("[data-reload]").addEventListener("click",function(){w.location.reload()});var c=bridge();if(c){var b=d.createElement("button");b.type="button";b.textContent="关闭";b.setAttribute("style","display:block;margin:12px auto 0;min-width:120px;min-height:44px;border:1px solid #c9cdd4;border-radius:22px;background:#fff;color:#1f2329;font-size:16px");b.addEventListener("click",c);r.firstChild.appendChild(b)}}
 w.addEventListener("error",function(e){var t=e.target;if(t&&t.tagName==="SCRIPT"&&t.type==="module")fail()},true);
 setTimeout(fail,${ms});
+w.addEventListener("pageshow",function(e){if(e.persisted)w.${RESTORED_GLOBAL}=Date.now()});
 if(!w.onNativeMessage){var early=w.${EARLY_MESSAGES_GLOBAL}=[];w.onNativeMessage=function(m){if(early.length<${EARLY_MESSAGES_LIMIT})early.push(m)}}
 var started=0;function start(){if(d.readyState==="loading")return d.addEventListener("DOMContentLoaded",start);var t=d.getElementById("${PAGE_CODE_TEMPLATE}");if(started||!t||!t.content)return;started=1;var f=d.createDocumentFragment(),ls=t.content.querySelectorAll("link");for(var i=0;i<ls.length;i++){var l=ls[i];if(!l.hasAttribute("data-entry")){f.appendChild(d.importNode(l,true));continue}var s=d.createElement("script");s.type="module";if(l.hasAttribute("crossorigin"))s.setAttribute("crossorigin",l.getAttribute("crossorigin"));s.src=l.getAttribute("href");f.appendChild(s)}d.head.appendChild(f)}w.${ENTRY_STARTER}=start;
 setTimeout(start,${cap})})(window,document)`

@@ -7,6 +7,14 @@
 /** Set by mountPage as the page's code starts (shared/app/start-page.tsx); the watchdog and the first screen read it. */
 export const STARTED_GLOBAL = '__kidsStarted'
 
+/**
+ * When the page was last shown again from the back-forward cache (`Date.now()` at a `pageshow` with
+ * `persisted`), set by the HTML's head script from the first moment: a page left before its code had
+ * listened (React renders in slices after the first screen, seconds on a slow phone) and shown again
+ * must still reload what it shows (shared/hooks/use-page-restored.ts).
+ */
+export const RESTORED_GLOBAL = '__kidsRestoredAt'
+
 /** The HTML's function that starts a page's held-back code; the first screen calls it once drawn. */
 export const ENTRY_STARTER = '__kidsStartEntry'
 

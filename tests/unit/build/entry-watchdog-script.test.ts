@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installNativeMessageHandler, subscribeNative } from '@shared/bridge/messages'
+import { RESTORED_GLOBAL } from '@shared/config/page-start'
 import { ENTRY_CAP_MS, ENTRY_STARTER, watchdogScript } from '../../../scripts/build/entry-watchdog'
 
 type PageWindow = Record<string, unknown> & { onNativeMessage?: (message: unknown) => void }
@@ -70,6 +71,19 @@ describe('the page code the build held back', () => {
     document.body.innerHTML = '<div id="root"></div>'
     vi.advanceTimersByTime(ENTRY_CAP_MS)
     expect(code()).toEqual([])
+  })
+})
+
+describe('a show from the back-forward cache before the page code listens', () => {
+  it('is noted with its time (usePageRestored reloads then), and a fresh load is not', () => {
+    // happy-dom's PageTransitionEvent has no `persisted`: the event as a browser sends it.
+    const show = (persisted: boolean) => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }))
+    delete w()[RESTORED_GLOBAL]
+    show(false)
+    expect(w()[RESTORED_GLOBAL]).toBeUndefined()
+    vi.setSystemTime(1_800_000_000_000)
+    show(true)
+    expect(w()[RESTORED_GLOBAL]).toBe(1_800_000_000_000)
   })
 })
 
