@@ -165,8 +165,14 @@ describe.skipIf(suite.skipWhy)('a page shown again from the back-forward cache i
       const after = await api<{ total: number }>(token, '/v1/dev/space/purchase', { goodsId: goods!.id })
       expect(after.total).toBeGreaterThan(before.total)
       // Step: back: the capacity is the one bought.
+      const leftAt = Date.now()
       await backToKeptPage(session, '/space_upgrade')
-      await waitFor('the capacity bought', async () => (await total()) === String(after.total))
+      await waitFor('the capacity bought', async () => (await total()) === String(after.total)).catch(async (error: Error) => {
+        // Said with what the page showed and what it asked for, should it fail again (CI, once, at load 9).
+        const asked = suite.proxy().requests.filter((request) => request.path === '/v1/user/myCapacity' && request.startedAt >= leftAt)
+        const answers = asked.map((request) => `${request.status} after ${request.startedAt - leftAt} ms`).join(', ') || 'none'
+        throw new Error(`${error.message}: the page shows ${await total()} of ${after.total}; myCapacity asked since the back: ${answers}`)
+      })
       expect(await session.execute<string[]>('return window.__capture.errors')).toEqual([])
     } finally {
       await session.close()
