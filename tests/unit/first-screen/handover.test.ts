@@ -29,6 +29,10 @@ function drawScreen(): void {
 
 let started = 0
 beforeEach(() => {
+  // Unit files share a worker and its document (isolate: false): a screen another file drew and left
+  // live keeps its listeners, which would stop this file's clicks. Ended before it is forgotten.
+  const before = handover()
+  if (before) before.live = false
   delete (window as unknown as Record<string, unknown>)[HANDOVER_GLOBAL]
   drawScreen()
   started = 0

@@ -18,6 +18,10 @@ const w = window as unknown as Record<string, unknown>
 
 /** The HTML as the build leaves it: the frame in #root, the early reply on its way or in. */
 async function openWith(body: unknown): Promise<HTMLElement> {
+  // The last screen's listeners stay on the document: ended before its state is forgotten (else they
+  // stop clicks in the files that share this worker, handover.test.ts's).
+  const before = handover()
+  if (before) before.live = false
   for (const key of [HANDOVER_GLOBAL, TELEMETRY_QUEUE_GLOBAL, PREFETCH_GLOBAL]) delete w[key]
   for (const key of Object.keys(w)) if (key.startsWith('__kidsPrefetch')) delete w[key]
   document.body.innerHTML = '<div id="root"><p>加载中</p></div>'
