@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   elementAt,
   handover,
-  HANDOVER_GLOBAL,
   KEPT,
   pathOf,
   RELEASE_MS,
@@ -16,6 +15,7 @@ import {
 import { PENDING } from '@shared/first-screen/to-dom'
 import { PLAYS_AUDIO, takeUnlockedAudio } from '@shared/first-screen/unlocked-audio'
 import { TELEMETRY_QUEUE_GLOBAL, type TelemetryEntry } from '@shared/telemetry/early'
+import { forgetHandover } from './support/forget-handover'
 
 /** A drawn screen: a pending start button, a plan's label around a pending radio, a scroll box, a plain link. */
 function drawScreen(): void {
@@ -29,11 +29,7 @@ function drawScreen(): void {
 
 let started = 0
 beforeEach(() => {
-  // Unit files share a worker and its document (isolate: false): a screen another file drew and left
-  // live keeps its listeners, which would stop this file's clicks. Ended before it is forgotten.
-  const before = handover()
-  if (before) before.live = false
-  delete (window as unknown as Record<string, unknown>)[HANDOVER_GLOBAL]
+  forgetHandover()
   drawScreen()
   started = 0
 })

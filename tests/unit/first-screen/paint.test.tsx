@@ -6,11 +6,12 @@ import { act, createElement } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startPage } from '@shared/app/start-page'
 import { defineFirstScreen } from '@shared/first-screen/define'
-import { handover, HANDOVER_GLOBAL } from '@shared/first-screen/handover'
+import { handover } from '@shared/first-screen/handover'
 import { paintFirstScreen } from '@shared/first-screen/paint'
 import { PREFETCH_GLOBAL, putPrefetched } from '@shared/http/prefetch'
 import { TELEMETRY_QUEUE_GLOBAL, type TelemetryEntry } from '@shared/telemetry/early'
 import { installAndroidHost, removeHost } from '../bridge/fake-host'
+import { forgetHandover } from './support/forget-handover'
 
 const REQUEST = { path: '/v1/things', params: undefined }
 const PAGE = { parse: () => ({}), requestsFor: () => [REQUEST] }
@@ -18,11 +19,8 @@ const w = window as unknown as Record<string, unknown>
 
 /** The HTML as the build leaves it: the frame in #root, the early reply on its way or in. */
 async function openWith(body: unknown): Promise<HTMLElement> {
-  // The last screen's listeners stay on the document: ended before its state is forgotten (else they
-  // stop clicks in the files that share this worker, handover.test.ts's).
-  const before = handover()
-  if (before) before.live = false
-  for (const key of [HANDOVER_GLOBAL, TELEMETRY_QUEUE_GLOBAL, PREFETCH_GLOBAL]) delete w[key]
+  forgetHandover()
+  for (const key of [TELEMETRY_QUEUE_GLOBAL, PREFETCH_GLOBAL]) delete w[key]
   for (const key of Object.keys(w)) if (key.startsWith('__kidsPrefetch')) delete w[key]
   document.body.innerHTML = '<div id="root"><p>加载中</p></div>'
   putPrefetched(REQUEST.path, REQUEST.params, Promise.resolve({ status: 200, body }))
