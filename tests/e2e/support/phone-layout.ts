@@ -410,20 +410,23 @@ export function findLayoutProblems(options: LayoutOptions): string[] {
     }
   }
   drawAll.remove()
+  /** How far two boxes overlap, across and down, or null when by no more than a hairline (anti-aliasing, a rounded edge). */
+  const overlapOf = (a: DOMRect, b: DOMRect): { w: number; h: number } | null => {
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left)
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
+    return w > 2 && h > 2 ? { w, h } : null
+  }
   for (let i = 0; i < runs.length; i += 1) {
     for (let j = i + 1; j < runs.length; j += 1) {
       const a = runs[i]!
       const b = runs[j]!
       if (a.layer !== b.layer || a.el === b.el) continue
-      const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left)
-      const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top)
-      if (w > 2 && h > 2) say(`${quote(a.text)} overlaps ${quote(b.text)} (${Math.round(w)}×${Math.round(h)} px)`)
+      const overlap = overlapOf(a.box, b.box)
+      if (overlap) say(`${quote(a.text)} overlaps ${quote(b.text)} (${Math.round(overlap.w)}×${Math.round(overlap.h)} px)`)
     }
   }
   // A picture is content too (a drawn card, a cover): no text and no control lies over it (a picture meant
   // to be under words is a CSS background, not an <img>), and it is not cut to a strip.
-  const overlapOf = (a: DOMRect, b: DOMRect) =>
-    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2
   for (const img of Array.from(document.querySelectorAll('img'))) {
     if (hidden(img) || img.closest('[aria-hidden="true"], [inert]')) continue
     const box = visiblePart(img, img.getBoundingClientRect()).rect
