@@ -23,6 +23,13 @@ export type OsKind = (typeof OS_KINDS)[number]
 export const ENGINES = ['webkit', 'blink', 'gecko', 'other'] as const
 export type Engine = (typeof ENGINES)[number]
 
+/** Which release a device of the app was given by a staged rollout (docs/contracts/api.md "Page releases for the app"). */
+export const COHORTS = ['stable', 'canary'] as const
+export type Cohort = (typeof COHORTS)[number]
+/** Where the app took the page's files from: its verified package, or the network. */
+export const VIAS = ['package', 'network'] as const
+export type Via = (typeof VIAS)[number]
+
 export const NAVIGATION_KINDS = ['navigate', 'reload', 'back_forward', 'restore', 'other'] as const
 /** `restore`: the page came back from the back-forward cache (a new view of the same document). */
 export type NavigationKind = (typeof NAVIGATION_KINDS)[number]
@@ -36,7 +43,9 @@ export type NavigationKind = (typeof NAVIGATION_KINDS)[number]
  * - `api`: an API request failed (`endpoint` as a template, `status`, 0 = network or time-out);
  * - `image`: a picture on screen did not load (`file`: its path, no query);
  * - `recording`: a recording (audio of a work, a word) did not load;
- * - `audio`: audio could not play (`play()` refused, decode error).
+ * - `audio`: audio could not play (`play()` refused, decode error);
+ * - `no-bridge`: the page runs in the app's user agent but its host never gave it the bridge (the
+ *   open-in-app screen where the app should be): the view is never ready.
  */
 export const PROBLEM_KINDS = [
   'error',
@@ -49,6 +58,7 @@ export const PROBLEM_KINDS = [
   'image',
   'recording',
   'audio',
+  'no-bridge',
 ] as const
 export type ProblemKind = (typeof PROBLEM_KINDS)[number]
 
@@ -114,6 +124,39 @@ export interface TelemetryReport {
   vitals: Vitals
   problems: Problem[]
   /** Problems beyond TELEMETRY_MAX_PROBLEMS, counted but not listed. */
+  dropped: number
+  /**
+   * What the phone had to drop of this view so far (Sentry's "client reports"): beacons that could not
+   * leave (sendBeacon refused and fetch failed), entries it could not take, a failure of the reporter.
+   * Absent from reporters older than it.
+   */
+  lost?: number
+  /** The rollout cohort the app gave this device for this page; null (or absent) outside a rollout. */
+  cohort?: Cohort | null
+  /** Where the app took the page from; null (or absent) when not opened by the app from a rollout. */
+  via?: Via | null
+}
+
+/**
+ * The report the HTML's head sends itself when a view ends before the reporter took over
+ * (docs/telemetry.md "How a page reports"): what the head knows, nothing it would have to scrub. The
+ * server fills the client, OS, engine and app version from the request's user agent (never kept), and
+ * keeps it as a report with `final: true`, no vitals, no audio, and each problem with an empty message.
+ * The reporter, if it comes later, goes on with the same view id and the next `seq`.
+ */
+export interface HeadReport {
+  v: typeof TELEMETRY_VERSION
+  head: true
+  route: string
+  release: string
+  sample: number
+  view: string
+  seq: number
+  nav: NavigationKind
+  /** When the page showed its data, if it did before it was left; null otherwise. */
+  ready: number | null
+  /** Its problems so far, by kind: no message, file or frame (the head has no scrubbing). */
+  problems: { kind: ProblemKind; count: number; at: number }[]
   dropped: number
 }
 
@@ -188,5 +231,41 @@ export const telemetryReportSchema = {
       },
     },
     dropped: { type: 'integer', minimum: 0, maximum: 100_000 },
+    lost: { type: 'integer', minimum: 0, maximum: 100_000 },
+    cohort: { enum: [...COHORTS, null] },
+    via: { enum: [...VIAS, null] },
+  },
+} as const
+
+/** The JSON schema of a head report (HeadReport). */
+export const headReportSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['v', 'head', 'route', 'release', 'sample', 'view', 'seq', 'nav', 'ready', 'problems', 'dropped'],
+  properties: {
+    v: { const: TELEMETRY_VERSION },
+    head: { const: true },
+    route: telemetryReportSchema.properties.route,
+    release: telemetryReportSchema.properties.release,
+    sample: telemetryReportSchema.properties.sample,
+    view: telemetryReportSchema.properties.view,
+    seq: telemetryReportSchema.properties.seq,
+    nav: telemetryReportSchema.properties.nav,
+    ready: ms,
+    problems: {
+      type: 'array',
+      maxItems: TELEMETRY_MAX_PROBLEMS,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind', 'count', 'at'],
+        properties: {
+          kind: { enum: PROBLEM_KINDS },
+          count: { type: 'integer', minimum: 1, maximum: 100_000 },
+          at: { type: 'number', minimum: 0, maximum: 3_600_000 },
+        },
+      },
+    },
+    dropped: telemetryReportSchema.properties.dropped,
   },
 } as const
