@@ -8,6 +8,7 @@ import type { CloudDriveProvider } from './cloud-drive/provider'
 import type { Db } from './db/db'
 import { fairDb } from './db/fair-db'
 import { isProduction } from './dev-mode'
+import { StartRefusal } from './start-refusal'
 import { cloudDriveDevRoutes } from './dev/cloud-drive-dev-routes'
 import { authenticate } from './http/auth'
 import { answerClientError, requireHost } from './http/client-errors'
@@ -37,8 +38,11 @@ import type { UploadStorage } from './uploads/storage'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { DEFAULT_RATE_LIMITS, installRateLimits, type RateLimits } from './rate-limit/rate-limits'
 import { opsRoutes } from './telemetry/ops-routes'
-import { retentionDaysFromEnv, scheduleTelemetryRetention } from './telemetry/retention'
+import { demoKnownReleases, knownReleases, registerServedBuild, servedBuild } from './telemetry/releases'
+import { retentionDaysFromEnv, scheduleTelemetryMaintenance } from './telemetry/retention'
 import { databaseSink, type TelemetrySink } from './telemetry/sink'
+import { sourceKeys } from './telemetry/source-key'
+import { diskReserveCheck, sourceBudgetFromEnv, type DiskSpace } from './telemetry/storage-bounds'
 import { telemetryRoutes } from './telemetry/telemetry-routes'
 import { pageRoutes } from './web/page-routes'
 import { installCompression } from './web/compression'
@@ -85,23 +89,34 @@ export interface BuildAppOptions {
   rateLimits?: RateLimits | false
   /**
    * Which proxies' `X-Forwarded-For` to believe for the client's address (Fastify's `trustProxy`):
-   * default `TRUST_PROXY` (`true`, a hop count, or addresses/CIDRs, comma-separated), else none.
+   * default `TRUST_PROXY` (a hop count, or addresses/CIDRs, comma-separated; `true` is refused), else none.
    */
   trustProxy?: boolean | string | ((address: string, hop: number) => boolean)
   /** How import jobs are sliced, expired and polled (cloud-drive/job-queue.ts); docs/server.md's by default. */
   importJobs?: Partial<JobTimings>
   /** Where field reports go (server/telemetry/sink.ts); default the database. */
   telemetrySink?: TelemetrySink
+  /** Bytes a source may store a day in field reports; default `TELEMETRY_SOURCE_BUDGET_MB`, else 4 MB. */
+  telemetrySourceBudgetBytes?: number
+  /** The data disk's free and total bytes (tests stand in a small disk); default statfs of `dataDir`. */
+  diskSpace?: (dir: string) => DiskSpace
   /** Days field reports are kept; default `TELEMETRY_RETENTION_DAYS`, else 30. */
   telemetryRetentionDays?: number
   /** The token of `/ops/` (release health); default `OPS_TOKEN`. */
   opsToken?: string
 }
 
-/** `TRUST_PROXY` as Fastify's `trustProxy` (a hop count as the function Fastify takes for it). */
-function trustProxyFromEnv(value = process.env.TRUST_PROXY): NonNullable<BuildAppOptions['trustProxy']> {
+/**
+ * `TRUST_PROXY` as Fastify's `trustProxy` (a hop count as the function Fastify takes for it). `true` is
+ * refused: it believes the whole `X-Forwarded-For` a client sends, so any client would choose its own
+ * address, past the per-address limits and the field reports' sources.
+ */
+export function trustProxyFromEnv(value = process.env.TRUST_PROXY): NonNullable<BuildAppOptions['trustProxy']> {
   if (!value || value === 'false') return false
-  if (value === 'true') return true
+  if (value === 'true')
+    throw new StartRefusal(
+      'TRUST_PROXY=true would let any client choose its address in X-Forwarded-For: set the number of proxies in front (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+    )
   if (!/^\d+$/.test(value)) return value
   const hops = Number(value)
   return (_address, hop) => hop < hops
@@ -173,7 +188,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', () => importRunner.start().catch((err: unknown) => app.log.error({ err }, 'starting the import queue failed')))
   app.addHook('onClose', () => importRunner.stop())
   scheduleUploadCollection(app, db, storage)
-  scheduleTelemetryRetention(app, db, options.telemetryRetentionDays ?? retentionDaysFromEnv())
+  scheduleTelemetryMaintenance(app, db, options.telemetryRetentionDays ?? retentionDaysFromEnv())
+  // Only releases a deploy made live count (server/telemetry/releases.ts); the demo's is the build it serves.
+  const known = isProduction() ? knownReleases(db) : demoKnownReleases(db, distDir)
+  if (!isProduction())
+    app.addHook('onReady', () =>
+      registerServedBuild(db, servedBuild(distDir)).catch((err: unknown) => app.log.warn({ err }, 'registering the served build failed')),
+    )
+  const telemetrySink =
+    options.telemetrySink ??
+    databaseSink(db, {
+      sourceBudgetBytes: options.telemetrySourceBudgetBytes ?? sourceBudgetFromEnv(),
+      belowReserve: diskReserveCheck(dataDir, options.diskSpace),
+    })
+  app.addHook('onClose', () => telemetrySink.idle())
   app.decorate('importRunner', importRunner)
   installErrorHandling(app)
   parseJsonAsUtf8(app)
@@ -188,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Before every schema and handler of the API (pages keep their query strings untouched).
     api.addHook('preValidation', rejectNul)
     await api.register(shareRoutes, { db })
-    await api.register(telemetryRoutes, { sink: options.telemetrySink ?? databaseSink(db) })
+    await api.register(telemetryRoutes, { db, sink: telemetrySink, known, sources: sourceKeys(db) })
     await api.register(async (signedIn) => {
       signedIn.addHook('onRequest', limits.beforeSignIn)
       signedIn.addHook('onRequest', authenticate({ db, verifier: options.verifier ?? null, demoTokens: !isProduction() }))
@@ -207,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
     })
   })
-  await app.register(opsRoutes, { db, opsToken: options.opsToken ?? (process.env.OPS_TOKEN || undefined) })
+  await app.register(opsRoutes, { db, known, opsToken: options.opsToken ?? (process.env.OPS_TOKEN || undefined) })
   await app.register(pageRoutes, { distDir, fakeHost })
   return app
 }

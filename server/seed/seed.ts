@@ -13,6 +13,16 @@ import { seedShares } from './seed-shares'
 /** Every table the application writes (not schema_migrations), children before parents. */
 const TABLES = [
   'telemetry_reports',
+  'telemetry_hours',
+  'telemetry_minutes',
+  'telemetry_splits',
+  'telemetry_problems',
+  'telemetry_sources',
+  'telemetry_not_counted',
+  'telemetry_unknown_sample',
+  'telemetry_budget',
+  'telemetry_release_events',
+  'telemetry_releases',
   'rate_limits',
   'cloud_import_items',
   'cloud_import_jobs',

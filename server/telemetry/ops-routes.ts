@@ -1,6 +1,8 @@
 /**
- * `GET /ops/release-health` (docs/telemetry.md "Reading it back"): an operator's call, outside `/v1/`
- * so no user's token opens it. With `OPS_TOKEN` set it needs `Authorization: Bearer <OPS_TOKEN>`; a
+ * `GET /ops/release-health` (docs/telemetry.md "Reading it back") and `POST /ops/releases` (what a deploy
+ * made live, docs/deploying.md "Telling the API"): an operator's calls, outside `/v1/` so no user's token
+ * opens them. Their database work runs in a lane of its own (db/fair-db.ts): a health read never takes a
+ * visitor's turn. With `OPS_TOKEN` set it needs `Authorization: Bearer <OPS_TOKEN>`; a
  * production start without one answers 404 (nothing to guard it with); the demo answers anyone.
  */
 import { timingSafeEqual } from 'node:crypto'
@@ -9,8 +11,14 @@ import type { Db } from '../db/db'
 import { isProduction } from '../dev-mode'
 import { badRequest, notFound, ok, unauthorized } from '../http/envelope'
 import { replies } from '../http/schemas'
-import { healthQuery, healthReplySchema } from './health-schema'
+import type { ReleaseEvent } from '../../common/telemetry/health'
+import { inLane } from '../db/fair-db'
+import { healthQuery, healthReplySchema, releaseEventsBody } from './health-schema'
 import { readReleaseHealth } from './health-query'
+import { recordReleaseEvents, type KnownReleases } from './releases'
+
+/** The lane of the operators' calls. */
+export const OPS_LANE = 'ops'
 
 export const HEALTH_MAX_HOURS = 720
 export const HEALTH_DEFAULT_HOURS = 24
@@ -19,6 +27,7 @@ export interface OpsRoutesOptions {
   db: Db
   /** The operator's token; none = open in the demo, absent (404) in production. */
   opsToken: string | undefined
+  known: KnownReleases
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
@@ -29,7 +38,7 @@ function holdsToken(request: FastifyRequest, token: string): boolean {
   return sent.length === expected.length && timingSafeEqual(sent, expected)
 }
 
-export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db, opsToken }) => {
+export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db, opsToken, known }) => {
   app.addHook('onRequest', async (request) => {
     if (opsToken) {
       if (!holdsToken(request, opsToken)) throw unauthorized('需要运维令牌')
@@ -43,7 +52,21 @@ export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db,
     async (request) => {
       const since = Number(request.query.since ?? HEALTH_DEFAULT_HOURS)
       if (since > HEALTH_MAX_HOURS) throw badRequest(`参数 since 应为 1 到 ${HEALTH_MAX_HOURS} 之间的小时数`)
-      return ok(await readReleaseHealth(db, since, request.query.route ?? null))
+      return ok(await inLane(OPS_LANE, () => readReleaseHealth(db, since, request.query.route ?? null)))
+    },
+  )
+  app.post<{ Body: { events: Omit<ReleaseEvent, 'at'>[] } }>(
+    '/ops/releases',
+    {
+      schema: {
+        body: releaseEventsBody,
+        response: replies({ type: 'object', required: ['events'], properties: { events: { type: 'integer' } } }),
+      },
+    },
+    async (request) => {
+      await inLane(OPS_LANE, () => recordReleaseEvents(db, request.body.events))
+      known.invalidate()
+      return ok({ events: request.body.events.length })
     },
   )
 }

@@ -1,18 +1,23 @@
 /**
- * Issue 38 item 2: the server collects field reports (`POST /v1/telemetry`, docs/telemetry.md) and
- * answers release health (`GET /ops/release-health`). A report comes as a beacon (`text/plain` JSON),
- * at most 16 KB, counted per client address, schema-checked; nothing of a refused one is kept, and no
- * address or user agent is kept of any.
+ * Issues 38, 45 and 46: the server collects field reports (`POST /v1/telemetry`, docs/telemetry.md), from
+ * the reporter and from a page's head, counts only releases a deploy made live, bounds what a source may
+ * store, and answers release health (`GET /ops/release-health`) from rollups. A report comes as a beacon
+ * (`text/plain` JSON), at most 16 KB, counted per client address, schema-checked; nothing of a refused one
+ * is kept, and no address or user agent is kept of any.
  */
 import type { InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { HealthReply } from '../../common/telemetry/health'
-import { TELEMETRY_MAX_BYTES, type TelemetryReport } from '../../common/telemetry/report'
+import { TELEMETRY_MAX_BYTES, type HeadReport, type TelemetryReport } from '../../common/telemetry/report'
+import { trustProxyFromEnv } from '../../server/app'
 import { DEFAULT_RATE_LIMITS } from '../../server/rate-limit/rate-limits'
-import { deleteReportsOlderThan } from '../../server/telemetry/reports-repository'
-import { envelope, setupServer } from './helpers/test-app'
+import { UNKNOWN_SAMPLE_MAX } from '../../server/telemetry/releases'
+import { StartRefusal } from '../../server/start-refusal'
+import { envelope, setupServer, type ServerTestContext } from './helpers/test-app'
 
 const PAGES = 'https://h5.example.com'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const server = setupServer({
   corsOrigins: [PAGES],
   rateLimits: { ...DEFAULT_RATE_LIMITS, telemetry: { max: 40, windowMs: 60_000 } },
@@ -20,6 +25,7 @@ const server = setupServer({
 afterEach(() => vi.unstubAllEnvs())
 
 let views = 0
+const nextView = () => `view${String(++views).padStart(6, '0')}`
 /** A valid report of a new view (or of `view`), with `changes` over it. */
 function report(changes: Partial<TelemetryReport> = {}): TelemetryReport {
   return {
@@ -32,13 +38,31 @@ function report(changes: Partial<TelemetryReport> = {}): TelemetryReport {
     engine: 'blink',
     engineMajor: 120,
     sample: 1,
-    view: `view${String(++views).padStart(6, '0')}`,
+    view: nextView(),
     seq: 0,
     final: true,
     nav: 'navigate',
     ready: 850,
     audioTried: false,
     vitals: { ttfb: 120, fcp: 400, lcp: 900, inp: 80, cls: 0.02 },
+    problems: [],
+    dropped: 0,
+    ...changes,
+  }
+}
+
+/** The head's own report of a view left before the reporter came. */
+function headReport(changes: Partial<HeadReport> = {}): HeadReport {
+  return {
+    v: 1,
+    head: true,
+    route: '/recorded_share',
+    release: 'a1b2c3d4e5f6',
+    sample: 1,
+    view: nextView(),
+    seq: 0,
+    nav: 'navigate',
+    ready: null,
     problems: [],
     dropped: 0,
     ...changes,
@@ -54,17 +78,43 @@ const beacon = (body: unknown, address = '203.0.113.5', headers: Record<string, 
   payload: typeof body === 'string' ? body : JSON.stringify(body),
 })
 
-const stored = () => server.db.query<Record<string, unknown>>('SELECT * FROM telemetry_reports ORDER BY id')
+/** What a deploy tells the API: these releases are live. */
+async function deployed(ctx: ServerTestContext, ...releases: [route: string, release: string][]) {
+  const res = await ctx.inject({
+    method: 'POST',
+    url: '/ops/releases',
+    payload: { events: releases.map(([route, release]) => ({ route, release, kind: 'live', run: '0001-test' })) },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+}
+
+const stored = (ctx: ServerTestContext = server) =>
+  ctx.db.query<Record<string, unknown>>('SELECT * FROM telemetry_reports ORDER BY received_at, seq')
+const healthOf = async (ctx: ServerTestContext = server, query = '') => {
+  const res = await ctx.inject({ method: 'GET', url: `/ops/release-health${query}` })
+  expect(res.statusCode, res.body).toBe(200)
+  return envelope<HealthReply>(res).data
+}
 
 describe('A field report', () => {
   it('sent as a beacon is kept (204), with the time it arrived and nothing of who sent it', async () => {
+    await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
     const sent = report({ problems: [{ kind: 'api', message: '', endpoint: '/v1/share/uar', status: 502, count: 1, at: 300 }] })
     const res = await server.inject(beacon(sent, '203.0.113.5', { 'user-agent': 'Mozilla/5.0 MicroMessenger/8.0' }))
     expect(res.statusCode).toBe(204)
     expect(res.body).toBe('')
     const rows = await stored()
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ route: '/recorded_share', release: 'a1b2c3d4e5f6', client: 'wechat', view: sent.view, has_error: true })
+    expect(rows[0]).toMatchObject({
+      route: '/recorded_share',
+      release: 'a1b2c3d4e5f6',
+      client: 'wechat',
+      view: sent.view,
+      has_error: true,
+      head: false,
+    })
+    expect(rows[0]!.source).toBeGreaterThanOrEqual(0)
+    expect(rows[0]!.source).toBeLessThan(256)
     expect(Date.now() - new Date(rows[0]!.received_at as string).getTime()).toBeLessThan(60_000)
     const text = JSON.stringify(rows)
     expect(text).not.toContain('203.0.113.5')
@@ -72,12 +122,14 @@ describe('A field report', () => {
   })
 
   it('may come as application/json too', async () => {
+    await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
     const res = await server.inject({ ...beacon(report()), headers: { 'content-type': 'application/json' } })
     expect(res.statusCode).toBe(204)
     expect(await stored()).toHaveLength(1)
   })
 
   it('from an allowed page origin gets the CORS answer, with no preflight needed', async () => {
+    await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
     const res = await server.inject(beacon(report(), '203.0.113.5', { origin: PAGES }))
     expect(res.statusCode).toBe(204)
     expect(res.headers['access-control-allow-origin']).toBe(PAGES)
@@ -95,11 +147,14 @@ describe('A field report', () => {
       report({ problems: Array.from({ length: 31 }, () => ({ kind: 'error' as const, message: 'x', count: 1, at: 1 })) }),
     ],
     ['with a negative time', report({ ready: -5 })],
+    ['of the head with a message in a problem', { ...headReport(), problems: [{ kind: 'error', message: 'x', count: 1, at: 1 }] }],
+    ['of the head with the client fields of the reporter', { ...headReport(), client: 'app' }],
     ['that is no JSON', '{"v":1,'],
     ['that is JSON but no object', '[1,2,3]'],
   ]
   for (const [what, body] of BAD) {
     it(`${what} is a 400 and is not kept`, async () => {
+      await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
       const res = await server.inject(beacon(body))
       expect(res.statusCode).toBe(400)
       expect(envelope(res)).toMatchObject({ result: 'BAD_REQUEST', data: null })
@@ -120,6 +175,7 @@ describe('A field report', () => {
   })
 
   it('past the limit of one address is a 429 with Retry-After, and is not kept; other addresses go on', async () => {
+    await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
     for (let i = 0; i < 40; i++) expect((await server.inject(beacon(report(), '198.51.100.9'))).statusCode).toBe(204)
     const refused = await server.inject(beacon(report(), '198.51.100.9'))
     expect(refused.statusCode).toBe(429)
@@ -130,103 +186,135 @@ describe('A field report', () => {
   })
 })
 
-describe('Release health', () => {
-  const health = async (query = '', headers: Record<string, string> = {}) =>
-    server.inject({ method: 'GET', url: `/ops/release-health${query}`, headers })
+describe("The head's report of a view left before the reporter came", () => {
+  it('is kept with its client read from the user agent (never kept), never ready, its problems by kind', async () => {
+    await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
+    const head = headReport({ problems: [{ kind: 'chunk', count: 1, at: 800 }] })
+    expect((await server.inject(beacon(head, '203.0.113.7', { 'user-agent': IPHONE }))).statusCode).toBe(204)
+    const [row] = await stored()
+    expect(row).toMatchObject({
+      head: true,
+      client: 'browser',
+      os: 'ios',
+      engine: 'webkit',
+      engine_major: 17,
+      ready: null,
+      has_error: true,
+      final: true,
+    })
+    expect(JSON.stringify(row)).not.toContain('iPhone OS')
+    const { releases } = await healthOf()
+    expect(releases[0]!.total).toMatchObject({ views: 1, errorViews: 1, neverReadyViews: 1, headViews: 1 })
+    expect(releases[0]!.byEngine).toEqual([{ key: 'webkit 17', views: 1, errorViews: 1, neverReadyViews: 1 }])
+  })
 
-  async function send(...reports: TelemetryReport[]) {
-    for (const r of reports) expect((await server.inject(beacon(r))).statusCode).toBe(204)
-  }
-
-  it('counts each view once, by its report with the highest seq, per release and client', async () => {
-    const stuck = report({ ready: null, seq: 0, final: false })
-    await send(
-      // A view that first reported a fatal error, then became ready: its last report counts.
-      report({ view: 'viewaaaa01', seq: 0, final: false, ready: null, problems: [{ kind: 'error', message: 'boom', count: 1, at: 10 }] }),
-      report({ view: 'viewaaaa01', seq: 1, ready: 1000, problems: [{ kind: 'error', message: 'boom', count: 1, at: 10 }] }),
-      report({ view: 'viewaaaa02', ready: 2000, client: 'app', appVersion: '3.2.0' }),
-      report({
-        view: 'viewaaaa03',
-        ready: 3000,
-        audioTried: true,
-        problems: [{ kind: 'audio', message: 'NotAllowedError', count: 2, at: 5 }],
-      }),
-      report({
-        view: 'viewaaaa04',
-        ready: 4000,
-        problems: [{ kind: 'api', message: '', endpoint: '/v1/share/uar', status: 404, count: 1, at: 5 }],
-      }),
-      stuck,
-      report({ release: 'ffffffffffff', view: 'viewbbbb01', ready: 500 }),
-      report({ route: '/word_share', view: 'viewcccc01' }),
+  it('and the reporter taking the same view over later count one view, as the reporter says it', async () => {
+    await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
+    const head = headReport({ ready: null })
+    await server.inject(beacon(head, '203.0.113.7', { 'user-agent': IPHONE }))
+    await server.inject(
+      beacon(report({ view: head.view, seq: 1, ready: 1200, client: 'browser', os: 'ios', engine: 'webkit', engineMajor: 17 })),
     )
-    const res = await health()
-    expect(res.statusCode).toBe(200)
-    const { data } = envelope<HealthReply>(res)
-    expect(data.releases.map((r) => [r.route, r.release])).toEqual([
-      ['/recorded_share', 'ffffffffffff'],
-      ['/recorded_share', 'a1b2c3d4e5f6'],
-      ['/word_share', 'a1b2c3d4e5f6'],
-    ])
-    const release = data.releases[1]!
-    expect(release.total).toMatchObject({ views: 5, errorViews: 1, neverReadyViews: 1, audioViews: 1, audioFailViews: 1 })
-    // p75 of 1000, 2000, 3000, 4000 (the stuck view has none), as percentile_cont interpolates.
-    expect(release.total.p75.ready).toBe(3250)
-    expect(release.total.p75.lcp).toBe(900)
-    expect(release.byClient.app).toMatchObject({ views: 1, errorViews: 0 })
-    expect(release.byClient.wechat).toMatchObject({ views: 4, errorViews: 1, neverReadyViews: 1 })
-    expect(release.topProblems).toEqual([
-      { kind: 'api', message: '/v1/share/uar 404', views: 1 },
-      { kind: 'audio', message: 'NotAllowedError', views: 1 },
-      { kind: 'error', message: 'boom', views: 1 },
-    ])
-    expect(release.hourly).toHaveLength(1)
-    expect(release.hourly[0]).toMatchObject({ views: 5, errorViews: 1, neverReadyViews: 1, readyP75: 3250 })
-    expect(new Date(release.hourly[0]!.hour).getUTCMinutes()).toBe(0)
-    expect(Date.parse(release.firstSeen)).toBeLessThanOrEqual(Date.parse(release.lastSeen))
-    expect(Date.parse(data.until) - Date.parse(data.since)).toBeCloseTo(24 * 3600_000, -4)
-  })
-
-  it('answers one page with route, and only the window asked for', async () => {
-    await send(report({ view: 'viewdddd01' }), report({ route: '/word_share', view: 'viewdddd02' }))
-    await server.db.query(`UPDATE telemetry_reports SET received_at = now() - interval '3 hours' WHERE view = 'viewdddd01'`)
-    const one = envelope<HealthReply>(await health('?route=/word_share')).data
-    expect(one.releases.map((r) => r.route)).toEqual(['/word_share'])
-    const recent = envelope<HealthReply>(await health('?since=2')).data
-    expect(recent.releases.map((r) => r.route)).toEqual(['/word_share'])
-  })
-
-  it.each(['?since=0', '?since=721', '?since=abc', '?route=recorded_share', '?route=/a?b'])('refuses %s with a 400', async (query) => {
-    expect((await health(query)).statusCode).toBe(400)
-  })
-
-  it('is open in the demo when no OPS_TOKEN is set, and 404 in production', async () => {
-    expect((await health()).statusCode).toBe(200)
-    vi.stubEnv('NODE_ENV', 'production')
-    const res = await health()
-    expect(res.statusCode).toBe(404)
-    expect(envelope(res)).toMatchObject({ result: 'NOT_FOUND' })
+    const total = (await healthOf()).releases[0]!.total
+    expect(total).toMatchObject({ views: 1, neverReadyViews: 0, headViews: 0 })
+    expect(total.p75.ready).toBeGreaterThan(1100)
   })
 })
 
-describe('Release health with OPS_TOKEN', () => {
-  const guarded = setupServer({ opsToken: 'ops-secret-1234', rateLimits: false })
-  const health = (headers: Record<string, string> = {}) => guarded.inject({ method: 'GET', url: '/ops/release-health', headers })
+describe('Only releases a deploy made live count', () => {
+  const open = setupServer({ rateLimits: false })
 
-  it('needs the token, whatever else is sent', async () => {
-    expect((await health()).statusCode).toBe(401)
-    expect((await health({ authorization: 'Bearer demo-vip-token' })).statusCode).toBe(401)
-    expect((await health({ authorization: 'Bearer ops-secret-12345' })).statusCode).toBe(401)
-    expect((await health({ authorization: 'Bearer ops-secret-1234' })).statusCode).toBe(200)
+  it('a report naming another release or route is answered 204, not counted, and at most a bounded sample is kept', async () => {
+    await deployed(open, ['/price_up', '0123456789ab'])
+    expect((await open.inject(beacon(report({ route: '/price_up', release: '0123456789ab' })))).statusCode).toBe(204)
+    // An invented release of a real route, and a thousand invented routes: 204 each, none in the reply.
+    for (let i = 0; i < UNKNOWN_SAMPLE_MAX + 20; i++) {
+      const body =
+        i % 2
+          ? report({ route: '/price_up', release: 'deadbeef0000', problems: [{ kind: 'error', message: 'forged', count: 1, at: 1 }] })
+          : report({ route: `/invented_${i}` })
+      expect((await open.inject(beacon(body))).statusCode).toBe(204)
+    }
+    const reply = await healthOf(open)
+    expect(reply.releases.map((r) => `${r.route} ${r.release}`)).toEqual(['/price_up 0123456789ab'])
+    expect(reply.releases[0]!.total).toMatchObject({ views: 1, errorViews: 0 })
+    expect(reply.notCounted.unknownRelease).toBe(UNKNOWN_SAMPLE_MAX + 20)
+    const [sample] = await open.db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry_unknown_sample')
+    expect(sample!.n).toBe(UNKNOWN_SAMPLE_MAX)
+    expect(await stored(open)).toHaveLength(1)
+  })
+
+  it('the deploy names what it switched: the reply says which release is live and which before it', async () => {
+    await deployed(open, ['/price_up', '0123456789ab'])
+    await open.inject({
+      method: 'POST',
+      url: '/ops/releases',
+      payload: { events: [{ route: '/price_up', release: 'abcdef012345', kind: 'live', run: '0002-test' }] },
+    })
+    const [route] = (await healthOf(open)).deployments
+    expect(route).toMatchObject({ route: '/price_up', live: 'abcdef012345', previous: '0123456789ab' })
+    expect(route!.events.map((e) => [e.release, e.kind, e.run])).toEqual([
+      ['0123456789ab', 'live', '0001-test'],
+      ['abcdef012345', 'live', '0002-test'],
+    ])
+  })
+
+  it.each([
+    [{ events: [] }],
+    [{ events: [{ route: 'price_up', release: '0123456789ab', kind: 'live', run: 'x' }] }],
+    [{ events: [{ route: '/price_up', release: 'nothex', kind: 'live', run: 'x' }] }],
+    [{ events: [{ route: '/price_up', release: '0123456789ab', kind: 'gone', run: 'x' }] }],
+  ])('a deploy event that is not one is a 400 and changes nothing (%j)', async (body) => {
+    const res = await open.inject({ method: 'POST', url: '/ops/releases', payload: body })
+    expect(res.statusCode).toBe(400)
+    expect(envelope(res).msg).toMatch(/[\u4e00-\u9fff]/)
+    expect((await healthOf(open)).deployments).toEqual([])
   })
 })
 
-describe('Retention', () => {
-  it('deletes the reports older than the period, and keeps the others', async () => {
-    await server.inject(beacon(report({ view: 'viewold001' })))
-    await server.inject(beacon(report({ view: 'viewnew001' })))
-    await server.db.query(`UPDATE telemetry_reports SET received_at = now() - interval '31 days' WHERE view = 'viewold001'`)
-    expect(await deleteReportsOlderThan(server.db, 30)).toBe(1)
-    expect((await stored()).map((r) => r.view)).toEqual(['viewnew001'])
+describe('A source past its storage budget, and a disk below its reserve', () => {
+  const small = setupServer({ rateLimits: false, telemetrySourceBudgetBytes: 6_000 })
+
+  it('the source gets 429 until tomorrow, others go on, and the refused reports are counted', async () => {
+    await deployed(small, ['/recorded_share', 'a1b2c3d4e5f6'])
+    const codes: number[] = []
+    for (let i = 0; i < 20; i++) codes.push((await small.inject(beacon(report(), '198.51.100.20'))).statusCode)
+    const kept = codes.filter((c) => c === 204).length
+    expect(kept).toBeGreaterThan(5)
+    expect(codes.slice(kept)).toEqual(new Array(20 - kept).fill(429))
+    const refused = await small.inject(beacon(report(), '198.51.100.20'))
+    expect(envelope(refused)).toMatchObject({ result: 'RATE_LIMITED' })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(86_400)
+    expect((await small.inject(beacon(report(), '198.51.100.21'))).statusCode).toBe(204)
+    const reply = await healthOf(small)
+    expect(reply.releases[0]!.total.views).toBe(kept + 1)
+    expect(reply.notCounted.overBudget).toBe(20 - kept + 1)
+  })
+
+  let free = 10 * 1024 ** 3
+  const disk = setupServer({ rateLimits: false, diskSpace: () => ({ free, total: 20 * 1024 ** 3 }) })
+
+  it('every report is refused (503) while the disk is below its reserve, and taken again once it is not', async () => {
+    await deployed(disk, ['/recorded_share', 'a1b2c3d4e5f6'])
+    expect((await disk.inject(beacon(report()))).statusCode).toBe(204)
+    free = 1024 ** 3
+    // The check is cached for a few seconds: the first answer after it runs again.
+    await vi.waitFor(async () => expect((await disk.inject(beacon(report()))).statusCode).toBe(503), { timeout: 8000, interval: 500 })
+    const count = (await stored(disk)).length
+    free = 10 * 1024 ** 3
+    await vi.waitFor(async () => expect((await disk.inject(beacon(report()))).statusCode).toBe(204), { timeout: 8000, interval: 500 })
+    expect((await stored(disk)).length).toBe(count + 1)
+    expect((await healthOf(disk)).notCounted.diskReserve).toBeGreaterThan(0)
+  }, 30_000)
+})
+
+describe('TRUST_PROXY', () => {
+  it('true is refused at start with the line saying what to set; a hop count or addresses are taken', () => {
+    expect(() => trustProxyFromEnv('true')).toThrow(StartRefusal)
+    expect(() => trustProxyFromEnv('true')).toThrow(/TRUST_PROXY=1/)
+    expect(trustProxyFromEnv('1')).toBeTypeOf('function')
+    expect(trustProxyFromEnv('10.0.0.0/8,127.0.0.1')).toBe('10.0.0.0/8,127.0.0.1')
+    expect(trustProxyFromEnv(undefined)).toBe(false)
   })
 })
