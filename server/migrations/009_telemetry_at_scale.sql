@@ -47,7 +47,8 @@ CREATE TABLE telemetry_reports (
 -- A beacon finds the one before it of its view (within two days) through this index, one per partition.
 CREATE INDEX telemetry_reports_view_idx ON telemetry_reports (view, seq);
 
--- Per route, release, client and hour: the counts and the six histograms (totals, p75s, the hourly series).
+-- Per route, release, client and hour: the counts and the six histograms (the totals of a window under two
+-- days, and the hourly series).
 CREATE TABLE telemetry_hours (
   route text NOT NULL,
   release text NOT NULL,
@@ -136,14 +137,22 @@ CREATE TABLE telemetry_hours (
 );
 CREATE INDEX telemetry_hours_hour_idx ON telemetry_hours (hour);
 
--- Per route, release and minute (kept two days): the series of a recent window.
-CREATE TABLE telemetry_minutes (
+-- The same per day (UTC): the totals of a window of two days or more, read from a few rows a release.
+CREATE TABLE telemetry_days (
   route text NOT NULL,
   release text NOT NULL,
-  minute timestamptz NOT NULL,
+  client text NOT NULL,
+  day date NOT NULL,
+  first_at timestamptz NOT NULL,
+  last_at timestamptz NOT NULL,
   views integer NOT NULL DEFAULT 0,
   error_views integer NOT NULL DEFAULT 0,
   never_ready_views integer NOT NULL DEFAULT 0,
+  audio_views integer NOT NULL DEFAULT 0,
+  audio_fail_views integer NOT NULL DEFAULT 0,
+  head_views integer NOT NULL DEFAULT 0,
+  dropped integer NOT NULL DEFAULT 0,
+  lost integer NOT NULL DEFAULT 0,
   ready_h0 integer NOT NULL DEFAULT 0, ready_h1 integer NOT NULL DEFAULT 0, ready_h2 integer NOT NULL DEFAULT 0, ready_h3 integer NOT NULL DEFAULT 0, ready_h4 integer NOT NULL DEFAULT 0, ready_h5 integer NOT NULL DEFAULT 0,
   ready_h6 integer NOT NULL DEFAULT 0, ready_h7 integer NOT NULL DEFAULT 0, ready_h8 integer NOT NULL DEFAULT 0, ready_h9 integer NOT NULL DEFAULT 0, ready_h10 integer NOT NULL DEFAULT 0, ready_h11 integer NOT NULL DEFAULT 0,
   ready_h12 integer NOT NULL DEFAULT 0, ready_h13 integer NOT NULL DEFAULT 0, ready_h14 integer NOT NULL DEFAULT 0, ready_h15 integer NOT NULL DEFAULT 0, ready_h16 integer NOT NULL DEFAULT 0, ready_h17 integer NOT NULL DEFAULT 0,
@@ -156,17 +165,92 @@ CREATE TABLE telemetry_minutes (
   ready_h54 integer NOT NULL DEFAULT 0, ready_h55 integer NOT NULL DEFAULT 0, ready_h56 integer NOT NULL DEFAULT 0, ready_h57 integer NOT NULL DEFAULT 0, ready_h58 integer NOT NULL DEFAULT 0, ready_h59 integer NOT NULL DEFAULT 0,
   ready_h60 integer NOT NULL DEFAULT 0, ready_h61 integer NOT NULL DEFAULT 0, ready_h62 integer NOT NULL DEFAULT 0, ready_h63 integer NOT NULL DEFAULT 0, ready_h64 integer NOT NULL DEFAULT 0, ready_h65 integer NOT NULL DEFAULT 0,
   ready_h66 integer NOT NULL DEFAULT 0, ready_h67 integer NOT NULL DEFAULT 0, ready_h68 integer NOT NULL DEFAULT 0, ready_h69 integer NOT NULL DEFAULT 0, ready_h70 integer NOT NULL DEFAULT 0, ready_h71 integer NOT NULL DEFAULT 0,
-  ready_h72 integer NOT NULL DEFAULT 0, ready_h73 integer NOT NULL DEFAULT 0, ready_h74 integer NOT NULL DEFAULT 0,
-  PRIMARY KEY (route, release, minute)
+  ready_h72 integer NOT NULL DEFAULT 0, ready_h73 integer NOT NULL DEFAULT 0, ready_h74 integer NOT NULL DEFAULT 0, fcp_h0 integer NOT NULL DEFAULT 0, fcp_h1 integer NOT NULL DEFAULT 0, fcp_h2 integer NOT NULL DEFAULT 0,
+  fcp_h3 integer NOT NULL DEFAULT 0, fcp_h4 integer NOT NULL DEFAULT 0, fcp_h5 integer NOT NULL DEFAULT 0, fcp_h6 integer NOT NULL DEFAULT 0, fcp_h7 integer NOT NULL DEFAULT 0, fcp_h8 integer NOT NULL DEFAULT 0,
+  fcp_h9 integer NOT NULL DEFAULT 0, fcp_h10 integer NOT NULL DEFAULT 0, fcp_h11 integer NOT NULL DEFAULT 0, fcp_h12 integer NOT NULL DEFAULT 0, fcp_h13 integer NOT NULL DEFAULT 0, fcp_h14 integer NOT NULL DEFAULT 0,
+  fcp_h15 integer NOT NULL DEFAULT 0, fcp_h16 integer NOT NULL DEFAULT 0, fcp_h17 integer NOT NULL DEFAULT 0, fcp_h18 integer NOT NULL DEFAULT 0, fcp_h19 integer NOT NULL DEFAULT 0, fcp_h20 integer NOT NULL DEFAULT 0,
+  fcp_h21 integer NOT NULL DEFAULT 0, fcp_h22 integer NOT NULL DEFAULT 0, fcp_h23 integer NOT NULL DEFAULT 0, fcp_h24 integer NOT NULL DEFAULT 0, fcp_h25 integer NOT NULL DEFAULT 0, fcp_h26 integer NOT NULL DEFAULT 0,
+  fcp_h27 integer NOT NULL DEFAULT 0, fcp_h28 integer NOT NULL DEFAULT 0, fcp_h29 integer NOT NULL DEFAULT 0, fcp_h30 integer NOT NULL DEFAULT 0, fcp_h31 integer NOT NULL DEFAULT 0, fcp_h32 integer NOT NULL DEFAULT 0,
+  fcp_h33 integer NOT NULL DEFAULT 0, fcp_h34 integer NOT NULL DEFAULT 0, fcp_h35 integer NOT NULL DEFAULT 0, fcp_h36 integer NOT NULL DEFAULT 0, fcp_h37 integer NOT NULL DEFAULT 0, fcp_h38 integer NOT NULL DEFAULT 0,
+  fcp_h39 integer NOT NULL DEFAULT 0, fcp_h40 integer NOT NULL DEFAULT 0, fcp_h41 integer NOT NULL DEFAULT 0, fcp_h42 integer NOT NULL DEFAULT 0, fcp_h43 integer NOT NULL DEFAULT 0, fcp_h44 integer NOT NULL DEFAULT 0,
+  fcp_h45 integer NOT NULL DEFAULT 0, fcp_h46 integer NOT NULL DEFAULT 0, fcp_h47 integer NOT NULL DEFAULT 0, fcp_h48 integer NOT NULL DEFAULT 0, fcp_h49 integer NOT NULL DEFAULT 0, fcp_h50 integer NOT NULL DEFAULT 0,
+  fcp_h51 integer NOT NULL DEFAULT 0, fcp_h52 integer NOT NULL DEFAULT 0, fcp_h53 integer NOT NULL DEFAULT 0, fcp_h54 integer NOT NULL DEFAULT 0, fcp_h55 integer NOT NULL DEFAULT 0, fcp_h56 integer NOT NULL DEFAULT 0,
+  fcp_h57 integer NOT NULL DEFAULT 0, fcp_h58 integer NOT NULL DEFAULT 0, fcp_h59 integer NOT NULL DEFAULT 0, fcp_h60 integer NOT NULL DEFAULT 0, fcp_h61 integer NOT NULL DEFAULT 0, fcp_h62 integer NOT NULL DEFAULT 0,
+  fcp_h63 integer NOT NULL DEFAULT 0, fcp_h64 integer NOT NULL DEFAULT 0, fcp_h65 integer NOT NULL DEFAULT 0, fcp_h66 integer NOT NULL DEFAULT 0, fcp_h67 integer NOT NULL DEFAULT 0, fcp_h68 integer NOT NULL DEFAULT 0,
+  fcp_h69 integer NOT NULL DEFAULT 0, fcp_h70 integer NOT NULL DEFAULT 0, fcp_h71 integer NOT NULL DEFAULT 0, fcp_h72 integer NOT NULL DEFAULT 0, fcp_h73 integer NOT NULL DEFAULT 0, fcp_h74 integer NOT NULL DEFAULT 0,
+  lcp_h0 integer NOT NULL DEFAULT 0, lcp_h1 integer NOT NULL DEFAULT 0, lcp_h2 integer NOT NULL DEFAULT 0, lcp_h3 integer NOT NULL DEFAULT 0, lcp_h4 integer NOT NULL DEFAULT 0, lcp_h5 integer NOT NULL DEFAULT 0,
+  lcp_h6 integer NOT NULL DEFAULT 0, lcp_h7 integer NOT NULL DEFAULT 0, lcp_h8 integer NOT NULL DEFAULT 0, lcp_h9 integer NOT NULL DEFAULT 0, lcp_h10 integer NOT NULL DEFAULT 0, lcp_h11 integer NOT NULL DEFAULT 0,
+  lcp_h12 integer NOT NULL DEFAULT 0, lcp_h13 integer NOT NULL DEFAULT 0, lcp_h14 integer NOT NULL DEFAULT 0, lcp_h15 integer NOT NULL DEFAULT 0, lcp_h16 integer NOT NULL DEFAULT 0, lcp_h17 integer NOT NULL DEFAULT 0,
+  lcp_h18 integer NOT NULL DEFAULT 0, lcp_h19 integer NOT NULL DEFAULT 0, lcp_h20 integer NOT NULL DEFAULT 0, lcp_h21 integer NOT NULL DEFAULT 0, lcp_h22 integer NOT NULL DEFAULT 0, lcp_h23 integer NOT NULL DEFAULT 0,
+  lcp_h24 integer NOT NULL DEFAULT 0, lcp_h25 integer NOT NULL DEFAULT 0, lcp_h26 integer NOT NULL DEFAULT 0, lcp_h27 integer NOT NULL DEFAULT 0, lcp_h28 integer NOT NULL DEFAULT 0, lcp_h29 integer NOT NULL DEFAULT 0,
+  lcp_h30 integer NOT NULL DEFAULT 0, lcp_h31 integer NOT NULL DEFAULT 0, lcp_h32 integer NOT NULL DEFAULT 0, lcp_h33 integer NOT NULL DEFAULT 0, lcp_h34 integer NOT NULL DEFAULT 0, lcp_h35 integer NOT NULL DEFAULT 0,
+  lcp_h36 integer NOT NULL DEFAULT 0, lcp_h37 integer NOT NULL DEFAULT 0, lcp_h38 integer NOT NULL DEFAULT 0, lcp_h39 integer NOT NULL DEFAULT 0, lcp_h40 integer NOT NULL DEFAULT 0, lcp_h41 integer NOT NULL DEFAULT 0,
+  lcp_h42 integer NOT NULL DEFAULT 0, lcp_h43 integer NOT NULL DEFAULT 0, lcp_h44 integer NOT NULL DEFAULT 0, lcp_h45 integer NOT NULL DEFAULT 0, lcp_h46 integer NOT NULL DEFAULT 0, lcp_h47 integer NOT NULL DEFAULT 0,
+  lcp_h48 integer NOT NULL DEFAULT 0, lcp_h49 integer NOT NULL DEFAULT 0, lcp_h50 integer NOT NULL DEFAULT 0, lcp_h51 integer NOT NULL DEFAULT 0, lcp_h52 integer NOT NULL DEFAULT 0, lcp_h53 integer NOT NULL DEFAULT 0,
+  lcp_h54 integer NOT NULL DEFAULT 0, lcp_h55 integer NOT NULL DEFAULT 0, lcp_h56 integer NOT NULL DEFAULT 0, lcp_h57 integer NOT NULL DEFAULT 0, lcp_h58 integer NOT NULL DEFAULT 0, lcp_h59 integer NOT NULL DEFAULT 0,
+  lcp_h60 integer NOT NULL DEFAULT 0, lcp_h61 integer NOT NULL DEFAULT 0, lcp_h62 integer NOT NULL DEFAULT 0, lcp_h63 integer NOT NULL DEFAULT 0, lcp_h64 integer NOT NULL DEFAULT 0, lcp_h65 integer NOT NULL DEFAULT 0,
+  lcp_h66 integer NOT NULL DEFAULT 0, lcp_h67 integer NOT NULL DEFAULT 0, lcp_h68 integer NOT NULL DEFAULT 0, lcp_h69 integer NOT NULL DEFAULT 0, lcp_h70 integer NOT NULL DEFAULT 0, lcp_h71 integer NOT NULL DEFAULT 0,
+  lcp_h72 integer NOT NULL DEFAULT 0, lcp_h73 integer NOT NULL DEFAULT 0, lcp_h74 integer NOT NULL DEFAULT 0, inp_h0 integer NOT NULL DEFAULT 0, inp_h1 integer NOT NULL DEFAULT 0, inp_h2 integer NOT NULL DEFAULT 0,
+  inp_h3 integer NOT NULL DEFAULT 0, inp_h4 integer NOT NULL DEFAULT 0, inp_h5 integer NOT NULL DEFAULT 0, inp_h6 integer NOT NULL DEFAULT 0, inp_h7 integer NOT NULL DEFAULT 0, inp_h8 integer NOT NULL DEFAULT 0,
+  inp_h9 integer NOT NULL DEFAULT 0, inp_h10 integer NOT NULL DEFAULT 0, inp_h11 integer NOT NULL DEFAULT 0, inp_h12 integer NOT NULL DEFAULT 0, inp_h13 integer NOT NULL DEFAULT 0, inp_h14 integer NOT NULL DEFAULT 0,
+  inp_h15 integer NOT NULL DEFAULT 0, inp_h16 integer NOT NULL DEFAULT 0, inp_h17 integer NOT NULL DEFAULT 0, inp_h18 integer NOT NULL DEFAULT 0, inp_h19 integer NOT NULL DEFAULT 0, inp_h20 integer NOT NULL DEFAULT 0,
+  inp_h21 integer NOT NULL DEFAULT 0, inp_h22 integer NOT NULL DEFAULT 0, inp_h23 integer NOT NULL DEFAULT 0, inp_h24 integer NOT NULL DEFAULT 0, inp_h25 integer NOT NULL DEFAULT 0, inp_h26 integer NOT NULL DEFAULT 0,
+  inp_h27 integer NOT NULL DEFAULT 0, inp_h28 integer NOT NULL DEFAULT 0, inp_h29 integer NOT NULL DEFAULT 0, inp_h30 integer NOT NULL DEFAULT 0, inp_h31 integer NOT NULL DEFAULT 0, inp_h32 integer NOT NULL DEFAULT 0,
+  inp_h33 integer NOT NULL DEFAULT 0, inp_h34 integer NOT NULL DEFAULT 0, inp_h35 integer NOT NULL DEFAULT 0, inp_h36 integer NOT NULL DEFAULT 0, inp_h37 integer NOT NULL DEFAULT 0, inp_h38 integer NOT NULL DEFAULT 0,
+  inp_h39 integer NOT NULL DEFAULT 0, inp_h40 integer NOT NULL DEFAULT 0, inp_h41 integer NOT NULL DEFAULT 0, inp_h42 integer NOT NULL DEFAULT 0, inp_h43 integer NOT NULL DEFAULT 0, inp_h44 integer NOT NULL DEFAULT 0,
+  inp_h45 integer NOT NULL DEFAULT 0, inp_h46 integer NOT NULL DEFAULT 0, inp_h47 integer NOT NULL DEFAULT 0, inp_h48 integer NOT NULL DEFAULT 0, inp_h49 integer NOT NULL DEFAULT 0, inp_h50 integer NOT NULL DEFAULT 0,
+  inp_h51 integer NOT NULL DEFAULT 0, inp_h52 integer NOT NULL DEFAULT 0, inp_h53 integer NOT NULL DEFAULT 0, inp_h54 integer NOT NULL DEFAULT 0, inp_h55 integer NOT NULL DEFAULT 0, inp_h56 integer NOT NULL DEFAULT 0,
+  inp_h57 integer NOT NULL DEFAULT 0, inp_h58 integer NOT NULL DEFAULT 0, inp_h59 integer NOT NULL DEFAULT 0, inp_h60 integer NOT NULL DEFAULT 0, inp_h61 integer NOT NULL DEFAULT 0, inp_h62 integer NOT NULL DEFAULT 0,
+  inp_h63 integer NOT NULL DEFAULT 0, inp_h64 integer NOT NULL DEFAULT 0, inp_h65 integer NOT NULL DEFAULT 0, inp_h66 integer NOT NULL DEFAULT 0, inp_h67 integer NOT NULL DEFAULT 0, inp_h68 integer NOT NULL DEFAULT 0,
+  inp_h69 integer NOT NULL DEFAULT 0, inp_h70 integer NOT NULL DEFAULT 0, inp_h71 integer NOT NULL DEFAULT 0, inp_h72 integer NOT NULL DEFAULT 0, inp_h73 integer NOT NULL DEFAULT 0, inp_h74 integer NOT NULL DEFAULT 0,
+  ttfb_h0 integer NOT NULL DEFAULT 0, ttfb_h1 integer NOT NULL DEFAULT 0, ttfb_h2 integer NOT NULL DEFAULT 0, ttfb_h3 integer NOT NULL DEFAULT 0, ttfb_h4 integer NOT NULL DEFAULT 0, ttfb_h5 integer NOT NULL DEFAULT 0,
+  ttfb_h6 integer NOT NULL DEFAULT 0, ttfb_h7 integer NOT NULL DEFAULT 0, ttfb_h8 integer NOT NULL DEFAULT 0, ttfb_h9 integer NOT NULL DEFAULT 0, ttfb_h10 integer NOT NULL DEFAULT 0, ttfb_h11 integer NOT NULL DEFAULT 0,
+  ttfb_h12 integer NOT NULL DEFAULT 0, ttfb_h13 integer NOT NULL DEFAULT 0, ttfb_h14 integer NOT NULL DEFAULT 0, ttfb_h15 integer NOT NULL DEFAULT 0, ttfb_h16 integer NOT NULL DEFAULT 0, ttfb_h17 integer NOT NULL DEFAULT 0,
+  ttfb_h18 integer NOT NULL DEFAULT 0, ttfb_h19 integer NOT NULL DEFAULT 0, ttfb_h20 integer NOT NULL DEFAULT 0, ttfb_h21 integer NOT NULL DEFAULT 0, ttfb_h22 integer NOT NULL DEFAULT 0, ttfb_h23 integer NOT NULL DEFAULT 0,
+  ttfb_h24 integer NOT NULL DEFAULT 0, ttfb_h25 integer NOT NULL DEFAULT 0, ttfb_h26 integer NOT NULL DEFAULT 0, ttfb_h27 integer NOT NULL DEFAULT 0, ttfb_h28 integer NOT NULL DEFAULT 0, ttfb_h29 integer NOT NULL DEFAULT 0,
+  ttfb_h30 integer NOT NULL DEFAULT 0, ttfb_h31 integer NOT NULL DEFAULT 0, ttfb_h32 integer NOT NULL DEFAULT 0, ttfb_h33 integer NOT NULL DEFAULT 0, ttfb_h34 integer NOT NULL DEFAULT 0, ttfb_h35 integer NOT NULL DEFAULT 0,
+  ttfb_h36 integer NOT NULL DEFAULT 0, ttfb_h37 integer NOT NULL DEFAULT 0, ttfb_h38 integer NOT NULL DEFAULT 0, ttfb_h39 integer NOT NULL DEFAULT 0, ttfb_h40 integer NOT NULL DEFAULT 0, ttfb_h41 integer NOT NULL DEFAULT 0,
+  ttfb_h42 integer NOT NULL DEFAULT 0, ttfb_h43 integer NOT NULL DEFAULT 0, ttfb_h44 integer NOT NULL DEFAULT 0, ttfb_h45 integer NOT NULL DEFAULT 0, ttfb_h46 integer NOT NULL DEFAULT 0, ttfb_h47 integer NOT NULL DEFAULT 0,
+  ttfb_h48 integer NOT NULL DEFAULT 0, ttfb_h49 integer NOT NULL DEFAULT 0, ttfb_h50 integer NOT NULL DEFAULT 0, ttfb_h51 integer NOT NULL DEFAULT 0, ttfb_h52 integer NOT NULL DEFAULT 0, ttfb_h53 integer NOT NULL DEFAULT 0,
+  ttfb_h54 integer NOT NULL DEFAULT 0, ttfb_h55 integer NOT NULL DEFAULT 0, ttfb_h56 integer NOT NULL DEFAULT 0, ttfb_h57 integer NOT NULL DEFAULT 0, ttfb_h58 integer NOT NULL DEFAULT 0, ttfb_h59 integer NOT NULL DEFAULT 0,
+  ttfb_h60 integer NOT NULL DEFAULT 0, ttfb_h61 integer NOT NULL DEFAULT 0, ttfb_h62 integer NOT NULL DEFAULT 0, ttfb_h63 integer NOT NULL DEFAULT 0, ttfb_h64 integer NOT NULL DEFAULT 0, ttfb_h65 integer NOT NULL DEFAULT 0,
+  ttfb_h66 integer NOT NULL DEFAULT 0, ttfb_h67 integer NOT NULL DEFAULT 0, ttfb_h68 integer NOT NULL DEFAULT 0, ttfb_h69 integer NOT NULL DEFAULT 0, ttfb_h70 integer NOT NULL DEFAULT 0, ttfb_h71 integer NOT NULL DEFAULT 0,
+  ttfb_h72 integer NOT NULL DEFAULT 0, ttfb_h73 integer NOT NULL DEFAULT 0, ttfb_h74 integer NOT NULL DEFAULT 0, cls_h0 integer NOT NULL DEFAULT 0, cls_h1 integer NOT NULL DEFAULT 0, cls_h2 integer NOT NULL DEFAULT 0,
+  cls_h3 integer NOT NULL DEFAULT 0, cls_h4 integer NOT NULL DEFAULT 0, cls_h5 integer NOT NULL DEFAULT 0, cls_h6 integer NOT NULL DEFAULT 0, cls_h7 integer NOT NULL DEFAULT 0, cls_h8 integer NOT NULL DEFAULT 0,
+  cls_h9 integer NOT NULL DEFAULT 0, cls_h10 integer NOT NULL DEFAULT 0, cls_h11 integer NOT NULL DEFAULT 0, cls_h12 integer NOT NULL DEFAULT 0, cls_h13 integer NOT NULL DEFAULT 0, cls_h14 integer NOT NULL DEFAULT 0,
+  cls_h15 integer NOT NULL DEFAULT 0, cls_h16 integer NOT NULL DEFAULT 0, cls_h17 integer NOT NULL DEFAULT 0, cls_h18 integer NOT NULL DEFAULT 0, cls_h19 integer NOT NULL DEFAULT 0, cls_h20 integer NOT NULL DEFAULT 0,
+  cls_h21 integer NOT NULL DEFAULT 0, cls_h22 integer NOT NULL DEFAULT 0, cls_h23 integer NOT NULL DEFAULT 0, cls_h24 integer NOT NULL DEFAULT 0, cls_h25 integer NOT NULL DEFAULT 0, cls_h26 integer NOT NULL DEFAULT 0,
+  cls_h27 integer NOT NULL DEFAULT 0, cls_h28 integer NOT NULL DEFAULT 0, cls_h29 integer NOT NULL DEFAULT 0, cls_h30 integer NOT NULL DEFAULT 0, cls_h31 integer NOT NULL DEFAULT 0, cls_h32 integer NOT NULL DEFAULT 0,
+  cls_h33 integer NOT NULL DEFAULT 0, cls_h34 integer NOT NULL DEFAULT 0, cls_h35 integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (route, release, client, day)
 );
-CREATE INDEX telemetry_minutes_minute_idx ON telemetry_minutes (minute);
+CREATE INDEX telemetry_days_day_idx ON telemetry_days (day);
 
--- Per route, release, hour and every part of a view's client (null parts as '' or -1, so that the key is
+-- Per route, release and minute (kept two days) or hour: the series a chart draws, its ready in coarse
+-- buckets (SERIES_BUCKETS: a chart's p75, read from few columns).
+CREATE TABLE telemetry_series (
+  route text NOT NULL,
+  release text NOT NULL,
+  step text NOT NULL CHECK (step IN ('minute', 'hour')),
+  at timestamptz NOT NULL,
+  views integer NOT NULL DEFAULT 0,
+  error_views integer NOT NULL DEFAULT 0,
+  never_ready_views integer NOT NULL DEFAULT 0,
+  ready_s0 integer NOT NULL DEFAULT 0, ready_s1 integer NOT NULL DEFAULT 0, ready_s2 integer NOT NULL DEFAULT 0, ready_s3 integer NOT NULL DEFAULT 0, ready_s4 integer NOT NULL DEFAULT 0, ready_s5 integer NOT NULL DEFAULT 0,
+  ready_s6 integer NOT NULL DEFAULT 0, ready_s7 integer NOT NULL DEFAULT 0, ready_s8 integer NOT NULL DEFAULT 0, ready_s9 integer NOT NULL DEFAULT 0, ready_s10 integer NOT NULL DEFAULT 0, ready_s11 integer NOT NULL DEFAULT 0,
+  ready_s12 integer NOT NULL DEFAULT 0, ready_s13 integer NOT NULL DEFAULT 0, ready_s14 integer NOT NULL DEFAULT 0, ready_s15 integer NOT NULL DEFAULT 0, ready_s16 integer NOT NULL DEFAULT 0, ready_s17 integer NOT NULL DEFAULT 0,
+  ready_s18 integer NOT NULL DEFAULT 0, ready_s19 integer NOT NULL DEFAULT 0, ready_s20 integer NOT NULL DEFAULT 0, ready_s21 integer NOT NULL DEFAULT 0, ready_s22 integer NOT NULL DEFAULT 0, ready_s23 integer NOT NULL DEFAULT 0,
+  ready_s24 integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (route, release, step, at)
+);
+CREATE INDEX telemetry_series_at_idx ON telemetry_series (step, at);
+
+-- Per route, release, day and every part of a view's client (null parts as '' or -1, so that the key is
 -- one): the splits by client, OS, engine and app version, cohort and where the page came from.
 CREATE TABLE telemetry_splits (
   route text NOT NULL,
   release text NOT NULL,
-  hour timestamptz NOT NULL,
+  day date NOT NULL,
   client text NOT NULL,
   os text NOT NULL,
   engine text NOT NULL,
@@ -177,15 +261,15 @@ CREATE TABLE telemetry_splits (
   views integer NOT NULL DEFAULT 0,
   error_views integer NOT NULL DEFAULT 0,
   never_ready_views integer NOT NULL DEFAULT 0,
-  PRIMARY KEY (route, release, hour, client, os, engine, engine_major, app_version, cohort, via)
+  PRIMARY KEY (route, release, day, client, os, engine, engine_major, app_version, cohort, via)
 );
-CREATE INDEX telemetry_splits_hour_idx ON telemetry_splits (hour);
+CREATE INDEX telemetry_splits_day_idx ON telemetry_splits (day);
 
--- Per route, release, hour and problem group (kind and where: frame, file, endpoint and status, or message).
+-- Per route, release, day and problem group (kind and where: frame, file, endpoint and status, or message).
 CREATE TABLE telemetry_problems (
   route text NOT NULL,
   release text NOT NULL,
-  hour timestamptz NOT NULL,
+  day date NOT NULL,
   kind text NOT NULL,
   grp text NOT NULL,
   message text NOT NULL,
@@ -196,45 +280,25 @@ CREATE TABLE telemetry_problems (
   views integer NOT NULL DEFAULT 0,
   first_at timestamptz NOT NULL,
   last_at timestamptz NOT NULL,
-  PRIMARY KEY (route, release, hour, kind, grp)
+  PRIMARY KEY (route, release, day, kind, grp)
 );
-CREATE INDEX telemetry_problems_hour_idx ON telemetry_problems (hour);
+CREATE INDEX telemetry_problems_day_idx ON telemetry_problems (day);
 
--- Per route, release, day and source bucket: what the decision rule reads (common/telemetry/robust.ts).
+-- Per route, release and source bucket, over the release's life: what the decision rule reads
+-- (common/telemetry/robust.ts); deleted once the release has had no report for the retention.
 CREATE TABLE telemetry_sources (
   route text NOT NULL,
   release text NOT NULL,
-  day date NOT NULL,
   source smallint NOT NULL,
+  first_at timestamptz NOT NULL,
+  last_at timestamptz NOT NULL,
   views integer NOT NULL DEFAULT 0,
   error_views integer NOT NULL DEFAULT 0,
   never_ready_views integer NOT NULL DEFAULT 0,
-  ready_h0 integer NOT NULL DEFAULT 0, ready_h1 integer NOT NULL DEFAULT 0, ready_h2 integer NOT NULL DEFAULT 0, ready_h3 integer NOT NULL DEFAULT 0, ready_h4 integer NOT NULL DEFAULT 0, ready_h5 integer NOT NULL DEFAULT 0,
-  ready_h6 integer NOT NULL DEFAULT 0, ready_h7 integer NOT NULL DEFAULT 0, ready_h8 integer NOT NULL DEFAULT 0, ready_h9 integer NOT NULL DEFAULT 0, ready_h10 integer NOT NULL DEFAULT 0, ready_h11 integer NOT NULL DEFAULT 0,
-  ready_h12 integer NOT NULL DEFAULT 0, ready_h13 integer NOT NULL DEFAULT 0, ready_h14 integer NOT NULL DEFAULT 0, ready_h15 integer NOT NULL DEFAULT 0, ready_h16 integer NOT NULL DEFAULT 0, ready_h17 integer NOT NULL DEFAULT 0,
-  ready_h18 integer NOT NULL DEFAULT 0, ready_h19 integer NOT NULL DEFAULT 0, ready_h20 integer NOT NULL DEFAULT 0, ready_h21 integer NOT NULL DEFAULT 0, ready_h22 integer NOT NULL DEFAULT 0, ready_h23 integer NOT NULL DEFAULT 0,
-  ready_h24 integer NOT NULL DEFAULT 0, ready_h25 integer NOT NULL DEFAULT 0, ready_h26 integer NOT NULL DEFAULT 0, ready_h27 integer NOT NULL DEFAULT 0, ready_h28 integer NOT NULL DEFAULT 0, ready_h29 integer NOT NULL DEFAULT 0,
-  ready_h30 integer NOT NULL DEFAULT 0, ready_h31 integer NOT NULL DEFAULT 0, ready_h32 integer NOT NULL DEFAULT 0, ready_h33 integer NOT NULL DEFAULT 0, ready_h34 integer NOT NULL DEFAULT 0, ready_h35 integer NOT NULL DEFAULT 0,
-  ready_h36 integer NOT NULL DEFAULT 0, ready_h37 integer NOT NULL DEFAULT 0, ready_h38 integer NOT NULL DEFAULT 0, ready_h39 integer NOT NULL DEFAULT 0, ready_h40 integer NOT NULL DEFAULT 0, ready_h41 integer NOT NULL DEFAULT 0,
-  ready_h42 integer NOT NULL DEFAULT 0, ready_h43 integer NOT NULL DEFAULT 0, ready_h44 integer NOT NULL DEFAULT 0, ready_h45 integer NOT NULL DEFAULT 0, ready_h46 integer NOT NULL DEFAULT 0, ready_h47 integer NOT NULL DEFAULT 0,
-  ready_h48 integer NOT NULL DEFAULT 0, ready_h49 integer NOT NULL DEFAULT 0, ready_h50 integer NOT NULL DEFAULT 0, ready_h51 integer NOT NULL DEFAULT 0, ready_h52 integer NOT NULL DEFAULT 0, ready_h53 integer NOT NULL DEFAULT 0,
-  ready_h54 integer NOT NULL DEFAULT 0, ready_h55 integer NOT NULL DEFAULT 0, ready_h56 integer NOT NULL DEFAULT 0, ready_h57 integer NOT NULL DEFAULT 0, ready_h58 integer NOT NULL DEFAULT 0, ready_h59 integer NOT NULL DEFAULT 0,
-  ready_h60 integer NOT NULL DEFAULT 0, ready_h61 integer NOT NULL DEFAULT 0, ready_h62 integer NOT NULL DEFAULT 0, ready_h63 integer NOT NULL DEFAULT 0, ready_h64 integer NOT NULL DEFAULT 0, ready_h65 integer NOT NULL DEFAULT 0,
-  ready_h66 integer NOT NULL DEFAULT 0, ready_h67 integer NOT NULL DEFAULT 0, ready_h68 integer NOT NULL DEFAULT 0, ready_h69 integer NOT NULL DEFAULT 0, ready_h70 integer NOT NULL DEFAULT 0, ready_h71 integer NOT NULL DEFAULT 0,
-  ready_h72 integer NOT NULL DEFAULT 0, ready_h73 integer NOT NULL DEFAULT 0, ready_h74 integer NOT NULL DEFAULT 0, lcp_h0 integer NOT NULL DEFAULT 0, lcp_h1 integer NOT NULL DEFAULT 0, lcp_h2 integer NOT NULL DEFAULT 0,
-  lcp_h3 integer NOT NULL DEFAULT 0, lcp_h4 integer NOT NULL DEFAULT 0, lcp_h5 integer NOT NULL DEFAULT 0, lcp_h6 integer NOT NULL DEFAULT 0, lcp_h7 integer NOT NULL DEFAULT 0, lcp_h8 integer NOT NULL DEFAULT 0,
-  lcp_h9 integer NOT NULL DEFAULT 0, lcp_h10 integer NOT NULL DEFAULT 0, lcp_h11 integer NOT NULL DEFAULT 0, lcp_h12 integer NOT NULL DEFAULT 0, lcp_h13 integer NOT NULL DEFAULT 0, lcp_h14 integer NOT NULL DEFAULT 0,
-  lcp_h15 integer NOT NULL DEFAULT 0, lcp_h16 integer NOT NULL DEFAULT 0, lcp_h17 integer NOT NULL DEFAULT 0, lcp_h18 integer NOT NULL DEFAULT 0, lcp_h19 integer NOT NULL DEFAULT 0, lcp_h20 integer NOT NULL DEFAULT 0,
-  lcp_h21 integer NOT NULL DEFAULT 0, lcp_h22 integer NOT NULL DEFAULT 0, lcp_h23 integer NOT NULL DEFAULT 0, lcp_h24 integer NOT NULL DEFAULT 0, lcp_h25 integer NOT NULL DEFAULT 0, lcp_h26 integer NOT NULL DEFAULT 0,
-  lcp_h27 integer NOT NULL DEFAULT 0, lcp_h28 integer NOT NULL DEFAULT 0, lcp_h29 integer NOT NULL DEFAULT 0, lcp_h30 integer NOT NULL DEFAULT 0, lcp_h31 integer NOT NULL DEFAULT 0, lcp_h32 integer NOT NULL DEFAULT 0,
-  lcp_h33 integer NOT NULL DEFAULT 0, lcp_h34 integer NOT NULL DEFAULT 0, lcp_h35 integer NOT NULL DEFAULT 0, lcp_h36 integer NOT NULL DEFAULT 0, lcp_h37 integer NOT NULL DEFAULT 0, lcp_h38 integer NOT NULL DEFAULT 0,
-  lcp_h39 integer NOT NULL DEFAULT 0, lcp_h40 integer NOT NULL DEFAULT 0, lcp_h41 integer NOT NULL DEFAULT 0, lcp_h42 integer NOT NULL DEFAULT 0, lcp_h43 integer NOT NULL DEFAULT 0, lcp_h44 integer NOT NULL DEFAULT 0,
-  lcp_h45 integer NOT NULL DEFAULT 0, lcp_h46 integer NOT NULL DEFAULT 0, lcp_h47 integer NOT NULL DEFAULT 0, lcp_h48 integer NOT NULL DEFAULT 0, lcp_h49 integer NOT NULL DEFAULT 0, lcp_h50 integer NOT NULL DEFAULT 0,
-  lcp_h51 integer NOT NULL DEFAULT 0, lcp_h52 integer NOT NULL DEFAULT 0, lcp_h53 integer NOT NULL DEFAULT 0, lcp_h54 integer NOT NULL DEFAULT 0, lcp_h55 integer NOT NULL DEFAULT 0, lcp_h56 integer NOT NULL DEFAULT 0,
-  lcp_h57 integer NOT NULL DEFAULT 0, lcp_h58 integer NOT NULL DEFAULT 0, lcp_h59 integer NOT NULL DEFAULT 0, lcp_h60 integer NOT NULL DEFAULT 0, lcp_h61 integer NOT NULL DEFAULT 0, lcp_h62 integer NOT NULL DEFAULT 0,
-  lcp_h63 integer NOT NULL DEFAULT 0, lcp_h64 integer NOT NULL DEFAULT 0, lcp_h65 integer NOT NULL DEFAULT 0, lcp_h66 integer NOT NULL DEFAULT 0, lcp_h67 integer NOT NULL DEFAULT 0, lcp_h68 integer NOT NULL DEFAULT 0,
-  lcp_h69 integer NOT NULL DEFAULT 0, lcp_h70 integer NOT NULL DEFAULT 0, lcp_h71 integer NOT NULL DEFAULT 0, lcp_h72 integer NOT NULL DEFAULT 0, lcp_h73 integer NOT NULL DEFAULT 0, lcp_h74 integer NOT NULL DEFAULT 0,
-  PRIMARY KEY (route, release, day, source)
+  -- Its views' ready and LCP in MS_BUCKETS, as arrays: read whole, a row a source.
+  ready integer[] NOT NULL,
+  lcp integer[] NOT NULL,
+  PRIMARY KEY (route, release, source)
 );
 
 -- The releases a deploy made live (POST /ops/releases; the demo registers the build it serves), and

@@ -14,7 +14,8 @@ import { seedShares } from './seed-shares'
 const TABLES = [
   'telemetry_reports',
   'telemetry_hours',
-  'telemetry_minutes',
+  'telemetry_days',
+  'telemetry_series',
   'telemetry_splits',
   'telemetry_problems',
   'telemetry_sources',

@@ -14,9 +14,9 @@
  * its reserve (`disk-reserve`, 503), so reports never take the room uploads and folders need.
  */
 import type { Db, Queryable } from '../db/db'
-import { emptyChanges, addView, type Changes, type RollupTable, type RowChange } from './contribution'
+import { addView, emptyChanges, TIMED, type Changes, type RollupTable, type RowChange } from './contribution'
 import { ensurePartitions } from './partitions'
-import { columnsOf, HOURS_METRICS, MINUTES_METRICS, SOURCES_METRICS } from './rollup-columns'
+import { columnsOf, histogramColumns, HOURS_METRICS, SERIES_COLUMNS, SOURCES_METRICS } from './rollup-columns'
 import type { StoredReport } from './stored-report'
 
 /** A report ready to keep: its row, the size of its body, its source's budget key. */
@@ -60,15 +60,22 @@ const KEYS: Record<RollupTable, { name: string; type: string }[]> = {
     { name: 'client', type: 'text' },
     { name: 'hour', type: 'timestamptz' },
   ],
-  telemetry_minutes: [
+  telemetry_days: [
     { name: 'route', type: 'text' },
     { name: 'release', type: 'text' },
-    { name: 'minute', type: 'timestamptz' },
+    { name: 'client', type: 'text' },
+    { name: 'day', type: 'date' },
+  ],
+  telemetry_series: [
+    { name: 'route', type: 'text' },
+    { name: 'release', type: 'text' },
+    { name: 'step', type: 'text' },
+    { name: 'at', type: 'timestamptz' },
   ],
   telemetry_splits: [
     { name: 'route', type: 'text' },
     { name: 'release', type: 'text' },
-    { name: 'hour', type: 'timestamptz' },
+    { name: 'day', type: 'date' },
     { name: 'client', type: 'text' },
     { name: 'os', type: 'text' },
     { name: 'engine', type: 'text' },
@@ -80,37 +87,36 @@ const KEYS: Record<RollupTable, { name: string; type: string }[]> = {
   telemetry_sources: [
     { name: 'route', type: 'text' },
     { name: 'release', type: 'text' },
-    { name: 'day', type: 'date' },
     { name: 'source', type: 'smallint' },
   ],
   telemetry_problems: [
     { name: 'route', type: 'text' },
     { name: 'release', type: 'text' },
-    { name: 'hour', type: 'timestamptz' },
+    { name: 'day', type: 'date' },
     { name: 'kind', type: 'text' },
     { name: 'grp', type: 'text' },
   ],
 }
 
+const TOTALS = [
+  'views',
+  'error_views',
+  'never_ready_views',
+  'audio_views',
+  'audio_fail_views',
+  'head_views',
+  'dropped',
+  'lost',
+  ...columnsOf(HOURS_METRICS),
+]
 const COUNTS: Record<RollupTable, string[]> = {
-  telemetry_hours: [
-    'views',
-    'error_views',
-    'never_ready_views',
-    'audio_views',
-    'audio_fail_views',
-    'head_views',
-    'dropped',
-    'lost',
-    ...columnsOf(HOURS_METRICS),
-  ],
-  telemetry_minutes: ['views', 'error_views', 'never_ready_views', ...columnsOf(MINUTES_METRICS)],
+  telemetry_hours: TOTALS,
+  telemetry_days: TOTALS,
+  telemetry_series: ['views', 'error_views', 'never_ready_views', ...SERIES_COLUMNS],
   telemetry_splits: ['views', 'error_views', 'never_ready_views'],
-  telemetry_sources: ['views', 'error_views', 'never_ready_views', ...columnsOf(SOURCES_METRICS)],
+  telemetry_sources: ['views', 'error_views', 'never_ready_views'],
   telemetry_problems: ['views'],
 }
-
-const TIMED = new Set<RollupTable>(['telemetry_hours', 'telemetry_problems'])
 
 /**
  * The upsert of a rollup table from one JSON parameter (an array of changes): each count column adds,
@@ -127,11 +133,14 @@ function upsertSql(table: RollupTable): string {
     ...(timed ? ['first_at timestamptz', 'last_at timestamptz'] : []),
     ...(texts ? ['message text', 'file text', 'frame text', 'endpoint text', 'status integer'] : []),
   ]
+  // telemetry_sources keeps its histograms as arrays: built from the change's bucket columns, added element by element.
+  const arrays = table === 'telemetry_sources' ? SOURCES_METRICS : []
   const columns = [
     ...keys.map((k) => k.name),
     ...(timed ? ['first_at', 'last_at'] : []),
     ...(texts ? ['message', 'file', 'frame', 'endpoint', 'status'] : []),
     ...counts,
+    ...arrays,
   ]
   const values = [
     ...keys.map((k) => `r.${k.name}`),
@@ -139,6 +148,7 @@ function upsertSql(table: RollupTable): string {
     ...(timed ? [`coalesce(r.first_at, 'infinity')`, `coalesce(r.last_at, '-infinity')`] : []),
     ...(texts ? [`coalesce(r.message, '')`, 'r.file', 'r.frame', 'r.endpoint', 'r.status'] : []),
     ...counts.map((c) => `coalesce((r.add->>'${c}')::integer, 0)`),
+    ...arrays.map((metric) => `ARRAY[${histogramColumns(metric).map((c) => `coalesce((r.add->>'${c}')::integer, 0)`).join(', ')}]`),
   ]
   const updates = [
     ...(timed ? ['first_at = least(t.first_at, excluded.first_at)', 'last_at = greatest(t.last_at, excluded.last_at)'] : []),
@@ -148,6 +158,7 @@ function upsertSql(table: RollupTable): string {
         )
       : []),
     ...counts.map((c) => `${c} = t.${c} + excluded.${c}`),
+    ...arrays.map((c) => `${c} = (SELECT array_agg(a + b ORDER BY i) FROM unnest(t.${c}, excluded.${c}) WITH ORDINALITY AS u(a, b, i))`),
   ]
   const keyList = keys.map((k) => k.name).join(', ')
   return `INSERT INTO ${table} AS t (${columns.join(', ')})

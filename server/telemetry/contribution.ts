@@ -4,13 +4,13 @@
  * last contribution out and puts its own in (`addView(prev, -1)`, `addView(next, +1)`). Everything a batch
  * changes is summed per row key here first, and written once per row (batch-writer.ts). Pure.
  */
-import { BUCKETS_OF, bucketOf, type HistogramMetric } from '../../common/telemetry/histogram'
+import { BUCKETS_OF, bucketOf, SERIES_BUCKETS, type HistogramMetric } from '../../common/telemetry/histogram'
 import type { Problem } from '../../common/telemetry/report'
-import { HOURS_METRICS, MINUTES_METRICS, SOURCES_METRICS } from './rollup-columns'
+import { HOURS_METRICS, SOURCES_METRICS } from './rollup-columns'
 import type { StoredReport } from './stored-report'
 
 /** The rollup tables a view adds to. */
-export type RollupTable = 'telemetry_hours' | 'telemetry_minutes' | 'telemetry_splits' | 'telemetry_sources' | 'telemetry_problems'
+export type RollupTable = 'telemetry_hours' | 'telemetry_days' | 'telemetry_series' | 'telemetry_splits' | 'telemetry_sources' | 'telemetry_problems'
 
 /** One row's change: its key columns, the numbers to add, and (for the tables that have them) times and texts. */
 export interface RowChange {
@@ -28,7 +28,8 @@ export type Changes = Record<RollupTable, Map<string, RowChange>>
 
 export const emptyChanges = (): Changes => ({
   telemetry_hours: new Map(),
-  telemetry_minutes: new Map(),
+  telemetry_days: new Map(),
+  telemetry_series: new Map(),
   telemetry_splits: new Map(),
   telemetry_sources: new Map(),
   telemetry_problems: new Map(),
@@ -63,6 +64,9 @@ export function problemGroup(problem: Problem): string {
   return problem.message
 }
 
+/** The tables that keep when their rows were first and last reported. */
+export const TIMED: ReadonlySet<RollupTable> = new Set(['telemetry_hours', 'telemetry_days', 'telemetry_problems', 'telemetry_sources'])
+
 function change(changes: Changes, table: RollupTable, key: Record<string, string | number>, sign: number, row: StoredReport): RowChange {
   const id = Object.values(key).join('\u0000')
   let entry = changes[table].get(id)
@@ -71,7 +75,7 @@ function change(changes: Changes, table: RollupTable, key: Record<string, string
     changes[table].set(id, entry)
   }
   // Times only grow a row's span: a report taken out leaves them as they were.
-  if (sign > 0 && table !== 'telemetry_minutes' && table !== 'telemetry_splits' && table !== 'telemetry_sources') {
+  if (sign > 0 && TIMED.has(table)) {
     entry.firstAt = !entry.firstAt || row.received_at < entry.firstAt ? row.received_at : entry.firstAt
     entry.lastAt = !entry.lastAt || row.received_at > entry.lastAt ? row.received_at : entry.lastAt
   }
@@ -86,30 +90,41 @@ function count(add: Record<string, number>, column: string, value: number): void
 export function addView(changes: Changes, row: StoredReport, sign: 1 | -1): void {
   const { route, release } = row
   const hour = truncate(row.view_at, 'hour')
+  const day = truncate(row.view_at, 'day')
   const error = row.has_error ? sign : 0
   const neverReady = row.ready === null ? sign : 0
 
-  const hours = change(changes, 'telemetry_hours', { route, release, client: row.client, hour }, sign, row).add
-  count(hours, 'views', sign)
-  count(hours, 'error_views', error)
-  count(hours, 'never_ready_views', neverReady)
-  count(hours, 'audio_views', row.audio_tried ? sign : 0)
-  count(hours, 'audio_fail_views', row.has_audio_failure ? sign : 0)
-  count(hours, 'head_views', row.head ? sign : 0)
-  count(hours, 'dropped', sign * row.dropped)
-  count(hours, 'lost', sign * row.lost)
-  histograms(row, HOURS_METRICS, sign, hours)
+  for (const [table, at] of [
+    ['telemetry_hours', { hour }],
+    ['telemetry_days', { day }],
+  ] as const) {
+    const add = change(changes, table, { route, release, client: row.client, ...at }, sign, row).add
+    count(add, 'views', sign)
+    count(add, 'error_views', error)
+    count(add, 'never_ready_views', neverReady)
+    count(add, 'audio_views', row.audio_tried ? sign : 0)
+    count(add, 'audio_fail_views', row.has_audio_failure ? sign : 0)
+    count(add, 'head_views', row.head ? sign : 0)
+    count(add, 'dropped', sign * row.dropped)
+    count(add, 'lost', sign * row.lost)
+    histograms(row, HOURS_METRICS, sign, add)
+  }
 
-  const minutes = change(changes, 'telemetry_minutes', { route, release, minute: truncate(row.view_at, 'minute') }, sign, row).add
-  count(minutes, 'views', sign)
-  count(minutes, 'error_views', error)
-  count(minutes, 'never_ready_views', neverReady)
-  histograms(row, MINUTES_METRICS, sign, minutes)
+  for (const [step, at] of [
+    ['minute', truncate(row.view_at, 'minute')],
+    ['hour', hour],
+  ] as const) {
+    const add = change(changes, 'telemetry_series', { route, release, step, at }, sign, row).add
+    count(add, 'views', sign)
+    count(add, 'error_views', error)
+    count(add, 'never_ready_views', neverReady)
+    if (row.ready !== null && Number.isFinite(row.ready) && row.ready >= 0) count(add, `ready_s${bucketOf(row.ready, SERIES_BUCKETS)}`, sign)
+  }
 
   const splitKey = {
     route,
     release,
-    hour,
+    day,
     client: row.client,
     os: row.os,
     engine: row.engine,
@@ -123,13 +138,7 @@ export function addView(changes: Changes, row: StoredReport, sign: 1 | -1): void
   count(splits, 'error_views', error)
   count(splits, 'never_ready_views', neverReady)
 
-  const sources = change(
-    changes,
-    'telemetry_sources',
-    { route, release, day: truncate(row.view_at, 'day'), source: row.source },
-    sign,
-    row,
-  ).add
+  const sources = change(changes, 'telemetry_sources', { route, release, source: row.source }, sign, row).add
   count(sources, 'views', sign)
   count(sources, 'error_views', error)
   count(sources, 'never_ready_views', neverReady)
@@ -142,7 +151,7 @@ export function addView(changes: Changes, row: StoredReport, sign: 1 | -1): void
     const id = `${problem.kind}\u0000${grp}`
     if (seen.has(id)) continue
     seen.add(id)
-    const entry = change(changes, 'telemetry_problems', { route, release, hour, kind: problem.kind, grp }, sign, row)
+    const entry = change(changes, 'telemetry_problems', { route, release, day, kind: problem.kind, grp }, sign, row)
     count(entry.add, 'views', sign)
     if (sign > 0)
       entry.texts = {

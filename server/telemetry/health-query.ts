@@ -17,55 +17,56 @@ import {
   type SeriesPoint,
   type SplitFigures,
 } from '../../common/telemetry/health'
-import { BUCKETS_OF, quantileOf, type HistogramMetric } from '../../common/telemetry/histogram'
+import { BUCKETS_OF, CLS_BUCKETS, quantileOf, SERIES_BUCKETS, type Buckets, type HistogramMetric } from '../../common/telemetry/histogram'
 import type { ClientKind } from '../../common/telemetry/report'
 import { judgeFigures, type SourceFigures } from '../../common/telemetry/robust'
 import type { Queryable } from '../db/db'
 import { deployments } from './releases'
-import { columnsOf, histogramColumns, HOURS_METRICS, SOURCES_METRICS } from './rollup-columns'
+import { histogramColumns, HOURS_METRICS, SERIES_COLUMNS } from './rollup-columns'
 
 /** Problem groups listed per release. */
 export const TOP_PROBLEMS = 8
 
-const sums = (columns: readonly string[]) => columns.map((c) => `sum(${c})::int AS ${c}`).join(', ')
+/** A histogram's columns summed, as one JSON array (parsed natively: 75 columns a row cost more to read). */
+const summed = (metric: HistogramMetric) => `json_build_array(${histogramColumns(metric).map((c) => `sum(${c})`).join(', ')}) AS ${metric}`
 const COUNT_COLUMNS = ['views', 'error_views', 'never_ready_views', 'audio_views', 'audio_fail_views', 'head_views', 'dropped', 'lost']
+const counts = (columns: readonly string[]) => columns.map((c) => `sum(${c})::int AS ${c}`).join(', ')
 
-/** $1 the window's first hour, $2 one route or null. One row per (route, release, client). */
-export const HOURS_SQL = `SELECT route, release, client, min(first_at) AS first_at, max(last_at) AS last_at,
-  ${sums([...COUNT_COLUMNS, ...columnsOf(HOURS_METRICS)])}
-FROM telemetry_hours WHERE hour >= $1 AND ($2::text IS NULL OR route = $2::text)
+/** A window of this many hours or more is read by day (from the start of its first day), a shorter one by hour. */
+export const DAYS_FROM_HOURS = 48
+
+/**
+ * One row per (route, release, client): $1 the window's start (an hour, or a day for the days table), $2
+ * one route or null.
+ */
+const totalsSql = (table: 'telemetry_hours' | 'telemetry_days', column: 'hour' | 'day') => `SELECT route, release, client,
+  min(first_at) AS first_at, max(last_at) AS last_at, ${counts(COUNT_COLUMNS)}, ${HOURS_METRICS.map(summed).join(', ')}
+FROM ${table} WHERE ${column} >= $1 AND ($2::text IS NULL OR route = $2::text)
 GROUP BY route, release, client`
+export const HOURS_SQL = totalsSql('telemetry_hours', 'hour')
+export const DAYS_SQL = totalsSql('telemetry_days', 'day')
 
-const SPLITS_SQL = `SELECT route, release, GROUPING(os) AS by_os, GROUPING(engine) AS by_engine, os, engine, engine_major, app_version,
-  sum(views)::int AS views, sum(error_views)::int AS error_views, sum(never_ready_views)::int AS never_ready_views
-FROM telemetry_splits WHERE hour >= $1 AND ($2::text IS NULL OR route = $2::text)
+export const SPLITS_SQL = `SELECT route, release, GROUPING(os) AS by_os, GROUPING(engine) AS by_engine, os, engine, engine_major, app_version,
+  ${counts(['views', 'error_views', 'never_ready_views'])}
+FROM telemetry_splits WHERE day >= $1::date AND ($2::text IS NULL OR route = $2::text)
 GROUP BY GROUPING SETS ((route, release, os), (route, release, engine, engine_major), (route, release, app_version))`
 
 const latest = (column: string) => `(array_agg(${column} ORDER BY last_at DESC))[1] AS ${column}`
-const PROBLEMS_SQL = `SELECT * FROM (
+export const PROBLEMS_SQL = `SELECT * FROM (
   SELECT route, release, kind, grp, sum(views)::int AS views, min(first_at) AS first_at, max(last_at) AS last_at,
     ${['message', 'file', 'frame', 'endpoint', 'status'].map(latest).join(', ')},
     row_number() OVER (PARTITION BY route, release ORDER BY sum(views) DESC, kind, grp) AS rank
-  FROM telemetry_problems WHERE hour >= $1 AND ($2::text IS NULL OR route = $2::text)
+  FROM telemetry_problems WHERE day >= $1::date AND ($2::text IS NULL OR route = $2::text)
   GROUP BY route, release, kind, grp HAVING sum(views) > 0
 ) ranked WHERE rank <= ${TOP_PROBLEMS}`
 
-const MINUTES_SQL = `SELECT route, release, minute AS at, sum(views)::int AS views, sum(error_views)::int AS error_views,
-  sum(never_ready_views)::int AS never_ready_views, ${sums(histogramColumns('ready'))}
-FROM telemetry_minutes WHERE minute >= $1 AND ($2::text IS NULL OR route = $2::text)
-GROUP BY route, release, minute HAVING sum(views) > 0`
+/** The series of the window, a row a step: $1 its first step, $2 one route or null, $3 the step. */
+export const SERIES_SQL = `SELECT route, release, at, views, error_views, never_ready_views, json_build_array(${SERIES_COLUMNS.join(', ')}) AS ready
+FROM telemetry_series WHERE step = $3 AND at >= $1 AND ($2::text IS NULL OR route = $2::text) AND views > 0`
 
-const HOURLY_SQL = `SELECT route, release, hour AS at, sum(views)::int AS views, sum(error_views)::int AS error_views,
-  sum(never_ready_views)::int AS never_ready_views, ${sums(histogramColumns('ready'))}
-FROM telemetry_hours WHERE hour >= $1 AND ($2::text IS NULL OR route = $2::text)
-GROUP BY route, release, hour HAVING sum(views) > 0`
-
-/** The deployed releases' sources over the window: what the rule reads. */
-const SOURCES_SQL = `SELECT s.route, s.release, s.source, sum(views)::int AS views, sum(error_views)::int AS error_views,
-  sum(never_ready_views)::int AS never_ready_views, ${sums(columnsOf(SOURCES_METRICS))}
-FROM telemetry_sources s JOIN telemetry_releases r ON r.route = s.route AND r.release = s.release
-WHERE s.day >= $1::date AND ($2::text IS NULL OR s.route = $2::text)
-GROUP BY s.route, s.release, s.source HAVING sum(views) > 0`
+/** The sources of the releases $1 (`route\nrelease`) over their life: what the rule reads. */
+export const SOURCES_SQL = `SELECT route, release, source, views, error_views, never_ready_views, array_to_json(ready) AS ready, array_to_json(lcp) AS lcp
+FROM telemetry_sources WHERE route || E'\\n' || release = ANY($1::text[]) AND views > 0`
 
 const NOT_COUNTED_SQL = `SELECT reason, sum(n)::int AS n FROM telemetry_not_counted WHERE hour >= $1 GROUP BY reason`
 
@@ -75,11 +76,17 @@ const iso = (time: unknown) => new Date(time as string | Date).toISOString()
 const num = (value: unknown) => Number(value ?? 0)
 const key = (row: Row) => `${String(row.route)}\n${String(row.release)}`
 
-const histogramOf = (row: Row, metric: HistogramMetric) => histogramColumns(metric).map((c) => num(row[c]))
-const p75 = (row: Row, metric: HistogramMetric) => {
-  const value = quantileOf(histogramOf(row, metric), 0.75, BUCKETS_OF[metric])
-  return value === null ? null : metric === 'cls' ? Math.round(value * 1000) / 1000 : Math.round(value)
+/** A histogram read as a JSON array (node-postgres and PGlite parse json; a string if a driver does not). */
+const histogramOf = (row: Row, metric: HistogramMetric): number[] => {
+  const value = row[metric]
+  if (typeof value === 'string') row[metric] = JSON.parse(value) as number[]
+  return (row[metric] as number[] | null) ?? []
 }
+const roundedQuantile = (histogram: number[], buckets: Buckets) => {
+  const value = quantileOf(histogram, 0.75, buckets)
+  return value === null ? null : buckets === CLS_BUCKETS ? Math.round(value * 1000) / 1000 : Math.round(value)
+}
+const p75 = (row: Row, metric: HistogramMetric) => roundedQuantile(histogramOf(row, metric), BUCKETS_OF[metric])
 
 function figuresOf(row: Row): HealthFigures {
   return {
@@ -102,9 +109,14 @@ function figuresOf(row: Row): HealthFigures {
   }
 }
 
-/** Adds the numeric columns of `row` into `into`. */
+/** Adds the counts and histograms of `row` into `into`. */
 function addInto(into: Row, row: Row): Row {
-  for (const [column, value] of Object.entries(row)) if (typeof value === 'number') into[column] = num(into[column]) + value
+  for (const column of COUNT_COLUMNS) into[column] = num(into[column]) + num(row[column])
+  for (const metric of HOURS_METRICS) {
+    const add = histogramOf(row, metric)
+    const sum = (into[metric] as number[] | undefined) ?? (into[metric] = new Array<number>(add.length).fill(0))
+    for (let i = 0; i < add.length; i++) sum[i] = (sum[i] ?? 0) + Number(add[i])
+  }
   return into
 }
 
@@ -113,19 +125,23 @@ const bySize = (a: SplitFigures, b: SplitFigures) => b.views - a.views || a.key.
 /** The health of every (route, release) with a counted view in the last `sinceHours` hours (one route, or all). */
 export async function readReleaseHealth(db: Queryable, sinceHours: number, route: string | null, now = new Date()): Promise<HealthReply> {
   const step = sinceHours <= SERIES_MINUTE_HOURS ? 'minute' : 'hour'
+  const byDay = sinceHours >= DAYS_FROM_HOURS
   const from = new Date(now.getTime() - sinceHours * 3_600_000)
   const hourStart = new Date(Math.floor(from.getTime() / 3_600_000) * 3_600_000)
   const minuteStart = new Date(Math.floor(from.getTime() / 60_000) * 60_000)
-  const dayStart = hourStart.toISOString().slice(0, 10)
+  const dayStart = new Date(`${hourStart.toISOString().slice(0, 10)}T00:00:00.000Z`)
+  const start = step === 'minute' ? minuteStart : byDay ? dayStart : hourStart
 
-  const [hours, splits, problems, series, sources, notCounted, routes] = await Promise.all([
-    db.query<Row>(HOURS_SQL, [hourStart, route]),
-    db.query<Row>(SPLITS_SQL, [hourStart, route]),
-    db.query<Row>(PROBLEMS_SQL, [hourStart, route]),
-    step === 'minute' ? db.query<Row>(MINUTES_SQL, [minuteStart, route]) : db.query<Row>(HOURLY_SQL, [hourStart, route]),
-    db.query<Row>(SOURCES_SQL, [dayStart, route]),
-    db.query<Row>(NOT_COUNTED_SQL, [hourStart]),
-    deployments(db, hourStart, route),
+  const routes = await deployments(db, start, route)
+  // The rule judges the release live and the one before it, of every route a deploy told about.
+  const judged = routes.flatMap((r) => [r.live, ...(r.previous ? [r.previous] : [])].map((release) => `${r.route}\n${release}`))
+  const [hours, splits, problems, series, sources, notCounted] = await Promise.all([
+    byDay ? db.query<Row>(DAYS_SQL, [dayStart, route]) : db.query<Row>(HOURS_SQL, [hourStart, route]),
+    db.query<Row>(SPLITS_SQL, [dayStart, route]),
+    db.query<Row>(PROBLEMS_SQL, [dayStart, route]),
+    db.query<Row>(SERIES_SQL, [step === 'minute' ? minuteStart : hourStart, route, step]),
+    db.query<Row>(SOURCES_SQL, [judged]),
+    db.query<Row>(NOT_COUNTED_SQL, [start]),
   ])
 
   const releases = new Map<string, ReleaseHealth>()
@@ -195,7 +211,7 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
       views: num(row.views),
       errorViews: num(row.error_views),
       neverReadyViews: num(row.never_ready_views),
-      readyP75: p75(row, 'ready'),
+      readyP75: roundedQuantile(histogramOf(row, 'ready'), SERIES_BUCKETS),
     }
     releases.get(key(row))?.series.push(point)
   }
@@ -226,7 +242,7 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
 
   const ordered = [...releases.values()].sort((a, b) => a.route.localeCompare(b.route) || b.firstSeen.localeCompare(a.firstSeen))
   return {
-    since: (step === 'minute' ? minuteStart : hourStart).toISOString(),
+    since: start.toISOString(),
     until: now.toISOString(),
     step,
     releases: ordered,

@@ -63,16 +63,19 @@ export async function maintainTelemetry(db: Db, retentionDays: number, now = new
     }
     for (const [table, column] of [
       ['telemetry_hours', 'hour'],
-      ['telemetry_splits', 'hour'],
-      ['telemetry_problems', 'hour'],
+      ['telemetry_days', 'day'],
+      ['telemetry_splits', 'day'],
+      ['telemetry_problems', 'day'],
       ['telemetry_not_counted', 'hour'],
-      ['telemetry_sources', 'day'],
+      // A release's sources go once it has had no report for the retention.
+      ['telemetry_sources', 'last_at'],
     ] as const) {
       await tx.query(`DELETE FROM ${table} WHERE ${column} < $1`, [cutoff])
     }
     // A budget counts one day.
     await tx.query('DELETE FROM telemetry_budget WHERE day < $1', [addDays(dayStart(now), -1)])
-    await tx.query('DELETE FROM telemetry_minutes WHERE minute < $1', [new Date(now.getTime() - MINUTES_KEPT_HOURS * 3_600_000)])
+    await tx.query(`DELETE FROM telemetry_series WHERE step = 'hour' AND at < $1`, [cutoff])
+    await tx.query(`DELETE FROM telemetry_series WHERE step = 'minute' AND at < $1`, [new Date(now.getTime() - MINUTES_KEPT_HOURS * 3_600_000)])
     return { droppedPartitions: dropped }
   })
 }

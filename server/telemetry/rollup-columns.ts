@@ -5,7 +5,7 @@
  * PostgreSQL 15). Names and counts come from common/telemetry/histogram.ts; a server test holds the
  * migration's columns to them.
  */
-import { BUCKETS_OF, HISTOGRAM_METRICS, type HistogramMetric } from '../../common/telemetry/histogram'
+import { BUCKETS_OF, HISTOGRAM_METRICS, SERIES_BUCKETS, type HistogramMetric } from '../../common/telemetry/histogram'
 
 /** The columns of `metric`'s histogram, bucket 0 first. */
 export function histogramColumns(metric: HistogramMetric): string[] {
@@ -15,7 +15,9 @@ export function histogramColumns(metric: HistogramMetric): string[] {
 /** Every histogram column of `metrics`, in order. */
 export const columnsOf = (metrics: readonly HistogramMetric[]): string[] => metrics.flatMap(histogramColumns)
 
-/** The histograms each rollup keeps. */
+/** The histograms each rollup keeps: all six by hour and by day; ready and LCP per source (as arrays). */
 export const HOURS_METRICS: readonly HistogramMetric[] = HISTOGRAM_METRICS
-export const MINUTES_METRICS: readonly HistogramMetric[] = ['ready']
-export const SOURCES_METRICS: readonly HistogramMetric[] = ['ready', 'lcp']
+export const SOURCES_METRICS = ['ready', 'lcp'] as const satisfies readonly HistogramMetric[]
+
+/** The series' coarse ready columns (SERIES_BUCKETS), `ready_s0` …. */
+export const SERIES_COLUMNS = Array.from({ length: SERIES_BUCKETS.count }, (_, i) => `ready_s${i}`)

@@ -152,9 +152,7 @@ describe('Release health', () => {
     await deployAll()
     await send(report({ view: 'viewdddd01' }))
     await send(report({ route: '/word_share', view: 'viewdddd02' }))
-    for (const table of ['telemetry_hours', 'telemetry_splits']) {
-      await server.db.query(`UPDATE ${table} SET hour = hour - interval '3 hours' WHERE route = '/recorded_share'`)
-    }
+    await server.db.query(`UPDATE telemetry_hours SET hour = hour - interval '3 hours' WHERE route = '/recorded_share'`)
     const one = await health('?route=/word_share')
     expect(one.releases.map((r) => r.route)).toEqual(['/word_share'])
     const recent = await health('?since=2')
@@ -257,6 +255,7 @@ describe('Raw reports by day', () => {
     await maintainTelemetry(server.db, 30, old)
     expect((await partitions(server.db)).map((p) => p.name)).toContain(partitionName(old))
     await server.db.query(`UPDATE telemetry_hours SET hour = $1`, [old])
+    await server.db.query(`UPDATE telemetry_days SET day = $1`, [old])
     const result = await maintainTelemetry(server.db, 30, now)
     expect(result.droppedPartitions).toContain(partitionName(old))
     const names = (await partitions(server.db)).map((p) => p.name)

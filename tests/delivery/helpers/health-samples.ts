@@ -3,7 +3,7 @@
  * release it had and the one deployed 6 hours ago; the new /word_share throws on one client.
  */
 import type { HealthReply } from '../../../common/telemetry/health'
-import { hourAgo, releaseHealth, type Hour } from './fake-health'
+import { hourAgo, problem, releaseHealth, replyOf, type Hour } from './fake-health'
 
 /** Hours `from`..`to` hours ago (newest last), `views` each, with error and never-ready rates. */
 export function hours(from: number, to: number, views: number, errorRate: number, neverReadyRate: number, readyP75 = 1400): Hour[] {
@@ -28,19 +28,19 @@ export function hours(from: number, to: number, views: number, errorRate: number
 export const RELEASES = { wordBefore: 'a1b2c3d4e5f6', wordLive: '0f9e8d7c6b5a', priceBefore: '1234567890ab', priceLive: 'ba0987654321' }
 
 export function sampleReply(): HealthReply {
-  const now = Date.now()
-  return {
-    since: new Date(now - 24 * 3_600_000).toISOString(),
-    until: new Date(now).toISOString(),
-    releases: [
-      releaseHealth('/price_up', RELEASES.priceLive, hours(5, 0, 40, 0.01, 0.04, 1300)),
-      releaseHealth('/price_up', RELEASES.priceBefore, hours(23, 6, 40, 0.01, 0.04, 1350)),
-      releaseHealth('/word_share', RELEASES.wordLive, hours(5, 0, 60, 0.12, 0.09, 1900), {
-        share: { app: 0.55, wechat: 0.3, browser: 0.15 },
-        p75: { ready: 1900, lcp: 2300 },
-        problems: [{ kind: 'error', message: "TypeError: undefined is not an object (evaluating 'word.phonetic.uk')", views: 41 }],
-      }),
-      releaseHealth('/word_share', RELEASES.wordBefore, hours(23, 6, 60, 0.01, 0.04, 1450)),
-    ],
-  }
+  return replyOf([
+    releaseHealth('/price_up', RELEASES.priceLive, hours(5, 0, 40, 0.01, 0.04, 1300)),
+    releaseHealth('/price_up', RELEASES.priceBefore, hours(23, 6, 40, 0.01, 0.04, 1350)),
+    releaseHealth('/word_share', RELEASES.wordLive, hours(5, 0, 60, 0.12, 0.09, 1900), {
+      share: { app: 0.55, wechat: 0.3, browser: 0.15 },
+      p75: { ready: 1900, lcp: 2300 },
+      problems: [
+        problem('error', "TypeError: undefined is not an object (evaluating 'word.phonetic.uk')", 41, {
+          frame: '/assets/word-share-Bx3k9QzA.js:1:4210',
+          file: '/assets/word-share-Bx3k9QzA.js',
+        }),
+      ],
+    }),
+    releaseHealth('/word_share', RELEASES.wordBefore, hours(23, 6, 60, 0.01, 0.04, 1450)),
+  ])
 }
