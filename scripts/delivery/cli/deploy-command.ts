@@ -15,6 +15,7 @@ import { prune } from '../run/prune.ts'
 import { rollback } from '../run/rollback.ts'
 import { openStore } from '../store/open-store.ts'
 import { parseDuration } from '../units.ts'
+import { tellReleases } from '../health/fetch-health.ts'
 import { formatDeploy, formatPrune, formatReleases, formatRollback } from './format.ts'
 import { runCli, splitList } from './run-cli.ts'
 import type { WatchOptions } from '../run/watch.ts'
@@ -31,10 +32,13 @@ After a deploy or rollback switched pages:
   --public-url <https://…>  where the CDN serves the target
   --purge '<command>'       run once, with the switched pages' public URLs on its stdin, one per line
   --verify                  fetch the switched pages and their files from --public-url; put back those that fail
-  --watch <time> --health <api url>   then follow the switched pages' new releases in the field reports for
-                            that long (10m, 1h) and take back each one worse than the release before it
-                            (docs/deploying.md, "The watch"); --min-views N (50), --watch-every <time> (1 min
-                            or a fifth of the watch), --token (or OPS_TOKEN): the health API's token
+  --health <api url>        tell the API which releases the run made live: only those are counted and judged
+                            (docs/deploying.md, "Telling the API"); --token (or OPS_TOKEN): its token
+  --watch <time>            with --health: then follow the switched pages' new releases in the field reports
+                            for that long (10m, 1h) and take back each one worse or slower than the release
+                            before it at the look that judges it (docs/deploying.md, "The watch");
+                            --min-views N (50), --watch-every <time> (1 min or a fifth of the watch),
+                            --on-slower rollback|warn (rollback)
 Exit codes: 0 done, 1 refused or a page taken back, 2 bad command line, 3 watched but nothing judged (the
 health API did not answer).
 `
@@ -61,6 +65,7 @@ await runCli(USAGE, async () => {
       'watch-every': { type: 'string' },
       'min-views': { type: 'string' },
       token: { type: 'string' },
+      'on-slower': { type: 'string' },
       reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -81,7 +86,7 @@ await runCli(USAGE, async () => {
     ...(v.purge !== undefined ? { purge: v.purge } : {}),
   }
   if ((v.prune || v.list || v.unlock) && (v.watch !== undefined || v.health !== undefined))
-    throw new UsageError('--watch goes with a deploy')
+    throw new UsageError('--watch and --health go with a deploy (--health with a rollback too)')
   if ((v.prune || v.list || v.unlock) && (v.verify || v.purge !== undefined || v['public-url'] !== undefined)) {
     throw new UsageError('--public-url, --purge and --verify go with a deploy or a rollback')
   }
@@ -111,17 +116,20 @@ await runCli(USAGE, async () => {
     return formatPrune(await prune({ to, keep: Number(v.keep), dryRun, ...(graceMs !== undefined ? { graceMs } : {}) }), dryRun)
   }
   if (v.keep !== undefined) throw new UsageError('--keep goes with --prune')
+  const health = healthOptions(v, dryRun)
+  const tell = health ? { tell: (events: Parameters<typeof tellReleases>[1]) => tellReleases(health, events) } : {}
   if (v.rollback !== undefined) {
     if (v.watch !== undefined) throw new UsageError('--watch goes with a deploy')
-    return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...after, ...(pages ? { pages } : {}) }), dryRun)
+    return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...after, ...tell, ...(pages ? { pages } : {}) }), dryRun)
   }
-  const watching = watchOptions(v, dryRun)
-  const result = await deploy({ from: v.from, to, dryRun, ...after, ...(pages ? { pages } : {}), ...(watching ? { watch: watching } : {}) })
+  const watching = watchOptions(v, health)
+  const result = await deploy({ from: v.from, to, dryRun, ...after, ...tell, ...(pages ? { pages } : {}), ...(watching ? { watch: watching } : {}) })
   const text = formatDeploy(result, dryRun)
   const watched = result.report?.watch
-  if (watched?.rollbackRelease) {
+  const takenBack = watched?.takeBacks ?? []
+  if (takenBack.length > 0) {
     throw new DeliveryError(
-      `the watch took back ${watched.rolledBack.join(', ')} (release ${watched.rollbackRelease}): worse than the release before`,
+      takenBack.map((t) => `the watch took back ${t.paths.join(', ')} (release ${t.release}): ${t.why}`).join('\n'),
       text,
     )
   }
@@ -130,32 +138,44 @@ await runCli(USAGE, async () => {
   return text
 })
 
-/** `--watch <time> --health <url> [--watch-every <time>] [--min-views N] [--token …]`, checked. */
-function watchOptions(
-  v: { watch?: string; health?: string; 'watch-every'?: string; 'min-views'?: string; token?: string },
-  dryRun: boolean,
-): WatchOptions | undefined {
-  const extras = v['watch-every'] !== undefined || v['min-views'] !== undefined || v.token !== undefined
-  if (v.watch === undefined && v.health === undefined) {
-    if (extras) throw new UsageError('--watch-every, --min-views and --token go with --watch')
+/** `--health <url> [--token …]`: the API to tell (and, with --watch, to watch). */
+function healthOptions(v: { health?: string; token?: string; watch?: string }, dryRun: boolean): { api: string; token?: string } | undefined {
+  if (v.health === undefined) {
+    if (v.token !== undefined) throw new UsageError('--token goes with --health')
+    if (v.watch !== undefined) throw new UsageError('--watch <time> and --health <api url> go together')
     return undefined
   }
-  if (v.watch === undefined || v.health === undefined) throw new UsageError('--watch <time> and --health <api url> go together')
-  if (dryRun) throw new UsageError('--watch does not go with --dry-run')
+  if (dryRun) throw new UsageError('--health does not go with --dry-run (nothing is made live)')
+  if (!/^https?:\/\/[^/]/i.test(v.health)) throw new UsageError(`--health ${v.health}: give the API's http(s) URL`)
+  const token = v.token ?? process.env.OPS_TOKEN
+  return { api: v.health, ...(token ? { token } : {}) }
+}
+
+/** `--watch <time> [--watch-every <time>] [--min-views N] [--on-slower rollback|warn]`, checked. */
+function watchOptions(
+  v: { watch?: string; 'watch-every'?: string; 'min-views'?: string; 'on-slower'?: string },
+  health: { api: string; token?: string } | undefined,
+): WatchOptions | undefined {
+  const extras = v['watch-every'] !== undefined || v['min-views'] !== undefined || v['on-slower'] !== undefined
+  if (v.watch === undefined) {
+    if (extras) throw new UsageError('--watch-every, --min-views and --on-slower go with --watch')
+    return undefined
+  }
   const forMs = parseDuration(v.watch)
   if (forMs === null || forMs <= 0) throw new UsageError(`--watch ${v.watch}: give a duration such as 10m or 1h`)
-  if (!/^https?:\/\/[^/]/i.test(v.health)) throw new UsageError(`--health ${v.health}: give the API's http(s) URL`)
   const everyMs = v['watch-every'] === undefined ? undefined : parseDuration(v['watch-every'])
   if (everyMs === null || (everyMs !== undefined && everyMs <= 0))
     throw new UsageError(`--watch-every ${v['watch-every']}: give a duration such as 30s`)
   const minViews = v['min-views'] === undefined ? undefined : Number(v['min-views'])
   if (minViews !== undefined && (!Number.isInteger(minViews) || minViews < 1)) throw new UsageError('--min-views takes a whole number ≥ 1')
-  const token = v.token ?? process.env.OPS_TOKEN
+  const onSlower = v['on-slower'] ?? 'rollback'
+  if (onSlower !== 'rollback' && onSlower !== 'warn') throw new UsageError(`--on-slower ${onSlower}: give rollback or warn`)
   return {
-    health: v.health,
+    health: health!.api,
     forMs,
+    onSlower,
     ...(everyMs !== undefined ? { everyMs } : {}),
     ...(minViews !== undefined ? { minViews } : {}),
-    ...(token ? { token } : {}),
+    ...(health!.token ? { token: health!.token } : {}),
   }
 }

@@ -3,7 +3,7 @@
  * reply's `data` (`HealthReply`, common/telemetry/health.ts) out of the API's envelope, or why not, in
  * one line an operator can act on.
  */
-import type { HealthReply } from '../../../common/telemetry/health.ts'
+import type { HealthReply, ReleaseEvent } from '../../../common/telemetry/health.ts'
 import { DeliveryError } from '../errors.ts'
 
 export interface HealthQuery {
@@ -71,6 +71,7 @@ function isReply(data: unknown): data is HealthReply {
     typeof r.since === 'string' &&
     typeof r.until === 'string' &&
     Array.isArray(r.releases) &&
+    Array.isArray(r.deployments) &&
     r.releases.every((x) => typeof x?.route === 'string' && typeof x.release === 'string' && typeof x.total?.views === 'number')
   )
 }
@@ -92,4 +93,30 @@ function why(error: unknown): string {
   const inner = e.cause ?? e.errors?.[0]
   if (inner) return why(inner)
   return e.code ?? e.message ?? String(error)
+}
+
+/** `POST <api>/ops/releases`: tells the API what a deploy made live (docs/deploying.md "Telling the API"). */
+export async function tellReleases(
+  { api, token, timeoutMs = 15_000 }: { api: string; token?: string; timeoutMs?: number },
+  events: readonly Omit<ReleaseEvent, 'at'>[],
+): Promise<void> {
+  const url = new URL('/ops/releases', api.replace(/\/+$/, '/'))
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ events }),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+  } catch (error) {
+    throw new HealthUnavailable(`the health API at ${url.origin} did not answer (${why(error)})`)
+  }
+  const body = parseEnvelope(await response.text())
+  if (response.status === 401 || response.status === 403)
+    throw new HealthUnavailable(`the health API at ${url.origin} refused the token (${response.status}): give --token or OPS_TOKEN`)
+  if (!response.ok || body?.result !== 'SUCCESS') {
+    const msg = typeof body?.msg === 'string' && body.msg ? `: ${body.msg}` : ''
+    throw new HealthUnavailable(`the health API at ${url.origin} answered ${response.status} to /ops/releases${msg}`)
+  }
 }

@@ -50,17 +50,29 @@ export interface WatchDecision {
   at: string | null
 }
 
+/** A page the watch took back, at the look that judged it. */
+export interface TakeBack {
+  /** The `rollback` release that switched it (and its copies) back. */
+  release: string
+  paths: string[]
+  /** When it was decided (ISO). */
+  at: string
+  why: string
+  /** Its purge (`null`: no purge command). */
+  purge: { urls: string[]; error: string | null } | null
+}
+
 export interface WatchReport {
   /** The health API. */
   api: string
   seconds: number
   minViews: number
+  /** The looks the watch planned, and the test level at each (deployLevels: interim, then final). */
+  looks: number
+  levels: { interim: number; final: number }
   decisions: WatchDecision[]
-  /** The release that took the worse pages back, and their routes (copies included). */
-  rollbackRelease: string | null
-  rolledBack: string[]
-  /** The purge of the pages taken back (`null`: none, or no purge command). */
-  purge: { urls: string[]; error: string | null } | null
+  /** Each take-back, in the order they happened. */
+  takeBacks: TakeBack[]
   /** `false` when the health API never answered: nothing was judged. */
   judged: boolean
 }
@@ -100,10 +112,12 @@ export function watchLines(w: WatchReport): string[] {
     lines.push(
       `  ${d.route} ${d.release ?? '(no release id)'}${d.previous ? ` (before: ${d.previous})` : ''}: ${d.outcome.toUpperCase()}: ${d.why}`,
     )
-  if (w.rollbackRelease) lines.push(`Taken back: ${list(w.rolledBack)} (release ${w.rollbackRelease})`)
-  if (w.purge) {
-    const state = w.purge.error ? `FAILED: ${w.purge.error}` : 'done'
-    lines.push(`Purged: ${w.purge.urls.length} URLs (${state})`, ...w.purge.urls.map((u) => `  ${u}`))
+  for (const t of w.takeBacks) {
+    lines.push(`Taken back: ${list(t.paths)} (release ${t.release}, at ${t.at.slice(11, 19)}Z: ${t.why})`)
+    if (t.purge) {
+      const state = t.purge.error ? `FAILED: ${t.purge.error}` : 'done'
+      lines.push(`Purged: ${t.purge.urls.length} URLs (${state})`, ...t.purge.urls.map((u) => `  ${u}`))
+    }
   }
   return lines
 }

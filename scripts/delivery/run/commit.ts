@@ -36,7 +36,8 @@ export interface Commit {
  * release. The release is written first so that, if the switch is cut short, the next run still knows
  * which assets the half-switched routes load.
  */
-export async function commitRelease({ store, book, lock, hooks }: Run, { next, switched, replaces, info }: Commit): Promise<ReleaseInfo> {
+export async function commitRelease(run: Run, { next, switched, replaces, info }: Commit): Promise<ReleaseInfo> {
+  const { store, book, lock, hooks } = run
   const newBytes = new Map(switched.map((s) => [s.route.path, s.html]))
   const routes = Object.values(next.routes)
   const html = await mapLimit(routes, PARALLEL, async (route) => {
@@ -66,6 +67,7 @@ export async function commitRelease({ store, book, lock, hooks }: Run, { next, s
     )
   }
   await book.setCurrent(release.id)
+  await tellSwitched(run, release, switched)
   // Every earlier release is now replaced: its assets stop being live here (prune's grace period).
   const liveUntil = new Date().toISOString()
   await mapLimit(
@@ -74,4 +76,26 @@ export async function commitRelease({ store, book, lock, hooks }: Run, { next, s
     (r) => book.update({ ...(book.info(r.info.id) ?? r.info), liveUntil }),
   )
   return release
+}
+
+/**
+ * Tells the health API which releases the commit made live: a deploy's `live`, any other switch's
+ * `rollback` (a copy like `/wechat` reports as its page, so only pages are told). A health API that cannot
+ * be told is said, never fatal: the pages are switched; their reports count once it is told.
+ */
+async function tellSwitched(run: Run, release: ReleaseInfo, switched: Commit['switched']): Promise<void> {
+  if (!run.tell) return
+  const events = switched.flatMap(({ route, html }) =>
+    html && route.release && route.aliasOf === undefined
+      ? [{ route: route.path, release: route.release, kind: release.kind === 'deploy' ? ('live' as const) : ('rollback' as const), run: release.id }]
+      : [],
+  )
+  if (events.length === 0) return
+  try {
+    await run.tell(events)
+  } catch (error) {
+    run.notice(
+      `warning: the health API was not told of ${events.map((e) => `${e.route} ${e.release}`).join(', ')} (${(error as Error).message}): their field reports are not counted until a deploy or rollback with --health tells it`,
+    )
+  }
 }

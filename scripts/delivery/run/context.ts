@@ -3,6 +3,7 @@
  * tells the operator what it did, and when it started. Made once by `startRun` (locked-run.ts); every
  * step takes it whole instead of picking options out of the command's.
  */
+import type { ReleaseEvent } from '../../../common/telemetry/health.ts'
 import type { Clock } from '../clock.ts'
 import type { RouteEntry } from '../manifest.ts'
 import type { Notice } from '../notice.ts'
@@ -31,6 +32,11 @@ export interface Run {
   clock: Clock
   /** When the run started (`clock.now()`), for the report's time taken. */
   started: number
+  /**
+   * Tells the health API what this run made live (`POST /ops/releases`, `--health`): only releases it was
+   * told of are counted and judged (docs/telemetry.md "Who can move a decision"). Absent: nobody to tell.
+   */
+  tell?: (events: readonly Omit<ReleaseEvent, 'at'>[]) => Promise<void>
 }
 
 /** What a caller may set of a run (the rest comes from the target). */
@@ -43,4 +49,6 @@ export interface RunOptions {
   clock?: Clock
   /** When the run started (`Date.now()`); now when absent. */
   started?: number
+  /** The health API to tell what the run makes live (Run.tell). */
+  tell?: Run['tell']
 }

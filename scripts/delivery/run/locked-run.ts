@@ -18,7 +18,14 @@ import type { Run, RunOptions } from './context.ts'
 export async function startRun<T>(store: Store, options: RunOptions, body: (run: Run) => Promise<T>): Promise<T> {
   const notice = options.notice ?? toStderr
   const clock = options.clock ?? systemClock
-  const base = { store, hooks: options.hooks ?? {}, notice, clock, started: options.started ?? clock.now() }
+  const base = {
+    store,
+    hooks: options.hooks ?? {},
+    notice,
+    clock,
+    started: options.started ?? clock.now(),
+    ...(options.tell ? { tell: options.tell } : {}),
+  }
   if (options.dryRun) {
     const book = await ReleaseBook.open(store)
     nameDamaged(book, notice)

@@ -1,22 +1,25 @@
 /**
  * `--watch <duration> --health <api>`: after the switch (and the purge and verify), follow each changed
  * page's new release against the one it replaced (the `release` of the route in the manifest before and
- * after this run) in the field reports, and take back each page whose new release is worse by the rule
- * (health/rule.ts): at a look before the end on strong evidence only (RULE.alphaEarly), at the end on
- * RULE.alpha. A page with too few views by the end is kept, and said so; so is every page when the
- * health API never answered (the run then exits 3). A page taken back is switched to the entry it had
- * before this run (a `rollback` release made by the watch) and purged. The run holds the target's lock
- * the whole time: nothing else is deployed over a release being watched. Each decision is printed as it
- * is made and kept in the release's report (`report.watch`).
+ * after this run) in the field reports, one look every `everyMs`, and take a page back AT THE LOOK that
+ * judges it worse or slower (health/rule.ts), the others watched on: a page taken back is switched to the
+ * entry it had before this run (a `rollback` release made by the watch), purged, and the health API told.
+ * The test levels come from deployLevels: all the pages, the four figures and every look of this watch
+ * together take back a healthy page in at most 1 % of deploys. A slower page is taken back too unless
+ * `onSlower: 'warn'`. A page with too few views by the end is kept, and said so; so is every page when the
+ * health API never answered (the run then exits 3). The run holds the target's lock the whole time:
+ * nothing else is deployed over a release being watched. Each decision is printed as it is made and kept
+ * in the release's report (`report.watch`).
  */
+import type { HealthReply, JudgedFigures } from '../../../common/telemetry/health.ts'
 import { DeliveryError } from '../errors.ts'
 import type { PagesManifest, RouteEntry } from '../manifest.ts'
 import { fetchHealth, HealthUnavailable } from '../health/fetch-health.ts'
 import { GATE_HOURS } from '../health/gate.ts'
-import { countsOf } from '../health/pages.ts'
-import { judge, RULE, type Counts, type Verdict } from '../health/rule.ts'
+import { deployLevels, judge, RULE, type Verdict } from '../health/rule.ts'
 import { keptHtml } from '../releases/records.ts'
-import type { WatchDecision, WatchReport } from '../releases/run-report.ts'
+import type { TakeBack, WatchDecision, WatchReport } from '../releases/run-report.ts'
+import { safeText } from '../terminal-text.ts'
 import { formatDuration } from '../units.ts'
 import { commitRelease } from './commit.ts'
 import type { Run } from './context.ts'
@@ -32,6 +35,8 @@ export interface WatchOptions {
   /** The server's OPS_TOKEN. */
   token?: string
   minViews?: number
+  /** What a page judged slower gets: taken back (the default) or a warning. */
+  onSlower?: 'rollback' | 'warn'
 }
 
 /** A page this run switched, as the watch follows it. */
@@ -44,13 +49,31 @@ interface Watched {
   decision: WatchDecision | null
 }
 
-/** Checks before anything is switched that the health API answers, so a watch is never started blind. */
+const everyOf = (options: WatchOptions) => options.everyMs ?? Math.max(1000, Math.min(60_000, Math.round(options.forMs / 5)))
+
+/**
+ * How long one look may wait for the health API: within the time between looks (at least 2 s, at most
+ * 15 s). The check before the switch asks the same question with the same time.
+ */
+export const lookTimeoutOf = (options: WatchOptions) => Math.min(15_000, Math.max(2_000, everyOf(options)))
+
+/** The question each look asks (and the check before the switch). */
+const ask = (options: WatchOptions) =>
+  fetchHealth({ api: options.health, sinceHours: GATE_HOURS, timeoutMs: lookTimeoutOf(options), ...(options.token ? { token: options.token } : {}) })
+
+/**
+ * Checks before anything is switched that the health API answers what the watch will ask (the last 7
+ * days of every page) within a look's time, so that a watch is never started blind.
+ */
 export async function checkHealthApi(options: WatchOptions): Promise<void> {
+  const started = Date.now()
   try {
-    await fetchHealth({ api: options.health, sinceHours: 1, ...(options.token ? { token: options.token } : {}) })
+    await ask(options)
   } catch (error) {
     if (!(error instanceof HealthUnavailable)) throw error
-    throw new DeliveryError(`${error.message}; nothing was deployed (fix it, or deploy without --watch)`)
+    throw new DeliveryError(
+      `${error.message} to the question the watch asks (7 days of every page, within ${formatDuration(lookTimeoutOf(options))}, in ${formatDuration(Date.now() - started)}); nothing was deployed (fix it, or deploy without --watch)`,
+    )
   }
 }
 
@@ -77,19 +100,23 @@ function watchedPages(switched: readonly RouteEntry[], before: PagesManifest): {
   return { watched, unwatched }
 }
 
-/** The counts of `release` of `route` in a health reply, or none. */
-function countsIn(
-  releases: Awaited<ReturnType<typeof fetchHealth>>['releases'],
-  route: string,
-  release: string | undefined | null,
-): Counts | null {
-  const found = release ? releases.find((r) => r.route === route && r.release === release) : undefined
-  return found ? countsOf(found.total) : null
+/** What the rule reads of `release` of `route` in a reply, or none. */
+function judgedIn(reply: HealthReply, route: string, release: string | undefined | null): JudgedFigures | null {
+  return (release ? reply.releases.find((r) => r.route === route && r.release === release)?.judged : null) ?? null
+}
+
+/** A release with no view at all. */
+const NO_VIEWS: JudgedFigures = {
+  sources: 0,
+  error: { views: 0, bad: 0, setAside: [] },
+  neverReady: { views: 0, bad: 0, setAside: [] },
+  ready: { histogram: [], setAside: [] },
+  lcp: { histogram: [], setAside: [] },
 }
 
 /**
- * Watches the pages this run switched; takes back the worse ones. Returns the report; the caller exits 1
- * when a page was taken back, 3 when nothing could be judged.
+ * Watches the pages this run switched; takes back each worse (or slower) one at the look that judges it.
+ * Returns the report; the caller exits 1 when a page was taken back, 3 when nothing could be judged.
  */
 export async function watch(
   run: Run,
@@ -105,42 +132,60 @@ export async function watch(
 ): Promise<WatchReport> {
   const { clock, notice } = run
   const minViews = options.minViews ?? RULE.minViews
-  const everyMs = options.everyMs ?? Math.max(1000, Math.min(60_000, Math.round(options.forMs / 5)))
+  const onSlower = options.onSlower ?? 'rollback'
+  const everyMs = everyOf(options)
   const { watched, unwatched } = watchedPages(switched, before)
   const started = clock.now()
   const ends = started + options.forMs
-  let lastReply: Awaited<ReturnType<typeof fetchHealth>> | null = null
+  // Every look the watch will make, the last one at its end: the per-deploy false-alarm budget is spread over them.
+  const looks = Math.floor(options.forMs / everyMs) + 1
+  const levels = deployLevels({ pages: Math.max(1, watched.length), looks })
+  const takeBacks: TakeBack[] = []
+  /** What is live now: the run's release, then each take-back's. */
+  let current = { manifest: next, release }
+  let lastReply: HealthReply | null = null
   let unreachable: string | null = null
   notice(
-    `watching ${watched.map((w) => `${w.route.path} ${w.route.release}`).join(', ') || 'no page'} for ${formatDuration(options.forMs)} at ${options.health}`,
+    safeText(
+      `watching ${watched.map((w) => `${w.route.path} ${w.route.release}`).join(', ') || 'no page'} for ${formatDuration(options.forMs)} at ${options.health}, ${looks} looks`,
+    ),
   )
 
-  const decide = (w: Watched, verdict: Verdict, final: boolean, stale: boolean) => {
+  const decide = async (w: Watched, verdict: Verdict, final: boolean, stale: boolean) => {
     const at = new Date(clock.now()).toISOString()
     const base = { route: w.route.path, release: w.route.release!, previous: w.before?.release ?? null, at }
     const when = stale ? ` (on the last answer of the health API, at ${lastReply?.until ?? '?'}: ${unreachable})` : ''
-    if (verdict.kind === 'worse') w.decision = { ...base, outcome: 'taken back', why: `${verdict.why}${when}` }
+    const back = verdict.kind === 'worse' || (verdict.kind === 'slower' && onSlower === 'rollback')
+    if (back) w.decision = { ...base, outcome: 'taken back', why: `${verdict.why}${when}` }
+    else if (verdict.kind === 'slower') w.decision = { ...base, outcome: 'kept', why: `slower, kept by --on-slower warn: ${verdict.why}${when}` }
     else if (!final) return
     else if (verdict.kind === 'fine') w.decision = { ...base, outcome: 'kept', why: `${verdict.why}${when}` }
     else w.decision = { ...base, outcome: 'kept', why: `no verdict: ${verdict.why} by the end of the watch${when}` }
-    notice(`watch: ${w.route.path} ${w.route.release}: ${w.decision.outcome}: ${w.decision.why}`)
+    notice(safeText(`watch: ${w.route.path} ${w.route.release}: ${w.decision.outcome}: ${w.decision.why}`))
+    if (!back) return
+    // At once: the page (and its copies) back to what it served before this run, purged, the API told.
+    const done = await takeBack(run, [w], current, release, verdict.kind === 'slower' ? 'slower' : 'worse')
+    current = { manifest: done.manifest, release: done.release }
+    const purged = purge !== undefined && publicUrl ? await purgeAfter(purge, publicUrl, done.paths) : null
+    takeBacks.push({ release: done.release, paths: done.paths, at, why: verdict.kind === 'slower' ? 'slower than the release before' : 'worse than the release before', purge: purged })
+    notice(safeText(`watch: took back ${done.paths.join(', ')} (release ${done.release})${purged ? `, purged${purged.error ? ` (FAILED: ${purged.error})` : ''}` : ''}`))
   }
 
   for (let look = 1; watched.some((w) => !w.decision); look++) {
     const final = clock.now() >= ends
     try {
-      lastReply = await fetchHealth({ api: options.health, sinceHours: GATE_HOURS, ...(options.token ? { token: options.token } : {}) })
+      lastReply = await ask(options)
       unreachable = null
     } catch (error) {
       if (!(error instanceof HealthUnavailable)) throw error
       unreachable = error.message
-      notice(`watch: look ${look}: ${error.message}; trying again`)
+      notice(safeText(`watch: look ${look}: ${error.message}; trying again`))
     }
     if (lastReply) {
       for (const w of watched.filter((x) => !x.decision)) {
-        const now = countsIn(lastReply.releases, w.route.path, w.route.release) ?? { views: 0, error: 0, neverReady: 0 }
-        const then = countsIn(lastReply.releases, w.route.path, w.before?.release)
-        decide(w, judge(now, then, { minViews, alpha: final ? RULE.alpha : RULE.alphaEarly }), final, unreachable !== null)
+        const now = judgedIn(lastReply, w.route.path, w.route.release) ?? NO_VIEWS
+        const then = judgedIn(lastReply, w.route.path, w.before?.release)
+        await decide(w, judge(now, then, { minViews, alpha: final ? levels.final : levels.interim }), final, unreachable !== null)
       }
     } else if (final) {
       for (const w of watched) {
@@ -152,40 +197,39 @@ export async function watch(
           outcome: 'kept',
           why: `not judged: ${unreachable}`,
         }
-        notice(`watch: ${w.route.path} ${w.route.release}: kept, not judged: ${unreachable}`)
+        notice(safeText(`watch: ${w.route.path} ${w.route.release}: kept, not judged: ${unreachable}`))
       }
     }
     if (final) break
     await clock.sleep(Math.max(0, Math.min(everyMs, ends - clock.now())))
   }
 
-  const worse = watched.filter((w) => w.decision?.outcome === 'taken back')
-  const back = worse.length > 0 ? await takeBack(run, worse, next, release) : null
-  let purged: WatchReport['purge'] = null
-  if (back && purge !== undefined && publicUrl) {
-    const urls = purgeUrls(publicUrl, back.paths)
-    purged = { urls, error: await runPurge(purge, urls) }
-  }
   return {
     api: options.health,
     seconds: (clock.now() - started) / 1000,
     minViews,
+    looks,
+    levels,
     decisions: [...watched.map((w) => w.decision!), ...unwatched],
-    rollbackRelease: back?.release ?? null,
-    rolledBack: back?.paths ?? [],
-    purge: purged,
+    takeBacks,
     judged: lastReply !== null,
   }
 }
 
-/** Switches the worse pages (and their copies) back to what they served before this run. */
+async function purgeAfter(purge: string, publicUrl: string, paths: readonly string[]) {
+  const urls = purgeUrls(publicUrl, paths)
+  return { urls, error: await runPurge(purge, urls) }
+}
+
+/** Switches the worse pages (and their copies) back to what they served before this run; tells the API. */
 async function takeBack(
   run: Run,
   worse: readonly Watched[],
-  next: PagesManifest,
-  release: string,
-): Promise<{ release: string; paths: string[] }> {
-  const back: PagesManifest = { ...next, routes: { ...next.routes } }
+  current: { manifest: PagesManifest; release: string },
+  deployed: string,
+  why: 'worse' | 'slower',
+): Promise<{ release: string; paths: string[]; manifest: PagesManifest }> {
+  const back: PagesManifest = { ...current.manifest, routes: { ...current.manifest.routes } }
   const undo: { route: RouteEntry; html: Uint8Array | null }[] = []
   for (const w of worse) {
     for (const [route, previous] of [[w.route, w.before] as const, ...w.aliases]) {
@@ -200,10 +244,16 @@ async function takeBack(
     }
   }
   const paths = undo.map((u) => u.route.path)
-  const replaces = run.book.releases.filter((r) => r.info.id === release)
+  const replaces = run.book.releases.filter((r) => r.info.id === current.release)
+  // The taken-back releases first, so that the API's marks say which one went and why before the one that came back.
+  try {
+    await run.tell?.(worse.map((w) => ({ route: w.route.path, release: w.route.release!, kind: 'taken-back' as const, run: `${why}: watch of ${deployed}` })))
+  } catch (error) {
+    run.notice(safeText(`warning: the health API was not told that ${worse.map((w) => w.route.path).join(', ')} was taken back (${(error as Error).message})`))
+  }
   const done = await commitRelease(
     { ...run, hooks: {} },
-    { next: back, switched: undo, replaces, info: { kind: 'rollback', switched: paths, from: `watch of ${release}`, previous: release } },
+    { next: back, switched: undo, replaces, info: { kind: 'rollback', switched: paths, from: `watch of ${deployed}`, previous: current.release } },
   )
-  return { release: done.id, paths }
+  return { release: done.id, paths, manifest: back }
 }
