@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app'
+import { buildApp, type BuildAppOptions } from './app'
 import type { TokenVerifier } from './auth/token-verifier'
 import type { JobTimings } from './cloud-drive/job-queue'
 import type { Db } from './db/db'
@@ -50,6 +50,8 @@ export interface StartServerOptions {
   uploadsPublicUrl?: string
   /** `IMPORT_JOB_TIMINGS`: the import queue's timings, where they differ from the defaults (cloud-drive/job-queue.ts). */
   importJobs?: Partial<JobTimings>
+  /** Which proxies' `X-Forwarded-For` to believe (app.ts); default `TRUST_PROXY`. */
+  trustProxy?: BuildAppOptions['trustProxy']
 }
 
 /** A running server. */
@@ -138,7 +140,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     if (production) await checkProductionDb(db)
     else await seedIfEmpty(db)
-    app = await buildApp({ db, dataDir, distDir, logger, logFormat, corsOrigins, devRoutes, fakeHost, verifier, storage, importJobs })
+    app = await buildApp({
+      db,
+      dataDir,
+      distDir,
+      logger,
+      logFormat,
+      corsOrigins,
+      devRoutes,
+      fakeHost,
+      verifier,
+      storage,
+      importJobs,
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    })
     await app.listen({ port, host })
     const address = app.server.address()
     const realPort = typeof address === 'object' && address ? address.port : port

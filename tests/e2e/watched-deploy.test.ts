@@ -1,15 +1,22 @@
 /**
- * Issue 38 item 6, the proof: a watched deploy takes back, by itself, a page whose new release fails in
- * one client, and keeps the page deployed beside it. Every part is the real one: the pages built for an
+ * Issues 38, 45 and 46, the proof: a watched deploy takes back, at the look that judges it, a page whose
+ * new release fails in one client and a page whose new release is 2 s slower, and keeps the page deployed
+ * beside them, while an outsider with a few addresses forges reports (the three cases of issue 45: one
+ * address flooding the healthy page's new release with errors, 200 errors for the broken page's release
+ * before, and an invented release): the decisions are the ones the honest views give. Every part is the real one: the pages built for an
  * API on its own origin (`VITE_API_BASE`), deployed with `npm run deploy` into a directory that Debian's
  * nginx serves with the sample of docs/deploying.md (a pass-through edge in front of it adds the fake host
  * for the app fixture, as the reference server does in the demo); the reference server collecting the
  * field reports (`POST /v1/telemetry`, cross-origin from the pages' origin) and answering
  * `/ops/release-health`; real Chromium and real WebKit (WebKitGTK), each in the browser and the app
  * fixture, opening the pages. The next release is the build edited (support/next-release.ts): `/price_up`
- * gains a script that throws at start in WebKit only, `/expand_space` a harmless change. Views of the live
- * releases first (the reference the rule compares with), then the deploy with `--watch`, and views of both
- * pages in the four clients, round after round, until the deploy ends.
+ * gains a script that throws at start in WebKit only, `/` a script the CDN edge serves 2 s late (its first
+ * screen comes 2 s later), `/expand_space` a harmless change. The honest phones are many: in front of the
+ * API, a load balancer (`TRUST_PROXY=1`) names each view's address, one per view (phones on their own)
+ * but for the Chromium browser tabs, which share one (a carrier NAT); the forger sends from loopback
+ * addresses of its own. Views of the live releases first (the reference the rule compares with), then the
+ * deploy with `--watch`, and views of the three pages in the four clients, round after round, until the
+ * deploy ends.
  */
 import type { ChildProcess } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -17,17 +24,17 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { build } from 'vite'
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HealthReply, ReleaseHealth } from '../../common/telemetry/health'
+import type { TelemetryReport } from '../../common/telemetry/report'
 import { fetchHealth } from '../../scripts/delivery/health/fetch-health'
 import type { PagesManifest } from '../../scripts/delivery/manifest'
 import { startServer, type RunningServer } from '../../server/start'
-import { TELEMETRY_QUEUE_GLOBAL } from '../../shared/telemetry/early'
 import { runCliAsync } from '../delivery/helpers/run-cli'
 import { waitFor, type Session } from '../webkit/support/webdriver'
 import { startWebKit, webkitAvailable, type WebKit } from '../webkit/support/webkit'
 import { appUserAgent, closeBrowser, openPhone } from './support/browser'
-import { reporterLoaded } from './support/field-reports'
 import { startForwarder, type Forwarder } from './support/forwarder'
 import { freePort, NGINX, startNginx, type Nginx } from './support/nginx'
 import { nextRelease } from './support/next-release'
@@ -36,13 +43,21 @@ const root = resolve(import.meta.dirname, '../..')
 
 /** The views a verdict needs (`--min-views`): a few rounds of the four clients, not the 50 of a real page. */
 const MIN_VIEWS = 16
+/** Views of each live release before the deploy: the reference (with 16, no count of errors can reach the watch's level). */
+const BEFORE_VIEWS = 40
 /** How long the deploy watches, and how often it looks. */
-const WATCH = ['--watch', '25s', '--watch-every', '2.5s']
+const WATCH = ['--watch', '30s', '--watch-every', '2.5s']
 
 const BAD = '/price_up'
 const GOOD = '/expand_space'
+const SLOW = '/'
+const PAGES = [BAD, GOOD, SLOW]
 /** What each page shows once it has run. */
-const PROOF: Record<string, string> = { [BAD]: '查看会员方案', [GOOD]: '新年扩容大礼包' }
+const PROOF: Record<string, string> = { [BAD]: '查看会员方案', [GOOD]: '新年扩容大礼包', [SLOW]: '陪孩子在玩中学英语' }
+/** How late the CDN serves the slow release's script. */
+const SLOW_MS = 2000
+/** The release no deploy made (the forger's third case). */
+const INVENTED = 'c0ffee000000'
 /**
  * The API requests a page makes in the app after it is ready, which a view waits for before it leaves: a
  * request the leaving cuts off is reported as an API failure with status 0, an error view (a person who
@@ -95,15 +110,17 @@ beforeAll(async () => {
   site = join(tmp, 'site')
   const nginxPort = await freePort()
   // Step: the CDN's origin (localhost) and the API's (127.0.0.1), the server allowing the pages' origin.
-  edge = await startForwarder(`http://127.0.0.1:${nginxPort}`, { fakeHost: true })
+  edge = await startForwarder(`http://127.0.0.1:${nginxPort}`, { fakeHost: true, delay: (path) => (path.includes('/slow-start-') ? SLOW_MS : null) })
   api = await startServer({
     port: 0,
     host: '127.0.0.1',
     dataDir: join(tmp, 'api-data'),
     distDir: join(tmp, 'none'),
     corsOrigins: [edge.url],
+    // The load balancer in front of it (apiFront) names the client.
+    trustProxy: '127.0.0.1',
   })
-  apiFront = await startForwarder(api.url)
+  apiFront = await startForwarder(api.url, { forwardedFor: phoneAddress })
   const apiOrigin = `http://127.0.0.1:${apiFront.port}`
   // Step: build the pages for that API (as production: vitest's NODE_ENV=test would give React's development build).
   const nodeEnv = process.env.NODE_ENV
@@ -132,10 +149,15 @@ beforeAll(async () => {
       html: (html, [fault]) => html.replace('</head>', `<script src="/${fault!.file}"></script></head>`),
     },
     { route: GOOD, html: (html) => html.replace('</body>', '<!-- the next release: a copy edit -->\n</body>') },
+    {
+      route: SLOW,
+      scripts: [{ name: 'slow-start', source: '// the proof journey: a script the CDN serves late, before the first screen\n' }],
+      html: (html, [slow]) => html.replace('</head>', `<script src="/${slow!.file}"></script></head>`),
+    },
   ])
   // Step: the live site: build a deployed, served by nginx; WebKit started meanwhile.
   const [deployed, browser, app] = await Promise.all([
-    runCliAsync('deploy.ts', ['--to', site, '--from', join(tmp, 'dist-a')]),
+    runCliAsync('deploy.ts', ['--to', site, '--from', join(tmp, 'dist-a'), '--health', api.url]),
     startWebKit(),
     startWebKit(),
   ])
@@ -171,7 +193,6 @@ async function chromiumClients(fixture: 'browser' | 'app', tabs: number): Promis
     view: async (route: string) => {
       await page.goto(`${edge.url}${route}`)
       await page.getByText(PROOF[route]!).first().waitFor()
-      await reporterLoaded(page)
       if (fixture === 'app') await page.waitForFunction(answered, ANSWERS[route] ?? [])
     },
     leave: async () => {
@@ -191,12 +212,12 @@ async function webkitClient(fixture: 'browser' | 'app'): Promise<Client & { sess
     view: async (route) => {
       await session.navigate(`${edge.url}${route}${query}`)
       await waitFor(
-        `${route} in WebKit (${fixture}): its text and its reporter`,
+        `${route} in WebKit (${fixture}): its text`,
         () =>
-          session.execute<boolean>(
-            `var q = window[arguments[1]]; return document.body.innerText.indexOf(arguments[0]) >= 0 && !!q && !Array.isArray(q) && (${answered.toString()})(arguments[2])`,
-            [PROOF[route], TELEMETRY_QUEUE_GLOBAL, fixture === 'app' ? (ANSWERS[route] ?? []) : []],
-          ),
+          session.execute<boolean>(`return document.body.innerText.indexOf(arguments[0]) >= 0 && (${answered.toString()})(arguments[1])`, [
+            PROOF[route],
+            fixture === 'app' ? (ANSWERS[route] ?? []) : [],
+          ]),
         15_000,
       )
     },
@@ -219,34 +240,95 @@ const releaseOf = (reply: HealthReply, route: string, release: string): ReleaseH
 const viewsOf = (reply: HealthReply, route: string, manifest: PagesManifest) =>
   releaseOf(reply, route, manifest.routes[route]!.release!)?.total.views ?? 0
 
+/**
+ * The load balancer's view of who sent a report: each view from a phone of its own (an address from its
+ * view id), but the Chromium browser tabs from one carrier NAT; anything that did not come from the
+ * browsers (the forger, on its own loopback addresses) as its socket's address.
+ */
+function phoneAddress(incoming: import('node:http').IncomingMessage, body: Buffer): string | null {
+  if (incoming.socket.remoteAddress !== '127.0.0.1' || incoming.url !== '/v1/telemetry') return null
+  const ua = incoming.headers['user-agent'] ?? ''
+  if (!/iPhone|com\.kidsenglish\.app/.test(ua)) return '100.64.0.1'
+  let view = ''
+  try {
+    view = String((JSON.parse(body.toString('utf8')) as { view?: unknown }).view ?? '')
+  } catch {
+    return null
+  }
+  let h = 0
+  for (const c of view) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0
+  return `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255 || 1}`
+}
+
+let forged = 0
+/** One forged report: an error and never ready, for `route`'s `release`, from the loopback address `from` (which claims another in X-Forwarded-For). */
+function forge(from: string, route: string, release: string): Promise<number> {
+  const report: TelemetryReport = {
+    v: 1,
+    route,
+    release,
+    client: 'browser',
+    os: 'android',
+    appVersion: null,
+    engine: 'blink',
+    engineMajor: 126,
+    sample: 1,
+    view: `forged${String(++forged).padStart(6, '0')}`,
+    seq: 0,
+    final: true,
+    nav: 'navigate',
+    ready: null,
+    audioTried: false,
+    vitals: { ttfb: null, fcp: null, lcp: null, inp: null, cls: null },
+    problems: [{ kind: 'error', message: 'forged', count: 1, at: 100 }],
+    dropped: 0,
+  }
+  const body = JSON.stringify(report)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: apiFront.port,
+        localAddress: from,
+        method: 'POST',
+        path: '/v1/telemetry',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': '203.0.113.99' },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
 describe.skipIf(skipWhy)('a deploy watched on real page views (Chromium and WebKit, app and browser, through nginx)', () => {
-  it('takes back and purges the page whose new release throws in WebKit, and keeps the healthy page deployed beside it', async () => {
-    const oldBad = live.routes[BAD]!.release!
-    const newBad = next.routes[BAD]!.release!
-    const oldGood = live.routes[GOOD]!.release!
-    const newGood = next.routes[GOOD]!.release!
-    expect(new Set([oldBad, newBad, oldGood, newGood]).size).toBe(4)
+  it('takes back at once the page that throws in WebKit and the page 2 s slower, keeps the healthy one, whatever an outsider forges', async () => {
+    const [oldBad, newBad, oldGood, newGood, , newSlow] = [BAD, GOOD, SLOW].flatMap((r) => [live.routes[r]!.release!, next.routes[r]!.release!]) as string[] as [string, string, string, string, string, string]
+    expect(new Set([BAD, GOOD, SLOW].flatMap((r) => [live.routes[r]!.release, next.routes[r]!.release])).size).toBe(6)
 
     // Step: the live releases get their views first, the reference the rule compares with (Chromium, 4 tabs a fixture).
     const chromium = await Promise.all([chromiumClients('browser', 4), chromiumClients('app', 4)])
     const tabs = chromium.flatMap((c) => c.clients)
-    await views(tabs, [BAD, GOOD], Math.ceil(MIN_VIEWS / tabs.length))
+    await views(tabs, PAGES, Math.ceil(BEFORE_VIEWS / tabs.length))
     await Promise.all(tabs.map((tab) => tab.leave()))
-    await expect
-      .poll(async () => {
-        const reply = await health()
-        return [viewsOf(reply, BAD, live), viewsOf(reply, GOOD, live)]
-      })
-      .toEqual([MIN_VIEWS, MIN_VIEWS])
+    await expect.poll(async () => { const reply = await health(); return PAGES.map((r) => viewsOf(reply, r, live)) }, { timeout: 20_000 }).toEqual(PAGES.map(() => BEFORE_VIEWS))
 
-    // Step: deploy both pages with a watch, as ops would; views start once the new releases are live.
+    // Step: the forger, before the deploy: 200 errors for the broken page's release before (one address),
+    // and 70 for a release no deploy made (another).
+    for (let i = 0; i < 200; i++) expect(await forge('127.0.0.3', BAD, oldBad)).toBe(204)
+    for (let i = 0; i < 70; i++) expect(await forge('127.0.0.4', BAD, INVENTED)).toBe(204)
+
+    // Step: deploy the three pages with a watch, as ops would; views start once the new releases are live.
     const purged = join(tmp, 'purged.txt')
     let said = ''
     let ended = false
     const run = runCliAsync(
       'deploy.ts',
       [
-        ...['--to', site, '--from', join(tmp, 'dist-b'), '--pages', 'price_up,expand_space'],
+        ...['--to', site, '--from', join(tmp, 'dist-b'), '--pages', 'price_up,expand_space,home'],
         ...['--public-url', nginx.url, '--purge', `{ cat; echo; } >> '${purged}'`, '--verify'],
         ...[...WATCH, '--health', api.url, '--min-views', String(MIN_VIEWS)],
       ],
@@ -258,67 +340,108 @@ describe.skipIf(skipWhy)('a deploy watched on real page views (Chromium and WebK
     ).finally(() => (ended = true))
     await waitFor('the watch to start', () => Promise.resolve(/^watching /m.test(said) || ended), 60_000)
 
-    // Step: the four clients (one tab of each Chromium fixture, each WebKit fixture) open both pages, round
-    // after round, until the deploy has decided and ended.
+    // Step: the forger floods the healthy page's new release, an error a second from one address, until the end.
+    const flood = (async () => {
+      let sent = 0
+      while (!ended) {
+        expect(await forge('127.0.0.2', GOOD, newGood)).toBe(204)
+        sent++
+        await new Promise((r) => setTimeout(r, 1000))
+      }
+      return sent
+    })()
+
+    // Step: the four clients (one tab of each Chromium fixture, each WebKit fixture) open the three pages,
+    // round after round, until the deploy has decided and ended; meanwhile, when nginx serves the broken
+    // and the slow page's previous HTML again.
     const clients = [chromium[0].clients[0]!, chromium[1].clients[0]!, await webkitClient('browser'), await webkitClient('app')]
+    const served = async (route: string) => (await fetch(`${nginx.url}${route}`)).text()
+    const oldHtml: Record<string, string> = { [BAD]: readFileSync(join(tmp, 'dist-a/price_up/index.html'), 'utf8'), [SLOW]: readFileSync(join(tmp, 'dist-a/index.html'), 'utf8') }
+    const backAt: Record<string, number> = {}
     let rounds = 0
     while (!ended) {
-      await views(clients, [BAD, GOOD])
+      await views(clients, PAGES)
       rounds++
+      for (const route of [BAD, SLOW]) if (!backAt[route] && !ended && (await served(route)) === oldHtml[route]) backAt[route] = Date.now()
     }
+    const endedAt = Date.now()
     await Promise.all(clients.map((client) => client.leave()))
     const result = await run
+    const flooded = await flood
     // In the log: what the deploy decided, as ops would read it.
-    console.info(`watched deploy, ${rounds} rounds of ${clients.length} clients × 2 pages:\n${result.stderr}`)
+    console.info(`watched deploy, ${rounds} rounds of ${clients.length} clients × ${PAGES.length} pages, ${flooded} forged floods:\n${result.stderr}`)
 
-    // What ops see: the decision as it is made (stderr), the watch in the report (stdout), exit 1.
+    // What ops see: the decisions as they are made (stderr), the watch in the report (stdout), exit 1.
     expect(result.code, result.stderr).toBe(1)
-    expect(result.stderr).toMatch(new RegExp(`^watching /expand_space ${newGood}, /price_up ${newBad} for 25 s at ${api.url}`, 'm'))
-    expect(result.stderr).toMatch(
-      new RegExp(
-        `^watch: /price_up ${newBad}: taken back: error rate \\d+\\.\\d % \\(\\d+ of \\d+\\) against 0\\.0 % \\(\\d+ of \\d+\\) before: one-sided Fisher p`,
-        'm',
-      ),
-    )
-    expect(result.stderr.trim().split('\n').at(-1)).toMatch(
-      /^the watch took back \/price_up \(release 0003-\S+\): worse than the release before$/,
-    )
-    expect(result.stdout).toMatch(/^Verified: 2 pages, \d+ files at .*: all match$/m)
+    expect(result.stderr).toMatch(new RegExp(`^watching /, /expand_space ${newGood}, /price_up ${newBad} for 30 s at ${api.url}`.replace('/, ', `/ ${newSlow}, `), 'm'))
+    expect(result.stderr).toMatch(new RegExp(`^watch: /price_up ${newBad}: taken back: error rate \\d+\\.\\d % \\(\\d+ of \\d+\\) against \\d+\\.\\d % \\(\\d+ of \\d+\\) before: one-sided Fisher`, 'm'))
+    expect(result.stderr).toMatch(new RegExp(`^watch: / ${newSlow}: taken back: ready p75 \\d+\\.\\d\\d s .* one-sided Mann–Whitney`, 'm'))
+    // At the look that judged it: the take-back follows its verdict at once, long before the watch ends.
+    for (const route of ['/price_up', '/']) {
+      const lines = result.stderr.split('\n')
+      const verdict = lines.findIndex((l) => l.startsWith(`watch: ${route} `) && l.includes(': taken back: '))
+      expect(lines[verdict + 1], route).toMatch(new RegExp(`^watch: took back ${route.replace('/', '\\/')}(, |$| \\()`))
+    }
+    for (const route of [BAD, SLOW]) {
+      expect(backAt[route], `${route} served its previous HTML before the deploy ended`).toBeDefined()
+      expect(endedAt - backAt[route]!).toBeGreaterThan(2500)
+    }
+    // The flood from one address did not take the healthy page back.
+    expect(result.stdout).toMatch(new RegExp(`^ {2}/expand_space ${newGood} \\(before: ${oldGood}\\): KEPT: `, 'm'))
+    expect(result.stdout).toMatch(/^Verified: 3 pages, \d+ files at .*: all match$/m)
     expect(result.stdout).toMatch(new RegExp(`^ {2}/price_up ${newBad} \\(before: ${oldBad}\\): TAKEN BACK: error rate`, 'm'))
-    expect(result.stdout).toMatch(new RegExp(`^ {2}/expand_space ${newGood} \\(before: ${oldGood}\\): KEPT: no worse`, 'm'))
     expect(result.stdout).toMatch(/^Taken back: \/price_up \(release 0003-/m)
 
-    // nginx serves /price_up's previous release again, and /expand_space's new one.
-    const served = async (route: string) => (await fetch(`${nginx.url}${route}`)).text()
-    expect(await served(BAD)).toBe(readFileSync(join(tmp, 'dist-a/price_up/index.html'), 'utf8'))
+    // nginx serves /price_up's and /'s previous release again, and /expand_space's new one.
+    expect(await served(BAD)).toBe(oldHtml[BAD])
+    expect(await served(SLOW)).toBe(oldHtml[SLOW])
     expect(await served(GOOD)).toBe(readFileSync(join(tmp, 'dist-b/expand_space/index.html'), 'utf8'))
-    // Purged at the switch (both pages), then /price_up again once taken back.
+    // Purged at the switch (the three pages), then each page again once taken back.
     const purges = readFileSync(purged, 'utf8')
       .split('\n\n')
       .filter((run) => run.trim() !== '')
-    expect(purges.map((run) => run.split('\n').filter((url) => url.endsWith('/price_up') || url.endsWith('/expand_space')))).toEqual([
-      [`${nginx.url}/expand_space`, `${nginx.url}/price_up`],
-      [`${nginx.url}/price_up`],
-    ])
+      .map((run) => run.split('\n').filter((url) => /\/(price_up|expand_space)$|^[^/]*\/\/[^/]+\/$/.test(url)).sort())
+    expect(purges[0]).toEqual([`${nginx.url}/`, `${nginx.url}/expand_space`, `${nginx.url}/price_up`])
+    expect(purges.slice(1).flat().sort()).toEqual([`${nginx.url}/`, `${nginx.url}/price_up`])
     // The release record says so.
     const list = await runCliAsync('deploy.ts', ['--to', site, '--list'])
-    expect(list.stdout.split('\n')[0]).toMatch(/^\* 0003-\S+\s+rollback\s+\/price_up\s+\(from watch of 0002-/)
+    expect(list.stdout).toMatch(/^\* 0004-\S+\s+rollback\s+\S+\s+\(from watch of 0002-/m)
 
-    // The server stored the reports of every client, for both releases of both pages, and each report came
-    // from the pages' origin (the CDN), cross-origin to the API's.
+    // The server stored the honest reports of every client, for both releases of the three pages; the
+    // forger's are set aside (its one address pulling up) or not counted (the invented release).
     const reply = await health()
     const bad = releaseOf(reply, BAD, newBad)!
     expect(bad.total.views).toBeGreaterThanOrEqual(MIN_VIEWS)
     expect(bad.total.errorViews).toBeGreaterThan(0)
     expect(Object.keys(bad.byClient).sort()).toEqual(['app', 'browser'])
     expect(bad.topProblems).toContainEqual(expect.objectContaining({ kind: 'error', message: expect.stringContaining(FAULT) }))
+    expect(bad.byEngine.find((s) => s.key.startsWith('webkit'))).toMatchObject({ errorViews: expect.any(Number) })
     const good = releaseOf(reply, GOOD, newGood)!
-    expect(good.total).toMatchObject({ errorViews: 0, neverReadyViews: 0 })
-    expect(good.total.views).toBeGreaterThanOrEqual(MIN_VIEWS)
-    expect(releaseOf(reply, BAD, oldBad)!.total.errorViews).toBe(0)
-    const beacons = apiFront.requests.filter((r) => r.method === 'POST' && r.path === '/v1/telemetry')
-    expect(beacons.length).toBeGreaterThanOrEqual(2 * MIN_VIEWS + bad.total.views + good.total.views)
+    expect(good.judged!.error.setAside).toContainEqual(expect.objectContaining({ pull: 'up' }))
+    expect(good.judged!.error.bad).toBe(0)
+    expect(releaseOf(reply, BAD, oldBad)!.judged!.error.setAside).toContainEqual(expect.objectContaining({ pull: 'up', views: 200 }))
+    expect(reply.releases.some((r) => r.release === INVENTED)).toBe(false)
+    expect(reply.notCounted.unknownRelease).toBeGreaterThanOrEqual(70)
+    const beacons = apiFront.requests.filter((r) => r.method === 'POST' && r.path === '/v1/telemetry' && r.origin !== null)
     expect(new Set(beacons.map((r) => r.origin))).toEqual(new Set([edge.url]))
+
+    // The gate after it: nothing to take back, the invented release never judged.
+    const gate = await runCliAsync('health.ts', ['--api', api.url, '--gate'])
+    expect(gate.code, gate.stdout + gate.stderr).toBe(0)
+    expect(gate.stdout + gate.stderr).not.toContain(INVENTED)
+    expect(gate.stdout).not.toMatch(/^TAKE BACK/m)
+
+    // The report ops open: its first screen names the pages taken back, their releases, clients and problems.
+    const html = join(root, 'artifacts/watched-deploy-report.html')
+    const written = await runCliAsync('health.ts', ['--api', api.url, '--since', '1h', '--html', html])
+    expect(written.code, written.stderr).toBe(0)
+    const page = chromium[0].context.pages()[0]!
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`file://${html}`)
+    await page.screenshot({ path: join(root, 'artifacts/screenshots/watched-deploy-report.png'), fullPage: false })
+    const firstScreen = await page.evaluate(() => document.body.innerText.slice(0, 3000))
+    expect(firstScreen.indexOf('/price_up')).toBeLessThan(firstScreen.indexOf('/expand_space'))
+    expect(firstScreen).toContain(newBad)
     await Promise.all(chromium.map((c) => c.context.close()))
-  }, 180_000)
+  }, 240_000)
 })

@@ -5,10 +5,14 @@
  * in front of nginx that does what the reference server does in the demo (server/fake-host/inject.ts):
  * on `?fakeHost=app` (or its cookie) it adds the fake host's script to the page's HTML and serves that
  * script at `/__fake-host.js`, same-origin, so the page's script policy allows it. That gives WebKit, whose
- * driver has no init scripts, the app fixture's bridge on pages nginx serves. Nothing else is changed.
+ * driver has no init scripts, the app fixture's bridge on pages nginx serves. With `forwardedFor`, it is the
+ * load balancer in front of the API (`TRUST_PROXY=1`): it appends to `X-Forwarded-For` the address it names
+ * for each request (from its body: a field report's view stands for the phone that sent it), as nginx's
+ * `$proxy_add_x_forwarded_for` appends the client's. With `delay`, it holds the answer of the paths it
+ * names for that long (a slow file on the CDN). Nothing else is changed.
  */
 import { readFileSync } from 'node:fs'
-import { createServer, request as forward, type IncomingHttpHeaders } from 'node:http'
+import { createServer, request as forward, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join, resolve } from 'node:path'
 import { decideFakeHost, injectFakeHost } from '../../../server/fake-host/inject'
 
@@ -28,10 +32,26 @@ export interface Forwarder {
   close(): Promise<void>
 }
 
-export function startForwarder(target: string, { fakeHost = false } = {}): Promise<Forwarder> {
+export interface ForwarderOptions {
+  fakeHost?: boolean
+  /** The client address to append to `X-Forwarded-For`, from the request and its whole body; `null`: the socket's. */
+  forwardedFor?: (request: IncomingMessage, body: Buffer) => string | null
+  /** Milliseconds to hold the answer of a path (`null`: none). */
+  delay?: (path: string) => number | null
+}
+
+export function startForwarder(target: string, { fakeHost = false, forwardedFor, delay }: ForwarderOptions = {}): Promise<Forwarder> {
   const upstream = new URL(target)
   const requests: ForwardedRequest[] = []
   const server = createServer((incoming, outgoing) => {
+    const wait = delay?.(incoming.url ?? '/') ?? 0
+    if (!forwardedFor) return void setTimeout(() => pass(incoming, outgoing, null), wait)
+    const chunks: Buffer[] = []
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+    incoming.on('end', () => setTimeout(() => pass(incoming, outgoing, Buffer.concat(chunks)), wait))
+  })
+  /** Forwards one request; `body`: already read (then sent as it was, with the address appended). */
+  const pass = (incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer | null) => {
     const path = incoming.url ?? '/'
     requests.push({ method: incoming.method ?? 'GET', path, origin: incoming.headers.origin ?? null })
     if (fakeHost && path === '/__fake-host.js') {
@@ -41,10 +61,13 @@ export function startForwarder(target: string, { fakeHost = false } = {}): Promi
     }
     const decision = fakeHost ? decideFakeHost(new URL(path, 'http://x').searchParams, incoming.headers.cookie) : null
     // Bytes as sent, so that the HTML can be edited (the edge compresses nothing; loopback needs no gzip).
+    const client = body && forwardedFor ? (forwardedFor(incoming, body) ?? incoming.socket.remoteAddress ?? '') : null
+    const before = incoming.headers['x-forwarded-for']
     const headers: IncomingHttpHeaders = {
       ...incoming.headers,
       host: upstream.host,
       ...(decision?.inject ? { 'accept-encoding': 'identity' } : {}),
+      ...(client !== null ? { 'x-forwarded-for': before ? `${String(before)}, ${client}` : client } : {}),
     }
     const out = forward({ host: upstream.hostname, port: upstream.port, method: incoming.method, path, headers }, (reply) => {
       const status = reply.statusCode ?? 502
@@ -67,8 +90,9 @@ export function startForwarder(target: string, { fakeHost = false } = {}): Promi
       outgoing.writeHead(502, { 'content-type': 'text/plain' })
       outgoing.end(String(error))
     })
-    incoming.pipe(out)
-  })
+    if (body) out.end(body)
+    else incoming.pipe(out)
+  }
   return new Promise((done) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
