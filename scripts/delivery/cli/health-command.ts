@@ -1,9 +1,10 @@
 /**
  * npm run health -- --api <url> [--since 24h] [--page /route] [--json] [--html report.html] [--gate]
  *                   [--min-views 50] [--token …]
- * Release health per page and release, from the API's /ops/release-health (docs/telemetry.md); --gate
- * exits 1 naming each page whose live release is worse than the one before it (docs/deploying.md, "The
- * watch"). Issue 38.
+ * Release health per page and release, from the API's /ops/release-health (docs/telemetry.md): who had
+ * trouble and why, the pages taken back, worse or slower first (health/pages.ts), as text, JSON or HTML;
+ * --gate exits 1 naming each page whose live release is worse than the one before it (docs/deploying.md,
+ * "Release health"). Issues 38, 46.
  */
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -63,8 +64,8 @@ await runCli(USAGE, async () => {
   const judgedOn = v.gate && query.sinceHours < GATE_HOURS ? await fetchReply({ ...query, sinceHours: GATE_HOURS }) : reply
   const judged = judgePages(judgedOn, rule)
   const verdicts = judged.map(verdictOf)
-  // A recent incident is drawn per minute: one more reply, of the few hours around it.
-  const hours = zoomHours(reply, verdicts)
+  // A recent incident is drawn per minute (the HTML's charts, the JSON's series): one more reply, of the few hours around it.
+  const hours = v.html || v.json ? zoomHours(reply, verdicts) : null
   let minutes: HealthReply | null = null
   if (hours !== null) {
     minutes = await fetchReply({ ...query, sinceHours: hours }).catch((error: unknown) => {
