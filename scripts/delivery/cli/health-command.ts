@@ -1,18 +1,21 @@
 /**
  * npm run health -- --api <url> [--since 24h] [--page /route] [--json] [--html report.html] [--gate]
  *                   [--min-views 50] [--token …]
- * Release health per page and release, from the API's /ops/release-health (docs/telemetry.md); --gate
- * exits 1 naming each page whose live release is worse than the one before it (docs/deploying.md, "The
- * watch"). Issue 38.
+ * Release health per page and release, from the API's /ops/release-health (docs/telemetry.md): who had
+ * trouble and why, the pages taken back, worse or slower first (health/pages.ts), as text, JSON or HTML;
+ * --gate exits 1 naming each page whose live release is worse than the one before it (docs/deploying.md,
+ * "Release health"). Issues 38, 46.
  */
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import type { HealthReply } from '../../../common/telemetry/health.ts'
 import { DeliveryError, UsageError } from '../errors.ts'
-import { fetchHealth, hoursFor, type HealthQuery } from '../health/fetch-health.ts'
-import { formatGate, gate, GATE_HOURS } from '../health/gate.ts'
+import { fetchHealth, HealthUnavailable, hoursFor, type HealthQuery } from '../health/fetch-health.ts'
+import { formatGate, gate, GATE_HOURS, type PageVerdict } from '../health/gate.ts'
 import { renderHealthHtml } from '../health/html.ts'
-import { byPage, ratesOf } from '../health/pages.ts'
+import { deployedPages, healthReport, zoomHours, type PageVerdictInput } from '../health/pages.ts'
 import { formatHealth } from '../health/text.ts'
+import { terminalJson, terminalText } from '../terminal-text.ts'
 import { parseDuration } from '../units.ts'
 import { runCli } from './run-cli.ts'
 
@@ -55,44 +58,70 @@ await runCli(USAGE, async () => {
   const token = v.token ?? process.env.OPS_TOKEN
   const query: HealthQuery = { api: v.api, sinceHours: hoursFor(sinceMs), ...(route ? { route } : {}), ...(token ? { token } : {}) }
 
-  const reply = await fetchHealth(query)
-  const pages = byPage(reply)
+  const reply = await fetchReply(query)
   const rule = minViews !== undefined ? { minViews } : {}
-  if (v.html) writeFileSync(v.html, renderHealthHtml(reply, pages, rule))
-  const judged = v.gate
-    ? gate(byPage(query.sinceHours >= GATE_HOURS ? reply : await fetchHealth({ ...query, sinceHours: GATE_HOURS })), rule)
-    : []
-  const out = v.json
-    ? `${JSON.stringify(
-        {
-          since: reply.since,
-          until: reply.until,
-          pages: pages.map((p) => ({
-            route: p.route,
-            live: p.live.release,
-            before: p.before?.release ?? null,
-            releases: p.releases.map((r) => ({ ...r, rates: ratesOf(r.total) })),
-          })),
-          ...(v.gate ? { gate: judged } : {}),
-        },
-        null,
-        2,
-      )}\n`
-    : formatHealth(reply, pages) + (v.html ? `Wrote ${v.html}\n` : '')
-  const takeBack = judged.filter((j) => j.verdict.kind === 'worse')
-  if (v.gate && !v.json) {
-    const lines = formatGate(judged)
-    if (takeBack.length > 0)
-      throw new DeliveryError(
-        `${takeBack.length} page${takeBack.length === 1 ? '' : 's'} to take back: ${takeBack.map((t) => t.route).join(', ')}`,
-        `${out}\n${lines}`,
-      )
-    return `${out}\n${lines}`
+  // The gate judges on 7 days, so that the release before has its views; the report alone, on its window.
+  const judgedOn = v.gate && query.sinceHours < GATE_HOURS ? await fetchReply({ ...query, sinceHours: GATE_HOURS }) : reply
+  const judged = judgePages(judgedOn, rule)
+  const verdicts = judged.map(verdictOf)
+  // A recent incident is drawn per minute (the HTML's charts, the JSON's series): one more reply, of the few hours around it.
+  const hours = v.html || v.json ? zoomHours(reply, verdicts) : null
+  let minutes: HealthReply | null = null
+  if (hours !== null) {
+    minutes = await fetchReply({ ...query, sinceHours: hours }).catch((error: unknown) => {
+      if (!(error instanceof HealthUnavailable)) throw error
+      process.stderr.write(`charts per hour: the per-minute reply failed: ${error.message}\n`)
+      return null
+    })
   }
+  const report = healthReport(reply, verdicts, minutes, judgedOn)
+  if (v.html) writeFileSync(v.html, renderHealthHtml(report))
+
+  const out = v.json
+    ? `${terminalJson({ ...report, ...(v.gate ? { gate: judged } : {}) })}\n`
+    : formatHealth(report) + (v.html ? `Wrote ${v.html}\n` : '')
+  if (!v.gate) return out
+  const all = `${out}${v.json ? '' : `\n${formatGate(judged.map(printable))}`}`
+  const takeBack = verdicts.filter((p) => p.verdict?.kind === 'worse' || p.verdict?.kind === 'slower')
   if (takeBack.length > 0)
     throw new DeliveryError(
-      `${takeBack.length} page${takeBack.length === 1 ? '' : 's'} to take back: ${takeBack.map((t) => t.route).join(', ')}`,
-      out,
+      `${takeBack.length} page${takeBack.length === 1 ? '' : 's'} to take back: ${takeBack.map((p) => terminalText(p.route)).join(', ')}`,
+      all,
     )
-  return out
+  return all
 })
+
+/** fetchHealth, its refusal (which may quote the API's `msg`) safe to print. */
+async function fetchReply(query: HealthQuery): Promise<HealthReply> {
+  try {
+    return await fetchHealth(query)
+  } catch (error) {
+    if (error instanceof HealthUnavailable) error.message = terminalText(error.message)
+    throw error
+  }
+}
+
+/**
+ * The rule's verdict on each page: today's gate (gate.ts) on the live and previous releases the
+ * deployments name (pages whose live release has no reports are not judged). The one place to re-wire
+ * when gate() takes what the rule reads of each release (`judged`) instead of its totals.
+ */
+function judgePages(reply: HealthReply, rule: { minViews?: number }): PageVerdict[] {
+  return gate(deployedPages(reply), rule)
+}
+
+/** A gate verdict as the report reads it. */
+function verdictOf(v: PageVerdict): PageVerdictInput {
+  return { route: v.route, live: v.live, previous: v.before, verdict: { kind: v.verdict.kind, why: v.verdict.why } }
+}
+
+/** A gate verdict whose route, releases and why print safely (formatGate writes them as they are). */
+function printable(v: PageVerdict): PageVerdict {
+  return {
+    ...v,
+    route: terminalText(v.route),
+    live: terminalText(v.live),
+    before: v.before === null ? null : terminalText(v.before),
+    verdict: { ...v.verdict, why: terminalText(v.verdict.why) },
+  }
+}

@@ -1,221 +1,222 @@
 /**
- * `npm run health -- --html report.html`: the same figures as one self-contained page an ops engineer
- * would rather look at than read: per page, a card of the live release against the one before it
- * (worse in red), the verdict of the rule, and three charts over the window, hour by hour, one colour a
- * release, each release's start marked: views, error and never-ready rates, p75 ready. Inline SVG and
- * CSS only: no script, no external file, so it opens from a mail or a CI artifact as it is.
+ * `npm run health -- --html report.html`: the report (pages.ts) as one self-contained page to look at:
+ * a summary of every page (those with a verdict first), then per page its deploys' marks, the rule's
+ * verdict, a table of its releases (the release in question against its reference, worse in red), three
+ * charts (html-charts.ts) zoomed to a recent incident, and for the releases that matter who had the
+ * errors (client, OS, engine, app version, parts with errors first, a bar each) and which problems.
+ * Inline SVG and CSS only: no script, no outside file, so it opens from a mail or a CI artifact as it is.
+ * Green never marks a taken-back release, nor a release against a taken-back one.
  */
-import { CLIENT_KINDS } from '../../../common/telemetry/report.ts'
-import type { HealthFigures, HealthReply, ReleaseHealth } from '../../../common/telemetry/health.ts'
-import { countsOf, ratesOf, type PageHealth } from './pages.ts'
-import { judge, type Metric, type RuleOptions } from './rule.ts'
+import { terminalText } from '../terminal-text.ts'
+import { charts } from './html-charts.ts'
+import { subjectOf, type HealthReport, type PageReport, type ReleaseReport, type Role } from './pages.ts'
+import { cls, during, eventText, ms, notCountedText, headline, partName, pct, problemWhere, SPLITS, verdictText, when } from './text.ts'
 
-const when = (iso: string) => iso.slice(0, 16).replace('T', ' ')
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const pct = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)} %`)
-const ms = (v: number | null) => (v === null ? '—' : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`)
-/** Live in blue, the one before in orange, older ones in greys. */
-const COLOURS = ['#1f6feb', '#d4761c', '#8c959f', '#b6bcc4', '#d0d5da']
+/** For HTML, and with the characters that could reorder or hide text shown escaped (as on a terminal). */
+const esc = (text: string) => terminalText(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
-/** A release's colour on its page: by its place among the page's releases, live and before first. */
-function colours(page: PageHealth): Map<string, string> {
-  const order = [page.live, ...(page.before ? [page.before] : []), ...page.releases.filter((r) => r !== page.live && r !== page.before)]
-  return new Map(order.map((r, i) => [r.release, COLOURS[Math.min(i, COLOURS.length - 1)]!]))
-}
+/** A release's colour by its role: live blue, taken back red, before it orange, older ones grey. */
+const ROLE_COLOUR: Record<Role, string> = { live: '#1f6feb', 'taken back': '#cf222e', 'before it': '#d4761c', older: '#8c959f' }
+const OLDER = ['#8c959f', '#afb8c1', '#c9d1d9']
 
-interface Frame {
-  from: number
-  to: number
-  width: number
-  height: number
-  left: number
-  bottom: number
-}
-
-const X = (f: Frame, t: number) => f.left + ((t - f.from) / Math.max(1, f.to - f.from)) * (f.width - f.left - 8)
-const Y = (f: Frame, v: number, max: number) => f.height - f.bottom - (v / (max || 1)) * (f.height - f.bottom - 14)
-
-/** Axes, hour ticks, the y labels and each release's start as a dashed line. */
-function axes(f: Frame, page: PageHealth, colour: Map<string, string>, max: number, label: (v: number) => string): string {
-  const parts: string[] = []
-  for (const v of [0, max / 2, max]) {
-    const y = Y(f, v, max)
-    parts.push(`<line x1="${f.left}" x2="${f.width - 8}" y1="${y}" y2="${y}" stroke="#eaeef2"/>`)
-    parts.push(`<text x="${f.left - 6}" y="${y + 4}" text-anchor="end">${esc(label(v))}</text>`)
-  }
-  const hours = (f.to - f.from) / 3_600_000
-  const step = Math.max(1, Math.ceil(hours / 8)) * 3_600_000
-  for (let t = Math.ceil(f.from / step) * step; t <= f.to; t += step) {
-    const d = new Date(t)
-    parts.push(`<text x="${X(f, t)}" y="${f.height - 4}" text-anchor="middle">${d.toISOString().slice(11, 16)}</text>`)
-  }
-  for (const r of page.releases) {
-    const x = X(f, Math.max(f.from, Date.parse(r.firstSeen)))
-    parts.push(`<line x1="${x}" x2="${x}" y1="10" y2="${f.height - f.bottom}" stroke="${colour.get(r.release)}" stroke-dasharray="4 3"/>`)
-    parts.push(`<text x="${x + 3}" y="10" fill="${colour.get(r.release)}">${esc(r.release.slice(0, 6))}</text>`)
-  }
-  return parts.join('')
-}
-
-function svg(f: Frame, title: string, body: string): string {
-  return `<figure><figcaption>${esc(title)}</figcaption><svg viewBox="0 0 ${f.width} ${f.height}" width="${f.width}" height="${f.height}" role="img" aria-label="${esc(title)}">${body}</svg></figure>`
-}
-
-/** Views per hour: one bar a release and hour. */
-function viewsChart(f: Frame, page: PageHealth, colour: Map<string, string>): string {
-  const points = page.releases.flatMap((r) => r.hourly.map((h) => ({ r, t: Date.parse(h.hour), v: h.views })))
-  const max = Math.max(1, ...points.map((p) => p.v))
-  const hourWidth = Math.max(2, (X(f, f.from + 3_600_000) - X(f, f.from)) / Math.max(1, page.releases.length) - 1)
-  const bars = points.map((p) => {
-    const i = page.releases.indexOf(p.r)
-    const x = X(f, p.t) + i * (hourWidth + 1)
-    const y = Y(f, p.v, max)
-    return `<rect x="${x}" y="${y}" width="${hourWidth}" height="${f.height - f.bottom - y}" fill="${colour.get(p.r.release)}"><title>${esc(`${p.r.release} ${new Date(p.t).toISOString().slice(0, 13)}h: ${p.v} views`)}</title></rect>`
-  })
-  return svg(f, 'Views per hour', axes(f, page, colour, max, (v) => String(Math.round(v))) + bars.join(''))
-}
-
-/** A line a release, of `value` per hour (null: no point). */
-function lines(
-  f: Frame,
-  page: PageHealth,
-  colour: Map<string, string>,
-  max: number,
-  value: (h: ReleaseHealth['hourly'][number]) => number | null,
-  dash = '',
-): string {
-  return page.releases
-    .map((r) => {
-      const pts = r.hourly.flatMap((h) => {
-        const v = value(h)
-        return v === null ? [] : [[X(f, Date.parse(h.hour) + 1_800_000), Y(f, Math.min(v, max), max), v, h.hour] as const]
-      })
-      if (pts.length === 0) return ''
-      const path = pts.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x.toFixed(1)},${y.toFixed(1)}`).join('')
-      const dots = pts
-        .map(([x, y]) => `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="2.5" fill="${colour.get(r.release)}"/>`)
-        .join('')
-      return `<path d="${path}" fill="none" stroke="${colour.get(r.release)}" stroke-width="2" ${dash ? `stroke-dasharray="${dash}"` : ''}/>${dots}`
-    })
-    .join('')
-}
-
-function ratesChart(f: Frame, page: PageHealth, colour: Map<string, string>): string {
-  const all = page.releases.flatMap((r) =>
-    r.hourly.filter((h) => h.views > 0).flatMap((h) => [h.errorViews / h.views, h.neverReadyViews / h.views]),
+function colours(page: PageReport): (release: string) => string {
+  const older = page.releases.filter((r) => r.role === 'older')
+  const map = new Map(
+    page.releases.map((r) => [r.release, r.role === 'older' ? OLDER[Math.min(older.indexOf(r), 2)]! : ROLE_COLOUR[r.role]]),
   )
-  const max = Math.min(1, Math.max(0.05, ...all) * 1.1)
-  const body =
-    axes(f, page, colour, max, (v) => `${Math.round(v * 100)} %`) +
-    lines(f, page, colour, max, (h) => (h.views > 0 ? h.errorViews / h.views : null)) +
-    lines(f, page, colour, max, (h) => (h.views > 0 ? h.neverReadyViews / h.views : null), '5 4')
-  return svg(f, 'Error rate (solid) and never-ready rate (dashed) per hour', body)
+  return (release) => map.get(release) ?? '#57606a'
 }
 
-function readyChart(f: Frame, page: PageHealth, colour: Map<string, string>): string {
-  const all = page.releases.flatMap((r) => r.hourly.flatMap((h) => (h.readyP75 === null ? [] : [h.readyP75])))
-  const max = Math.max(1000, ...all) * 1.1
-  return svg(f, 'Ready, p75 per hour', axes(f, page, colour, max, (v) => ms(v)) + lines(f, page, colour, max, (h) => h.readyP75))
+/** First → last seen, each time unbroken, the line free to break at the arrow. */
+const seen = (from: string, to: string) => {
+  const [a, b] = esc(during(from, to)).split(' → ')
+  return `<span class="time">${a}</span> <span class="time">→ ${b}</span>`
 }
 
-/** How a figure moved: `worse` (red), `better` (green), or no mark. */
+/** `3 problems dropped, 1 report lost`, or `none`. */
+const lost = (f: ReleaseReport['total']) =>
+  [
+    f.droppedProblems > 0 ? plural(f.droppedProblems, 'problem') + ' dropped' : '',
+    f.lostReports > 0 ? plural(f.lostReports, 'report') + ' lost' : '',
+  ]
+    .filter(Boolean)
+    .join(', ') || 'none'
+
 type Move = 'worse' | 'better' | ''
 
-/**
- * A figure's move: marked once it changed by more than 10 % and by `atLeast` (a p75 moves by a few
- * percent from one window to the next with nothing changed; a rate of a few views by a point).
- */
-function moved(now: number | null, before: number | null, atLeast = 0): Move {
-  if (now === null || before === null || before === 0 || Math.abs(now - before) / before <= 0.1 || Math.abs(now - before) < atLeast)
+/** Marked once it moved by more than 10 % and by `atLeast`: a p75 moves by a few percent, a rate of few views by a point, with nothing changed. */
+function moved(now: number | null, before: number | null, atLeast: number): Move {
+  if (now === null || before === null || Math.abs(now - before) < atLeast || (before > 0 && Math.abs(now - before) / before <= 0.1))
     return ''
   return now > before ? 'worse' : 'better'
 }
 
-/** A figure of the live release beside the one before it. */
-function stat(label: string, now: string, before: string, move: Move): string {
-  return `<div class="stat ${move}"><span>${esc(label)}</span><b>${esc(now)}</b><small>before: ${esc(before)}</small></div>`
-}
-
-function card(page: PageHealth, options: RuleOptions): string {
-  const live = page.live.total
-  const before = page.before?.total ?? null
-  const r = ratesOf(live)
-  const b = before ? ratesOf(before) : null
-  const verdict = judge(countsOf(live), before ? countsOf(before) : null, options)
-  const badge =
-    verdict.kind === 'worse'
-      ? `<p class="verdict worse">Would be taken back (npm run health -- --gate): ${esc(verdict.why)}</p>`
-      : verdict.kind === 'fine'
-        ? `<p class="verdict fine">No worse than before. <small>${esc(verdict.why)}</small></p>`
-        : `<p class="verdict few">No verdict yet: ${esc(verdict.why)}.</p>`
-  // The two rates the rule judges are marked as it judged them; the others by a change of over 10 %.
-  const judged = (metric: Metric): Move => {
-    const c = verdict.kind === 'too-few' ? undefined : verdict.comparisons.find((x) => x.metric === metric)
-    return c?.worse ? 'worse' : c && c.against === 'previous' && c.rate < c.reference && c.p > 0.99 ? 'better' : ''
-  }
-  const count = (v: number | null) => (v === null ? '—' : String(v))
-  const cls = (v: number | null) => (v === null ? '—' : v.toFixed(3))
-  const stats = [
-    stat('views', count(live.views), count(before?.views ?? null), ''),
-    stat('error rate', pct(r.error), pct(b?.error ?? null), judged('error')),
-    stat('never ready', pct(r.neverReady), pct(b?.neverReady ?? null), judged('neverReady')),
-    stat('audio failed', pct(r.audioFail), pct(b?.audioFail ?? null), moved(r.audioFail, b?.audioFail ?? null, 0.01)),
-    stat('ready p75', ms(live.p75.ready), ms(before?.p75.ready ?? null), moved(live.p75.ready, before?.p75.ready ?? null)),
-    stat('LCP p75', ms(live.p75.lcp), ms(before?.p75.lcp ?? null), moved(live.p75.lcp, before?.p75.lcp ?? null)),
-    stat('INP p75', ms(live.p75.inp), ms(before?.p75.inp ?? null), moved(live.p75.inp, before?.p75.inp ?? null)),
-    stat('CLS p75', cls(live.p75.cls), cls(before?.p75.cls ?? null), moved(live.p75.cls, before?.p75.cls ?? null)),
+/** The releases table: a row each, the subject's cells marked against the reference's. */
+function releasesTable(page: PageReport, colour: (r: string) => string): string {
+  const { subject, reference } = subjectOf(page)
+  const greenOk = subject?.role !== 'taken back' && reference?.role !== 'taken back'
+  const count = (rate: number | null, part: number, whole: number) => (rate === null ? '—' : `${pct(rate)} (${part}/${whole})`)
+  const rows = page.releases.map((r) => {
+    const [f, b, ref] = [r.total, reference?.total, reference?.rates]
+    /** The subject's cell against the reference's: worse in red, better in green (never for a taken-back release). */
+    const mark = (now: number | null, before: number | null | undefined, atLeast: number) => {
+      if (r !== subject || before === undefined) return ''
+      const m = moved(now, before, atLeast)
+      return m === 'worse' || (m === 'better' && greenOk) ? m : ''
+    }
+    const cells: [string, string][] = [
+      [during(r.firstSeen, r.lastSeen), 'seen'],
+      [String(f.views), ''],
+      [count(r.rates.error, f.errorViews, f.views), mark(r.rates.error, ref?.error, 0.02)],
+      [count(r.rates.neverReady, f.neverReadyViews, f.views), mark(r.rates.neverReady, ref?.neverReady, 0.02)],
+      [count(r.rates.audioFail, f.audioFailViews, f.audioViews), mark(r.rates.audioFail, ref?.audioFail, 0.02)],
+      [ms(f.p75.ready), mark(f.p75.ready, b?.p75.ready, 250)],
+      [ms(f.p75.lcp), mark(f.p75.lcp, b?.p75.lcp, 250)],
+      [ms(f.p75.inp), mark(f.p75.inp, b?.p75.inp, 50)],
+      [cls(f.p75.cls), mark(f.p75.cls, b?.p75.cls, 0.05)],
+      [String(f.headViews), ''],
+      [lost(f), 'lost'],
+    ]
+    const html = (text: string, c: string) => (c === 'seen' ? seen(r.firstSeen, r.lastSeen) : esc(text))
+    const tds = cells.map(([text, c]) => `<td${c ? ` class="${c}"` : ''}>${html(text, c)}</td>`).join('')
+    return `<tr${r === subject && reference ? ' class="subject"' : ''}><th><i style="background:${colour(r.release)}"></i>${esc(r.release)}</th><td class="role">${esc(r.role)}</td>${tds}</tr>`
+  })
+  const head = [
+    'release',
+    'role',
+    'seen (UTC)',
+    'views',
+    'errors',
+    'never ready',
+    'audio failed',
+    'ready p75',
+    'LCP p75',
+    'INP p75',
+    'CLS p75',
+    'head alone',
+    'lost',
   ]
-  return `${badge}<div class="stats">${stats.join('')}</div>`
+  return `<table class="releases"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
-function clients(page: PageHealth): string {
-  const rowOf = (name: string, f: HealthFigures | undefined) => {
-    if (!f || f.views === 0) return ''
-    const r = ratesOf(f)
-    return `<tr><td>${esc(name)}</td><td>${f.views}</td><td>${pct(r.error)}</td><td>${pct(r.neverReady)}</td><td>${pct(r.audioFail)}</td><td>${ms(f.p75.ready)}</td><td>${ms(f.p75.lcp)}</td><td>${ms(f.p75.inp)}</td></tr>`
-  }
-  const rows = [page.live, ...(page.before ? [page.before] : [])].flatMap((r) => [
-    `<tr class="release"><th colspan="8">${esc(r.release)} (${r === page.live ? 'live' : 'before it'})</th></tr>`,
-    ...CLIENT_KINDS.map((c) => rowOf(c, r.byClient[c])),
+/** A bar of `rate` (0–1) in `kind`'s colour. */
+const bar = (rate: number | null, kind: 'err') =>
+  `<span class="bar"><b class="${kind}" style="width:${((rate ?? 0) * 100).toFixed(1)}%"></b></span>`
+const share = (part: number, whole: number, rate: number | null) => (part === 0 ? `0 of ${whole}` : `${part} of ${whole} (${pct(rate)})`)
+
+/**
+ * Who had the errors in one release: one table, a group a split (client, OS, engine, app version), the
+ * parts with errors first, a bar each for the share with an error; then its problems.
+ */
+function who(r: ReleaseReport, colour: (r: string) => string): string {
+  const rows = SPLITS.filter(([key]) => r.split[key].length > 0).flatMap(([key, name]) => [
+    `<tr class="group"><th colspan="6">${esc(name)}</th></tr>`,
+    ...r.split[key].map(
+      (p) =>
+        `<tr><th>${esc(partName(key, p.key))}</th><td>${bar(p.errorRate, 'err')}${share(p.errorViews, p.views, p.errorRate)}</td><td>${share(p.neverReadyViews, p.views, p.neverReadyRate)}</td><td>${p.views} <small>${pct(p.share)}</small></td><td>${p.readyP75 === undefined ? '' : ms(p.readyP75)}</td></tr>`,
+    ),
   ])
-  return `<table><thead><tr><th>client</th><th>views</th><th>errors</th><th>never ready</th><th>audio failed</th><th>ready p75</th><th>LCP p75</th><th>INP p75</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  const split = `<table class="split"><thead><tr><th></th><th>with an error</th><th>never ready</th><th>views</th><th>ready p75</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  const problems = r.problems.map((p) => {
+    const where = problemWhere(p)
+    return `<tr><td><code>${esc(p.kind)}</code></td><td class="msg">${esc(p.message)}${where ? `<small>${esc(where)}</small>` : ''}</td><td>${esc(plural(p.views, 'view'))}</td><td class="seen">${seen(p.firstSeen, p.lastSeen)}</td></tr>`
+  })
+  const problemTable =
+    problems.length > 0
+      ? `<table class="problems"><thead><tr><th>problem</th><th>message, where</th><th>views</th><th>seen (UTC)</th></tr></thead><tbody>${problems.join('')}</tbody></table>`
+      : '<p class="none">No problems reported.</p>'
+  const head = `${r.total.views} views: ${share(r.total.errorViews, r.total.views, r.rates.error)} with an error, ${r.total.neverReadyViews} never ready`
+  return `<div class="who"><h3><i style="background:${colour(r.release)}"></i>${esc(r.release)} <span class="role">${esc(r.role)}</span> <small>${esc(head)}</small></h3>${split}${problemTable}</div>`
 }
 
-function problems(page: PageHealth): string {
-  const top = page.live.topProblems.slice(0, 5)
-  if (top.length === 0) return ''
-  return `<ul class="problems">${top.map((p) => `<li><code>${esc(p.kind)}</code> ${esc(p.message)} <small>${p.views} view${p.views === 1 ? '' : 's'}</small></li>`).join('')}</ul>`
+const VERDICT_CLASS = { worse: 'worse', slower: 'worse', fine: 'fine', 'too-few': 'few' } as const
+
+const badge = (page: PageReport) =>
+  page.standing
+    ? `<span class="badge ${page.standing.replace(' ', '-')}">${esc(page.standing)}</span>`
+    : page.verdict?.kind === 'fine'
+      ? '<span class="badge ok">ok</span>'
+      : '<span class="badge none">no verdict</span>'
+
+function section(page: PageReport, index: number): string {
+  const colour = colours(page)
+  const headline = headlineOf(page)
+  // "No worse than a release that was taken back" is no news to show in green.
+  const vclass = !page.verdict
+    ? 'few'
+    : page.verdict.kind === 'fine' && page.releases.some((r) => r.role === 'taken back')
+      ? 'plain'
+      : VERDICT_CLASS[page.verdict.kind]
+  const deployed =
+    page.live === null
+      ? 'No deploy told the API about this page.'
+      : `Live ${page.live}, before it ${page.previous ?? 'none'}, as the deploys say.`
+  const missing =
+    page.live !== null && !page.releases.some((r) => r.release === page.live)
+      ? ` The live release ${page.live} has no reports in the window.`
+      : ''
+  const events =
+    page.events.length > 0
+      ? `<ol class="events">${page.events.map((e) => `<li class="${esc(e.kind)}">${esc(eventText(e, (s) => s))}</li>`).join('')}</ol>`
+      : ''
+  // A page with a verdict shows who erred in the release in question and its reference; the others fold it away.
+  const { subject, reference } = subjectOf(page)
+  const shown = page.standing ? [subject, reference].filter((r): r is ReleaseReport => r !== null) : []
+  const rest = page.releases.filter((r) => !shown.includes(r))
+  const more =
+    rest.length > 0
+      ? `<details><summary>${plural(rest.length, shown.length > 0 ? 'more release' : 'release')}: who erred, which problems</summary><div class="whos">${rest.map((r) => who(r, colour)).join('')}</div></details>`
+      : ''
+  const step = page.chart.step === 'minute' ? `per minute, ${during(page.chart.from, page.chart.to)} UTC` : 'per hour over the window'
+  return `<section id="page-${index}"${page.standing ? ' class="flagged"' : ''}><h2>${esc(page.route)} ${badge(page)}</h2>${headline ? `<p class="headline">${esc(headline)}</p>` : ''}<p class="verdict ${vclass}"><b>Verdict</b> (the rule, live against before it): ${esc(verdictText(page))}</p><p class="deployed">${esc(deployed + missing)}</p>${events}${page.releases.length > 0 ? releasesTable(page, colour) : ''}<p class="step">Charts ${esc(step)}; dashed lines: a release made live, red lines: taken back.</p><div class="charts">${charts(page, colour, esc)}</div><div class="whos">${shown.map((r) => who(r, colour)).join('')}</div>${more}</section>`
+}
+
+const headlineOf = (page: PageReport) => headline(page, (s) => s)
+
+function summary(report: HealthReport): string {
+  const rows = report.pages.map((p, i) => {
+    const live = p.releases.find((r) => r.role === 'live')
+    const why =
+      headlineOf(p) ??
+      (p.verdict?.kind === 'fine' && live
+        ? `${live.total.views} views of the live release, ${pct(live.rates.error)} with an error, ${pct(live.rates.neverReady)} never ready`
+        : verdictText(p))
+    return `<tr><td>${badge(p)}</td><td><a href="#page-${i}">${esc(p.route)}</a></td><td>${esc(p.live ?? '—')}</td><td>${esc(p.previous ?? '—')}</td><td class="why">${esc(why)}</td></tr>`
+  })
+  return `<table class="summary"><thead><tr><th></th><th>page</th><th>live</th><th>before it</th><th>who and why</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
 const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC",sans-serif;margin:0;background:#f6f8fa;color:#1f2328}
-header{padding:16px 24px;background:#fff;border-bottom:1px solid #d0d7de}h1{font-size:20px;margin:0}
-main{padding:16px 24px;display:grid;gap:16px}section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:16px}
-h2{font-size:17px;margin:0 0 8px}h2 small{font-weight:normal;color:#57606a}
-.stats{display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));gap:8px;margin:8px 0}
-.stat{border:1px solid #d0d7de;border-radius:6px;padding:6px 8px}.stat span{display:block;color:#57606a;font-size:12px}
-.stat b{font-size:18px}.stat small{display:block;color:#57606a}.stat.worse{border-color:#cf222e;background:#ffebe9}.stat.better{border-color:#1a7f37;background:#dafbe1}
-.verdict{margin:0 0 4px;padding:6px 10px;border-radius:6px}.verdict.worse{background:#cf222e;color:#fff}.verdict.fine{background:#dafbe1}.verdict.few{background:#fff8c5}
-.verdict small{color:#57606a}.charts{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0}figcaption{font-size:12px;color:#57606a}
-svg text{font-size:10px;fill:#57606a}table{border-collapse:collapse;font-size:12px;margin-top:8px}td,th{padding:2px 8px;text-align:right}
-td:first-child,th:first-child{text-align:left}tr.release th{text-align:left;padding-top:6px}.problems{margin:8px 0 0;font-size:12px}
-.legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px;vertical-align:middle}`
+header{padding:16px 24px;background:#fff;border-bottom:1px solid #d0d7de}h1{font-size:20px;margin:0 0 4px}header p{margin:0 0 8px;color:#57606a}
+main{padding:16px 24px;display:grid;grid-template-columns:minmax(0,1fr);gap:16px}section{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:14px 16px;overflow-x:auto}
+section.flagged{border-left:6px solid #cf222e}h2{font-size:18px;margin:0 0 6px}h3{font-size:14px;margin:0 0 4px}h3 .role{font-weight:normal}
+h3 small,.deployed,.step,.none{color:#57606a;font-weight:normal}p{margin:4px 0}small{color:#57606a}
+i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px}
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;text-transform:uppercase;vertical-align:middle;white-space:nowrap}
+.badge.taken-back,.badge.worse{background:#cf222e;color:#fff}.badge.slower{background:#bc4c00;color:#fff}.badge.ok{background:#dafbe1;color:#116329}.badge.none{background:#eaeef2;color:#57606a}
+.headline{font-weight:600;color:#a40e26}.verdict{padding:5px 10px;border-radius:6px;background:#f6f8fa}.verdict.worse{background:#ffebe9}.verdict.fine{background:#dafbe1}.verdict.few{background:#fff8c5}
+.events{margin:4px 0;padding-left:22px;font-size:13px}.events .taken-back{color:#a40e26;font-weight:600}
+table{border-collapse:collapse;font-size:12.5px}td,th{padding:3px 6px;text-align:right;vertical-align:top;white-space:nowrap}thead th{color:#57606a;font-weight:normal;border-bottom:1px solid #d0d7de}
+.releases{margin:8px 0}.releases th:first-child,.releases td.role,.releases td.lost{text-align:left}.releases tr.subject{font-weight:600}
+td.seen,.releases td.lost{white-space:normal}.time{white-space:nowrap}.releases td.lost{min-width:100px}.releases td.worse{background:#ffebe9;color:#a40e26}.releases td.better{background:#dafbe1}.releases td.lost{font-weight:normal;color:#57606a}
+.summary td,.summary th{text-align:left}.summary td.why{color:#57606a;white-space:normal}
+.charts{display:flex;flex-wrap:wrap;gap:12px;margin:4px 0 8px}figure{margin:0;max-width:380px}figcaption{font-size:12px;color:#57606a}
+svg text{font-size:10px;fill:#57606a}svg text.mark{font-weight:600}svg .grid{stroke:#eaeef2}
+.whos{display:grid;grid-template-columns:repeat(auto-fit,minmax(540px,1fr));gap:12px 24px}.who{border-top:1px solid #eaeef2;padding-top:8px}
+.split{width:100%}.split th{text-align:left;font-weight:normal}.split tr.group th{font-weight:600;color:#57606a;padding-top:6px}.split tbody th{padding-left:16px}.split tr.group th{padding-left:8px}
+.bar{display:inline-block;width:44px;height:8px;background:#eaeef2;margin-right:6px;vertical-align:middle}.bar b{display:block;height:100%}.bar b.err{background:#cf222e}
+.split td{text-align:left}.problems{margin-top:8px;width:100%}.problems td,.problems th{text-align:left}.problems td.msg{white-space:normal}
+.msg small{display:block;word-break:break-all}code{font-size:12px}details{margin-top:8px}summary{cursor:pointer;color:#57606a}`
 
 /** The report as one HTML document. */
-export function renderHealthHtml(reply: HealthReply, pages: readonly PageHealth[], options: RuleOptions = {}): string {
-  const from = Date.parse(reply.since)
-  const to = Date.parse(reply.until)
-  const frame: Frame = { from, to, width: 420, height: 170, left: 42, bottom: 18 }
-  const sections = pages.map((page) => {
-    const colour = colours(page)
-    const legend = page.releases
-      .map(
-        (r) =>
-          `<span><i style="background:${colour.get(r.release)}"></i>${esc(r.release)}${r === page.live ? ' (live)' : r === page.before ? ' (before it)' : ''}</span>`,
-      )
-      .join('')
-    return `<section><h2>${esc(page.route)} <small>${page.releases.length} release${page.releases.length === 1 ? '' : 's'}</small></h2>${card(page, options)}<p class="legend">${legend}</p><div class="charts">${viewsChart(frame, page, colour)}${ratesChart(frame, page, colour)}${readyChart(frame, page, colour)}</div>${clients(page)}${problems(page)}</section>`
-  })
-  const empty = pages.length === 0 ? '<section><p>No field reports in this window.</p></section>' : ''
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Release health ${esc(reply.since.slice(0, 16))} → ${esc(reply.until.slice(0, 16))}</title><style>${STYLE}</style></head><body><header><h1>Release health</h1><p>${esc(when(reply.since))} → ${esc(when(reply.until))} UTC. Live: the release that reported last; before it: the other one that reported last. Charts: one colour a release, a dashed line where it started.</p></header><main>${sections.join('')}${empty}</main></body></html>\n`
+export function renderHealthHtml(report: HealthReport): string {
+  const window = `${during(report.since, report.until)} UTC`
+  const judged = report.judgedOn.since === report.since ? 'on this window' : `on ${during(report.judgedOn.since, report.judgedOn.until)}`
+  const body =
+    report.pages.length === 0
+      ? '<section><p>No field reports in this window.</p></section>'
+      : report.pages.map((p, i) => section(p, i)).join('')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Release health ${esc(when(report.since))} → ${esc(when(report.until))}</title><style>${STYLE}</style></head><body><header><h1>Release health</h1><p>${esc(window)}; verdicts by the rule ${esc(judged)}. ${esc(notCountedText(report.notCounted))} Live and before it as the deploys say; pages taken back, worse or slower first.</p>${report.pages.length > 0 ? summary(report) : ''}</header><main>${body}</main></body></html>\n`
 }

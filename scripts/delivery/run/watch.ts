@@ -19,7 +19,7 @@ import { GATE_HOURS } from '../health/gate.ts'
 import { deployLevels, judge, RULE, type Verdict } from '../health/rule.ts'
 import { keptHtml } from '../releases/records.ts'
 import type { TakeBack, WatchDecision, WatchReport } from '../releases/run-report.ts'
-import { safeText } from '../terminal-text.ts'
+import { terminalText } from '../terminal-text.ts'
 import { formatDuration } from '../units.ts'
 import { commitRelease } from './commit.ts'
 import type { Run } from './context.ts'
@@ -146,7 +146,7 @@ export async function watch(
   let lastReply: HealthReply | null = null
   let unreachable: string | null = null
   notice(
-    safeText(
+    terminalText(
       `watching ${watched.map((w) => `${w.route.path} ${w.route.release}`).join(', ') || 'no page'} for ${formatDuration(options.forMs)} at ${options.health}, ${looks} looks`,
     ),
   )
@@ -161,14 +161,14 @@ export async function watch(
     else if (!final) return
     else if (verdict.kind === 'fine') w.decision = { ...base, outcome: 'kept', why: `${verdict.why}${when}` }
     else w.decision = { ...base, outcome: 'kept', why: `no verdict: ${verdict.why} by the end of the watch${when}` }
-    notice(safeText(`watch: ${w.route.path} ${w.route.release}: ${w.decision.outcome}: ${w.decision.why}`))
+    notice(terminalText(`watch: ${w.route.path} ${w.route.release}: ${w.decision.outcome}: ${w.decision.why}`))
     if (!back) return
     // At once: the page (and its copies) back to what it served before this run, purged, the API told.
     const done = await takeBack(run, [w], current, release, verdict.kind === 'slower' ? 'slower' : 'worse')
     current = { manifest: done.manifest, release: done.release }
     const purged = purge !== undefined && publicUrl ? await purgeAfter(purge, publicUrl, done.paths) : null
     takeBacks.push({ release: done.release, paths: done.paths, at, why: verdict.kind === 'slower' ? 'slower than the release before' : 'worse than the release before', purge: purged })
-    notice(safeText(`watch: took back ${done.paths.join(', ')} (release ${done.release})${purged ? `, purged${purged.error ? ` (FAILED: ${purged.error})` : ''}` : ''}`))
+    notice(terminalText(`watch: took back ${done.paths.join(', ')} (release ${done.release})${purged ? `, purged${purged.error ? ` (FAILED: ${purged.error})` : ''}` : ''}`))
   }
 
   for (let look = 1; watched.some((w) => !w.decision); look++) {
@@ -179,7 +179,7 @@ export async function watch(
     } catch (error) {
       if (!(error instanceof HealthUnavailable)) throw error
       unreachable = error.message
-      notice(safeText(`watch: look ${look}: ${error.message}; trying again`))
+      notice(terminalText(`watch: look ${look}: ${error.message}; trying again`))
     }
     if (lastReply) {
       for (const w of watched.filter((x) => !x.decision)) {
@@ -197,7 +197,7 @@ export async function watch(
           outcome: 'kept',
           why: `not judged: ${unreachable}`,
         }
-        notice(safeText(`watch: ${w.route.path} ${w.route.release}: kept, not judged: ${unreachable}`))
+        notice(terminalText(`watch: ${w.route.path} ${w.route.release}: kept, not judged: ${unreachable}`))
       }
     }
     if (final) break
@@ -249,7 +249,7 @@ async function takeBack(
   try {
     await run.tell?.(worse.map((w) => ({ route: w.route.path, release: w.route.release!, kind: 'taken-back' as const, run: `${why}: watch of ${deployed}` })))
   } catch (error) {
-    run.notice(safeText(`warning: the health API was not told that ${worse.map((w) => w.route.path).join(', ')} was taken back (${(error as Error).message})`))
+    run.notice(terminalText(`warning: the health API was not told that ${worse.map((w) => w.route.path).join(', ')} was taken back (${(error as Error).message})`))
   }
   const done = await commitRelease(
     { ...run, hooks: {} },
