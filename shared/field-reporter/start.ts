@@ -12,7 +12,7 @@ import { TELEMETRY_QUEUE_GLOBAL, type TelemetryEntry } from '../telemetry/early'
 import { READY_AT_PAINT_ATTRIBUTE, REPORTER_TEMPLATE, ROUTE_ATTRIBUTE } from '../telemetry/loader'
 import { sendBeacon } from './beacon'
 import { reportBody, type PageFacts } from './build-report'
-import { describeClient } from './client'
+import { describeClient } from '../../common/telemetry/client'
 import { watchVitals } from './vitals'
 import { openView, stepView, type Beacon, type ViewEvent, type ViewState } from './view'
 
