@@ -14,8 +14,8 @@ import type { ClientKind, Engine, OsKind } from './report'
  */
 export const APP_PACKAGE_ID = 'com.kidsenglish.app'
 
-/** The app's marker: its package id. */
-export const PACKAGE = new RegExp(`\\b${APP_PACKAGE_ID.replace(/\./g, '\\.')}\\b`)
+/** The app's marker: its package id (APP_PACKAGE_ID: tests/unit/telemetry/client.test.ts holds the two together). */
+export const PACKAGE = /\bcom\.kidsenglish\.app\b/
 /** The app's version: only its leading dotted number (`version_2.12.0-beta` is 2.12.0). */
 export const VERSION = /(?:^|\s)version_(\d+(?:\.\d+)*)/
 /** WeChat's in-app browser. */
