@@ -26,9 +26,11 @@ const SECRET = /eyJ[\w-]+(?:\.[\w-]*)*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d(?:[ -]
  */
 const SECRET_WORD = /\d.*[a-z]|[a-z].*\d|\d{5}|^[\da-f]{8,}$/i
 
-/** A file the build names `name-<8 character hash>.ext` (the hash has a letter: `user-13800138.png` is no build file). */
-const BUILD_NAME = /-(?=[\w-]{0,7}[a-z])[\w-]{8}$/i
-const BUILD_EXT = /^\.(?:js|css|svg|png|jpe?g|webp|gif|woff2?)\b/i
+/**
+ * A file the build names `name-<8 character hash>.ext`, as a word and what follows it (the hash has a
+ * letter: `user-13800138.png` is no build file).
+ */
+const BUILD_FILE = /^[\w-]*-(?=[\w-]{0,7}[a-z])[\w-]{8}\.\w/i
 
 /** The values of the page's own URLs, each as a whole token (`?id=7` hides `7`, not the 7 of `17:27`); null: none. */
 let own: RegExp | null = null
@@ -59,7 +61,7 @@ export function hideValuesOf(urls: readonly (string | undefined)[]): void {
 /** `text` without the page's URL values and anything shaped like a secret. */
 const hide = (text: string) =>
   (own ? text.replace(own, `$1${CUT}`) : text).replace(SECRET, (run, word: string | undefined, at: number, whole: string) =>
-    word && (!SECRET_WORD.test(word) || (BUILD_NAME.test(word) && BUILD_EXT.test(whole.slice(at + run.length)))) ? run : CUT,
+    word && (!SECRET_WORD.test(word) || BUILD_FILE.test(whole.slice(at, at + run.length + 2))) ? run : CUT,
   )
 
 const cut = (text: string) => (text.length > TELEMETRY_MAX_TEXT ? text.slice(0, TELEMETRY_MAX_TEXT - 1) + CUT : text)

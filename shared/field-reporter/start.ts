@@ -17,13 +17,13 @@ import { watchVitals } from './vitals'
 import { openView, stepView, type Beacon, type ViewEvent } from './view'
 
 /**
- * An entry of the queue as early.ts records it; anything else (a problem of a kind the schema does not
- * know, an event that is the reporter's own) is left out, and counted as lost. A time that is not a
- * number is read as 0 (ms.ts).
+ * An entry of the queue as early.ts records it (`hidden`: the head's, a page left before its load event);
+ * anything else (a problem of a kind the schema does not know, an event that is the reporter's own) is
+ * left out, and counted as lost. A time that is not a number is read as 0 (ms.ts).
  */
 const isEntry = (entry: unknown): entry is TelemetryEntry => {
   const e = entry as { type?: unknown; problem?: { kind?: unknown } } | null
-  return e?.type === 'problem' ? PROBLEM_KINDS.includes(e.problem?.kind as never) : e?.type === 'ready' || e?.type === 'audio'
+  return e?.type === 'problem' ? PROBLEM_KINDS.includes(e.problem?.kind as never) : /^(ready|audio|hidden)$/.test(e?.type as string)
 }
 
 /** Starts reporting this page's views, from the view the HTML's head keeps; nothing without one. */

@@ -11,8 +11,9 @@
  *   caught for the whole life of the page.
  * - The view (`window[VIEW]`, shared/telemetry/loader.ts HeadView): its id, seq, navigation kind and start,
  *   a new one for each restore from the back-forward cache, and the transport every beacon goes through.
- * - Its own report: while the reporter has not taken the queue, a view that ends (hidden, left) is sent
- *   from here (common/telemetry/report.ts HeadReport): problems by kind, ready, nothing to scrub.
+ * - Its own report: while the reporter has not taken the queue, a view that ends (hidden, left, or about to
+ *   be left before the load event) is sent from here (common/telemetry/report.ts HeadReport): problems by
+ *   kind, ready, nothing to scrub; in WebKit also as the view starts (see the end).
  * - The reporter (shared/field-reporter), loaded off the first screen's path: once the page's code has
  *   started (STARTER), the document has loaded and the browser is idle; at once for a fatal problem (the
  *   rule of shared/field-reporter/view.ts isFatal); after CAP_MS whatever happened.
@@ -95,12 +96,16 @@
 
   /** The view so far, from here, unless the reporter has taken the queue (it reports from then on). */
   function report() {
-    if (w[QUEUE] != queue || !dirty) return
-    dirty = 0
+    if (w[QUEUE] != queue) return
     var problems = []
     var paint = AT_PAINT && !view.start && perf.getEntriesByName && perf.getEntriesByName('first-contentful-paint')[0]
-    // Ready at its first paint, unless the page was hidden before it (web-vitals' rule for FCP).
-    if (paint && view.ready === null && paint.startTime < view.hidden) view.ready = ms(paint.startTime)
+    // Ready at its first paint, unless the page was hidden before it (web-vitals' rule for FCP): news to report.
+    if (paint && view.ready === null && paint.startTime < view.hidden) {
+      view.ready = ms(paint.startTime)
+      dirty = 1
+    }
+    if (!dirty) return
+    dirty = 0
     for (var kind in kinds) problems.push(kinds[kind])
     send(
       JSON.stringify({
@@ -188,6 +193,17 @@
     true
   )
   w.addEventListener('pagehide', report, true)
+  // WebKit fires no pagehide (nor visibilitychange) for a page left before its load event: beforeunload says
+  // it, until then only (after it, pagehide does, and a beforeunload also comes for a navigation that leaves
+  // nothing: the app's link, a leave guard's prompt). To the reporter, if it has the queue, it ends the view too.
+  function unload() {
+    if (w[QUEUE] == queue) report()
+    else w[QUEUE].push({ type: 'hidden' })
+  }
+  w.addEventListener('beforeunload', unload, true)
+  w.addEventListener('load', function () {
+    w.removeEventListener('beforeunload', unload, true)
+  })
   // Back from the back-forward cache: a new view, whoever reports it (registered before the reporter's listener, so it runs first).
   w.addEventListener(
     'pageshow',
@@ -215,4 +231,10 @@
     else w.addEventListener('load', idle)
   }
   setTimeout(load, CAP_MS)
+  // WebKit fires nothing at all for a page left before its <body> is parsed (beforeunload needs a body,
+  // pagehide the load event): there (every iOS browser and WebView), the view is reported once as it
+  // starts, never ready so far, and its later reports (a higher seq) tell the rest. Blink and Gecko fire
+  // pagehide then.
+  var ua = navigator.userAgent
+  if (/AppleWebKit/.test(ua) && !/Chrom/.test(ua)) report()
 })(window, document, performance)

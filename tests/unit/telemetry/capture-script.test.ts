@@ -74,7 +74,7 @@ describe('the queue', () => {
     markReady()
     recordProblem({ kind: 'api', message: '', endpoint: '/v1/x', status: 500 })
     expect(queue().map((entry) => entry.type)).toEqual(['ready', 'problem'])
-    expect(queue().every((entry) => typeof entry.at === 'number')).toBe(true)
+    expect(queue().every((entry) => 'at' in entry && typeof entry.at === 'number')).toBe(true)
   })
 
   it('puts every error, rejection and failed picture after the reporter took over on the reporter’s queue', () => {
@@ -186,6 +186,38 @@ describe('a view that ends before the reporter took over', () => {
     expect(headReports()[0]!.ready).toBeNull()
   })
 
+  it('is sent as the page is about to be left before its load event (WebKit fires no pagehide then), and not after it', () => {
+    runHead()
+    window.dispatchEvent(new Event('beforeunload'))
+    expect(headReports()).toMatchObject([{ seq: 0 }])
+    window.dispatchEvent(new Event('load'))
+    failedLoad('img', { src: '/media/a.png' })
+    window.dispatchEvent(new Event('beforeunload'))
+    expect(beacons).toHaveLength(1)
+  })
+
+  it('is sent as it starts in WebKit, which fires nothing for a page left before its <body> is parsed; not in Blink', () => {
+    runHead({
+      ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148',
+    })
+    expect(headReports()).toMatchObject([{ head: true, seq: 0, ready: null, problems: [] }])
+    beacons.length = 0
+    delete w[TELEMETRY_QUEUE_GLOBAL]
+    runHead()
+    expect(beacons).toEqual([])
+  })
+
+  it('sends a page ready at its first paint again once it has painted, though nothing was pushed', () => {
+    const paint = vi.spyOn(performance, 'getEntriesByName').mockReturnValue([])
+    runHead({ atPaint: true, ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' })
+    paint.mockReturnValue([{ startTime: 420 } as PerformanceEntry])
+    leave()
+    expect(headReports().map((r) => [r.seq, r.ready])).toEqual([
+      [0, null],
+      [1, 420],
+    ])
+  })
+
   it('sends nothing more when hidden again with nothing new, and the next seq when something came', () => {
     runHead()
     hideAndLeave()
@@ -194,6 +226,14 @@ describe('a view that ends before the reporter took over', () => {
     failedLoad('img', { src: '/media/a.png' })
     hideAndLeave()
     expect(headReports().map((r) => r.seq)).toEqual([0, 1])
+  })
+
+  it('tells the reporter, once it has the queue, that the page is about to be left before its load event', () => {
+    runHead()
+    const taken = reporterTakesOver()
+    window.dispatchEvent(new Event('beforeunload'))
+    expect(taken).toEqual([{ type: 'hidden' }])
+    expect(beacons).toEqual([])
   })
 
   it('is sent no more by the head once the reporter has the queue: the reporter goes on with the next seq', () => {

@@ -18,11 +18,8 @@ const APP_UA = `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHT
 /** The reporter's reports (a head report before it fails the test's type). */
 const sent = () => reports() as TelemetryReport[]
 
-/** A page with `ua`, its head run (as built with `options`), in the app by default. */
-function page({ ua = APP_UA, ...options }: Parameters<typeof runHead>[0] & { ua?: string } = {}) {
-  Object.defineProperty(navigator, 'userAgent', { value: ua, configurable: true })
-  runHead(options)
-}
+/** A page with its head run (as built with `options`), in the app's user agent by default. */
+const page = ({ ua = APP_UA, ...options }: Parameters<typeof runHead>[0] = {}) => runHead({ ua, ...options })
 
 const failedPicture = (src: string) => {
   const img = document.createElement('img')
@@ -98,6 +95,14 @@ describe('the reporter', () => {
     failedPicture('/media/late.png')
     hideAndLeave()
     expect(sent()[0]!.problems.map((p) => p.kind)).toEqual(['error', 'rejection', 'image'])
+  })
+
+  it('sends the view when the page is about to be left before its load event, where WebKit fires no pagehide', () => {
+    page()
+    startReporter()
+    recordProblem({ kind: 'api', message: '', endpoint: '/v1/share/uar', status: 0 })
+    window.dispatchEvent(new Event('beforeunload'))
+    expect(sent()).toMatchObject([{ seq: 0, final: true, problems: [{ kind: 'api' }] }])
   })
 
   it('sends a fatal problem at once, then the view at the hide with the next seq', () => {
@@ -189,7 +194,10 @@ describe('the reporter', () => {
     page({ release: '', ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' })
     startReporter()
     leave()
-    expect(sent()[0]).toMatchObject({ release: 'dev', client: 'browser', os: 'ios', appVersion: null, engine: 'webkit' })
+    // In WebKit the head reported the view as it started (seq 0); the reporter goes on with seq 1.
+    const [start, report] = reports()
+    expect(start).toMatchObject({ head: true, release: 'dev', seq: 0, ready: null })
+    expect(report).toMatchObject({ release: 'dev', client: 'browser', os: 'ios', appVersion: null, engine: 'webkit', seq: 1 })
   })
 
   it('sends nothing private from hostile input: a token in the user agent, a share code, a phone number, a query in a stack', () => {

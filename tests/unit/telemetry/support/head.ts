@@ -18,8 +18,16 @@ export let beacons: { url: string; body: string }[] = []
 let listeners: [string, EventListenerOrEventListenerObject, unknown][] = []
 const w = window as unknown as Record<string, unknown>
 
-/** Runs the head of a page built with `options` (route `/recorded_share`, every view reported, unless told). */
-export function runHead({ release = 'a1b2c3d4e5f6', ...options }: Partial<CaptureOptions> & { release?: string } = {}): void {
+/** A phone's Chrome: an engine that fires pagehide for a page left at any time (WebKit's user agent makes the head report at start). */
+export const CHROME_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
+
+/** Runs the head of a page built with `options` (route `/recorded_share`, every view reported, unless told), under user agent `ua`. */
+export function runHead({
+  release = 'a1b2c3d4e5f6',
+  ua = CHROME_UA,
+  ...options
+}: Partial<CaptureOptions> & { release?: string; ua?: string } = {}): void {
+  Object.defineProperty(navigator, 'userAgent', { value: ua, configurable: true })
   document.head.innerHTML =
     (release ? `<meta name="kids-release" content="${release}">` : '') +
     `<template id="kids-reporter" data-src="${REPORTER_SRC}"></template>`
