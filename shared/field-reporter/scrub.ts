@@ -32,8 +32,8 @@ const SECRET_WORD = /\d.*[a-z]|[a-z].*\d|\d{5}|^[\da-f]{8,}$/i
  */
 const BUILD_FILE = /^[\w-]*-(?=[\w-]{0,7}[a-z])[\w-]{8}\.\w/i
 
-/** The values of the page's own URLs, each as a whole token (`?id=7` hides `7`, not the 7 of `17:27`); null: none. */
-let own: RegExp | null = null
+/** The values of the page's own URLs, each as a whole token (`?id=7` hides `7`, not the 7 of `17:27`); none: a pattern that never matches. */
+let own = /$./
 
 /**
  * Keeps every query and fragment value of `urls` (the page's address as it was loaded and as it is now)
@@ -41,7 +41,7 @@ let own: RegExp | null = null
  * parameter without `=` is a value whole.
  */
 export function hideValuesOf(urls: readonly (string | undefined)[]): void {
-  const forms = new Set<string>()
+  const forms: string[] = []
   for (const url of urls)
     for (const part of `${url}`.replace(/^[^?#]*/, '').split(/[?#&;]/)) {
       const raw = part.slice(part.indexOf('=') + 1)
@@ -51,18 +51,19 @@ export function hideValuesOf(urls: readonly (string | undefined)[]): void {
       } catch {
         // a value that is not valid percent-encoding: kept as sent
       }
-      for (const form of [raw, decoded, encodeURIComponent(decoded)]) if (form) forms.add(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      for (const form of [raw, decoded, encodeURIComponent(decoded)]) if (form) forms.push(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     }
   // The longest first: a value that holds another goes whole.
-  const values = [...forms].sort((a, b) => b.length - a.length)
-  own = values.length ? new RegExp(`(^|\\W)(?:${values.join('|')})(?=\\W|$)`, 'gi') : null
+  own = forms.length ? new RegExp(`(^|\\W)(?:${forms.sort((a, b) => b.length - a.length).join('|')})(?=\\W|$)`, 'gi') : /$./
 }
 
 /** `text` without the page's URL values and anything shaped like a secret. */
 const hide = (text: string) =>
-  (own ? text.replace(own, `$1${CUT}`) : text).replace(SECRET, (run, word: string | undefined, at: number, whole: string) =>
-    word && (!SECRET_WORD.test(word) || BUILD_FILE.test(whole.slice(at, at + run.length + 2))) ? run : CUT,
-  )
+  text
+    .replace(own, `$1${CUT}`)
+    .replace(SECRET, (run, word: string | undefined, at: number, whole: string) =>
+      word && (!SECRET_WORD.test(word) || BUILD_FILE.test(whole.slice(at, at + run.length + 2))) ? run : CUT,
+    )
 
 const cut = (text: string) => (text.length > TELEMETRY_MAX_TEXT ? text.slice(0, TELEMETRY_MAX_TEXT - 1) + CUT : text)
 
