@@ -233,8 +233,8 @@
   setTimeout(load, CAP_MS)
   // WebKit fires nothing at all for a page left before its <body> is parsed (beforeunload needs a body,
   // pagehide the load event): there (every iOS browser and WebView), the view is reported once as it
-  // starts, never ready so far, and its later reports (a higher seq) tell the rest. Blink and Gecko fire
-  // pagehide then.
+  // starts, never ready so far, and its later reports (a higher seq) tell the rest. Blink fires pagehide
+  // then.
   var ua = navigator.userAgent
   if (/AppleWebKit/.test(ua) && !/Chrom/.test(ua)) report()
 })(window, document, performance)
