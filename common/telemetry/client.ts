@@ -1,12 +1,25 @@
 /**
- * Which client a view ran in, as the report names it (docs/telemetry.md): app, WeChat or another browser
- * by the user-agent rules of shared/env (docs/contracts/user-agent.md), the OS, and the engine with its
- * major version. Never the user agent itself (it carries the app's token). Pure.
+ * Which client a view ran in, as the field report names it (docs/telemetry.md): app, WeChat or another
+ * browser by the user-agent markers of docs/contracts/user-agent.md, the OS, and the engine with its
+ * major version. Never the user agent itself (it carries the app's token). In common/ because two sides
+ * read a user agent the same way: the pages' reporter (on the phone) and the server (for the HTML head's
+ * own report, which describes no client: its request's User-Agent does). Pure; imports nothing.
  */
 import type { ClientKind, Engine, OsKind } from './report'
-const PACKAGE = /\bcom\.kidsenglish\.app\b/
-const VERSION = /(?:^|\s)version_(\d+(?:\.\d+)*)/
-const WECHAT = /MicroMessenger/i
+
+/**
+ * The native app's package id, also the in-app user-agent marker. Here, not in shared/config/brand.ts
+ * (which re-exports it with the brand's other names), so that the server reads the marker from the same
+ * line as the pages.
+ */
+export const APP_PACKAGE_ID = 'com.kidsenglish.app'
+
+/** The app's marker: its package id (APP_PACKAGE_ID: tests/unit/telemetry/client.test.ts holds the two together). */
+export const PACKAGE = /\bcom\.kidsenglish\.app\b/
+/** The app's version: only its leading dotted number (`version_2.12.0-beta` is 2.12.0). */
+export const VERSION = /(?:^|\s)version_(\d+(?:\.\d+)*)/
+/** WeChat's in-app browser. */
+export const WECHAT = /MicroMessenger/i
 
 export interface ClientDescription {
   client: ClientKind
@@ -25,7 +38,8 @@ const ENGINES: [Engine, RegExp][] = [
 
 /**
  * Describes the client of user agent `ua`. `touchPoints` (navigator.maxTouchPoints) tells an iPad, whose
- * Safari says "Macintosh", from a Mac. Every browser on iOS is WebKit, whose version is the system's.
+ * Safari says "Macintosh", from a Mac (a server has none: such an iPad is `other`). Every browser on iOS
+ * is WebKit, whose version is the system's.
  */
 export function describeClient(ua: string, touchPoints = 0): ClientDescription {
   const client: ClientKind = PACKAGE.test(ua) ? 'app' : WECHAT.test(ua) ? 'wechat' : 'browser'

@@ -6,7 +6,7 @@ export const PRODUCTION_API_BASE = 'https://api.kidsenglish.example.com'
 export const TEST_API_BASE = 'https://test-api.kidsenglish.example.com'
 
 // location.hostname gives IPv6 in brackets; the bare form is accepted too.
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+export const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
 /**
  * The API base for a page at `hostname` / `origin`: the build-time override when set; the page's own

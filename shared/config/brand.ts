@@ -2,12 +2,14 @@
  * Brand configuration: every name, address and legal line the pages show about the product.
  * These are neutral demo values, obviously meant to be replaced before a real release (README, "Brand config").
  */
+import { APP_PACKAGE_ID } from '../../common/telemetry/client'
+
 /**
- * The native app's package id, also the in-app user-agent marker (docs/contracts/user-agent.md). A
- * constant of its own so that what reads the user agent (the head scripts, the field reporter) bundles it
- * without every other line of BRAND.
+ * The native app's package id, also the in-app user-agent marker (docs/contracts/user-agent.md). Written in
+ * common/telemetry/client.ts, where the user agent is read for the field reports on the phone and on the
+ * server alike; a constant of its own so that what reads the user agent bundles it without BRAND.
  */
-export const APP_PACKAGE_ID = 'com.kidsenglish.app'
+export { APP_PACKAGE_ID }
 
 export const BRAND = {
   /** The app's display name. */

@@ -3,7 +3,7 @@
  * its body within TELEMETRY_MAX_BYTES. Pure.
  */
 import { TELEMETRY_MAX_BYTES, TELEMETRY_VERSION, type TelemetryReport, type Vitals } from '../../common/telemetry/report'
-import type { ClientDescription } from './client'
+import type { ClientDescription } from '../../common/telemetry/client'
 import type { Beacon, ViewState } from './view'
 
 /** What a report says of the page and the build, the same for every view of the document. */

@@ -33,6 +33,8 @@ export interface ViewState {
   problems: Problem[]
   /** Problems that did not fit in `problems`. */
   dropped: number
+  /** What the phone had to drop of this view so far (the report's `lost`): the reporter adds to it as a beacon leaves. */
+  lost: number
   /** The beacon a fatal problem sends at once has gone (only the first fatal problem sends one). */
   fatalSent: boolean
 }
@@ -60,7 +62,19 @@ const MAX_SEQ = 1000
 
 /** A new view: a page load (`start` 0) or a restore. */
 export function openView(view: string, nav: NavigationKind, start = 0): ViewState {
-  return { status: 'collecting', view, nav, start, seq: 0, ready: null, audioTried: false, problems: [], dropped: 0, fatalSent: false }
+  return {
+    status: 'collecting',
+    view,
+    nav,
+    start,
+    seq: 0,
+    ready: null,
+    audioTried: false,
+    problems: [],
+    dropped: 0,
+    lost: 0,
+    fatalSent: false,
+  }
 }
 
 /**

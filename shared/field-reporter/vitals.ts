@@ -1,8 +1,10 @@
 /**
  * TTFB, FCP, LCP, INP and CLS of a view, measured as Google's `web-vitals` measures them (its
- * definitions, not its code: its five metrics alone weigh 3.3 KB gzipped, over the reporter's whole
- * budget; docs/telemetry.md "Vitals"), from the browser's performance entries, buffered ones included
- * (the reporter loads after the first screen). Null where the engine has no such entry. Never throws.
+ * definitions and its edge rules, not its code: its five metrics alone weigh 3.3 KB gzipped, over the
+ * reporter's whole budget; docs/telemetry.md "Vitals"), from the browser's performance entries, buffered
+ * ones included (the reporter loads after the first screen). Null where the engine has no such entry, or
+ * where web-vitals drops it: a `responseStart` not between 0 and now (getNavigationEntry.ts), a paint
+ * after the page was first hidden (getVisibilityWatcher.ts). Never throws.
  */
 import type { Vitals } from '../../common/telemetry/report'
 import { ms } from './ms'
@@ -30,11 +32,17 @@ function observe(type: string, handle: (entries: Entry[]) => void, options: Reco
   }
 }
 
-/** Starts measuring, from the document's navigation entry `nav`; `changed` is called whenever a vital changes. */
-export function watchVitals(nav: PerformanceNavigationTiming | undefined, changed: () => void): VitalsWatch {
+/**
+ * Starts measuring, from the document's navigation entry `nav`. `hiddenAt`: when the page was first
+ * hidden (`performance.now()`, 0 when hidden from the start, Infinity while it has not been: the HTML's
+ * head watches it from the start). `changed` is called whenever a vital changes.
+ */
+export function watchVitals(nav: PerformanceNavigationTiming | undefined, hiddenAt: () => number, changed: () => void): VitalsWatch {
   let start = 0
+  // WebKit has given a negative responseStart, and some engines 0 (privacy) or one past now (bugs): no TTFB then.
+  const sent = nav?.responseStart ?? 0
   const vitals: Vitals = {
-    ttfb: nav ? ms(nav.responseStart) : null,
+    ttfb: sent > 0 && sent < performance.now() ? ms(sent) : null,
     fcp: null,
     lcp: null,
     inp: null,
@@ -43,13 +51,13 @@ export function watchVitals(nav: PerformanceNavigationTiming | undefined, change
 
   // FCP is kept in the engine's timeline: read when asked (read()), not observed.
   const paint = () => performance.getEntriesByName?.('first-contentful-paint')[0]
-  // The browser reports a larger paint until the first input: the last one counts (none after a restore).
+  // The browser reports a larger paint until the first input: the last one before the page was hidden counts (none after a restore).
   observe('largest-contentful-paint', (entries) => {
-    const last = entries[entries.length - 1]
-    if (last && start === 0) {
-      vitals.lcp = ms(last.startTime)
-      changed()
-    }
+    for (const { startTime } of entries)
+      if (!start && startTime < hiddenAt()) {
+        vitals.lcp = ms(startTime)
+        changed()
+      }
   })
 
   // CLS: the largest session window of shifts without recent input (< 1 s apart, at most 5 s long).
@@ -87,7 +95,7 @@ export function watchVitals(nav: PerformanceNavigationTiming | undefined, change
   return {
     read: () => {
       const fcp = paint()
-      return { ...vitals, fcp: fcp && !start ? ms(fcp.startTime) : null }
+      return { ...vitals, fcp: fcp && !start && fcp.startTime < hiddenAt() ? ms(fcp.startTime) : null }
     },
     restore(at) {
       start = at

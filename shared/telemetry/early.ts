@@ -14,9 +14,13 @@ export const TELEMETRY_QUEUE_GLOBAL = '__kidsTelemetry'
 /** A problem as recorded: the reporter counts repeats and stamps the first time. */
 export type NewProblem = Omit<Problem, 'count' | 'at'>
 
-/** One thing recorded, with when (`performance.now()`, ms since the navigation started). */
+/**
+ * One thing recorded, with when (`performance.now()`, ms since the navigation started). `hidden` is the
+ * HTML head's alone: the page is about to be left before its load event, when WebKit fires no pagehide
+ * (scripts/build/telemetry/capture.es5.js).
+ */
 export type TelemetryEntry =
-  { type: 'problem'; problem: NewProblem; at: number } | { type: 'ready'; at: number } | { type: 'audio'; at: number }
+  { type: 'problem'; problem: NewProblem; at: number } | { type: 'ready'; at: number } | { type: 'audio'; at: number } | { type: 'hidden' }
 
 function record(entry: TelemetryEntry): void {
   try {

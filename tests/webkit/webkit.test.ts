@@ -3,15 +3,14 @@
  * MiniBrowser under Xvfb, driven over W3C WebDriver (tests/webkit/support/). Every built page in the
  * browser fixture, the app fixture and the app fixture with only the iOS bridge transport, then the
  * picture-book share's audio. Pages go through a test-only proxy that adds a capture script to each
- * page's <head> (WebKitWebDriver has no log endpoint), counts requests and keeps the field reports
- * the pages send. What WebKitGTK cannot tell about an iPhone is listed in docs/testing.md.
+ * page's <head> (WebKitWebDriver has no log endpoint) and counts requests. The field reports in WebKit:
+ * field-reports.test.ts. What WebKitGTK cannot tell about an iPhone is listed in docs/testing.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { demoLinks, readPages, type DemoLink } from '../../server/demo-links'
 import { appUserAgent } from '../e2e/support/browser'
-import { parsedReports } from '../e2e/support/field-reports'
 import { LAYOUT_SCRIPT } from '../e2e/support/phone-layout'
 import { IPHONE_UA, webkitSuite } from './support/suite'
 import { tap } from './support/page'
@@ -197,37 +196,6 @@ describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
       const counts = new Map<string, number>()
       for (const request of audio) counts.set(request.path, (counts.get(request.path) ?? 0) + 1)
       expect([...counts].filter(([, n]) => n > 1)).toEqual([])
-    } finally {
-      await session.close()
-    }
-  })
-})
-
-describe.skipIf(suite.skipWhy)('field reports in WebKit', () => {
-  it('arrive once per view as each page is left, valid, naming WebKit on iOS, the route and ready', async () => {
-    const session = await suite.webkit().open(IPHONE_UA)
-    const proxy = suite.proxy()
-    try {
-      const before = proxy.reports.length
-      const routes = ['/price_up', '/recorded_share']
-      for (const path of ['/price_up', `/recorded_share?r=demo-book`]) {
-        // Step: open the page; its reporter comes once the page has started and WebKit is idle.
-        await session.navigate(proxy.url + path)
-        await waitFor(`${path}: the reporter`, () =>
-          session.execute<boolean>('const q = window.__kidsTelemetry; return !!q && !Array.isArray(q)'),
-        )
-      }
-      // Step: leave the last page too.
-      await session.navigate('about:blank')
-      await waitFor('two reports', () => Promise.resolve(proxy.reports.length >= before + routes.length))
-      const reports = parsedReports(proxy.reports.slice(before))
-      expect(reports.map((r) => r.route)).toEqual(routes)
-      for (const report of reports) {
-        expect(report).toMatchObject({ client: 'browser', os: 'ios', engine: 'webkit', engineMajor: 17, seq: 0, final: true, problems: [] })
-        expect(report.ready, report.route).not.toBeNull()
-        expect(report.contentType).toMatch(/^text\/plain/)
-        expect(report.body).not.toContain('demo-book')
-      }
     } finally {
       await session.close()
     }

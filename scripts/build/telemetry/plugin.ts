@@ -2,15 +2,16 @@
  * Vite plugin `fieldReports()` (docs/telemetry.md, issue 38): every page reports its views. The build
  * writes the reporter (reporter-bundle.ts) as one file for all pages, and into each page's <head>, first
  * after `<meta charset>` (so after the script policy the build puts there), the capture script
- * (capture-script.ts, `data-inline="telemetry"`, counted by `npm run budgets`) and the inert
- * `<template id="kids-reporter">` that names the reporter's file (`data-src`: the deploy finds it like any
- * file of the page), the page's route as its page.ts folder names it, and whether it is ready at its
- * first paint. Off with `VITE_TELEMETRY=off` (settings.ts); never in the dev server.
+ * (capture-script.ts, `data-inline="telemetry"`, counted by `npm run budgets`) with the page's route as its
+ * page.ts folder names it, whether it is ready at its first paint and the API base the build was given
+ * (`VITE_API_BASE`), and the inert `<template id="kids-reporter">` that names the reporter's file
+ * (`data-src`: the deploy finds it like any file of the page). Off with `VITE_TELEMETRY=off`
+ * (settings.ts); never in the dev server.
  */
 import { dirname, relative, sep } from 'node:path'
 import type { Plugin, ResolvedConfig } from 'vite'
 import type { PageDescriptor } from '../../../shared/app/define-page.ts'
-import { READY_AT_PAINT_ATTRIBUTE, REPORTER_TEMPLATE, ROUTE_ATTRIBUTE } from '../../../shared/telemetry/loader.ts'
+import { REPORTER_TEMPLATE } from '../../../shared/telemetry/loader.ts'
 import { attr, HtmlEdit } from '../html/html-edit.ts'
 import { HOME_FOLDER } from '../routes.ts'
 import { captureScript } from './capture-script.ts'
@@ -34,10 +35,10 @@ function routeOf(pagesDir: string, file: string): string {
   return folder === HOME_FOLDER ? '' : folder
 }
 
-/** The head's telemetry tags for a page: the capture script and the reporter's template. */
-export function telemetryTags(settings: TelemetrySettings, src: string, route: string, atPaint: boolean): string {
-  const template = `<template id="${REPORTER_TEMPLATE}" ${ROUTE_ATTRIBUTE}="/${route}" data-src="${src}"${atPaint ? ` ${READY_AT_PAINT_ATTRIBUTE}` : ''}></template>`
-  return `<script data-inline="${CAPTURE_INLINE_NAME}">${captureScript(settings.sample)}</script>${template}`
+/** The head's telemetry tags for a page (`route` as its folder names it, home ''): the capture script and the reporter's template. */
+export function telemetryTags(settings: TelemetrySettings, src: string, route: string, atPaint: boolean, apiBase = ''): string {
+  const script = captureScript({ sample: settings.sample, route: `/${route}`, atPaint, apiBase })
+  return `<script data-inline="${CAPTURE_INLINE_NAME}">${script}</script><template id="${REPORTER_TEMPLATE}" data-src="${src}"></template>`
 }
 
 /** `html` (the page `filename`) with `tags` right after its `<meta charset>`, through the parser (html-edit.ts). */
@@ -61,7 +62,7 @@ export function fieldReports(repoRoot: string, pagesDir: string, pages: Readonly
     },
     async buildStart() {
       if (!settings.on) return
-      const code = await bundleReporter(config, repoRoot, settings.sample)
+      const code = await bundleReporter(config, repoRoot)
       file = reporterFileName(code)
       this.emitFile({ type: 'asset', fileName: file, source: code })
     },
@@ -72,7 +73,8 @@ export function fieldReports(repoRoot: string, pagesDir: string, pages: Readonly
         const route = routeOf(pagesDir, filename)
         const page = pages.get(route)
         if (!page) throw new Error(`field reports: no page.ts for ${filename}`)
-        return withTelemetryTags(html, filename, telemetryTags(settings, `${config.base}${file}`, route, readyAtPaint(page)))
+        const apiBase = typeof config.env.VITE_API_BASE === 'string' ? config.env.VITE_API_BASE : ''
+        return withTelemetryTags(html, filename, telemetryTags(settings, `${config.base}${file}`, route, readyAtPaint(page), apiBase))
       },
     },
   }

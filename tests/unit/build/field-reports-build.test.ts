@@ -1,10 +1,12 @@
 // @vitest-environment node
 /** How the build writes the field reports into a page (scripts/build/telemetry/): its switches and its tags. */
+import { parse } from 'espree'
 import { describe, expect, it } from 'vitest'
 import { captureScript } from '../../../scripts/build/telemetry/capture-script'
 import type { PageDescriptor } from '../../../shared/app/define-page'
 import { fieldReports, readyAtPaint, telemetryTags } from '../../../scripts/build/telemetry/plugin'
 import { telemetrySettings } from '../../../scripts/build/telemetry/settings'
+import { withReleaseMeta } from '../../../scripts/build/release-id'
 
 describe('telemetrySettings', () => {
   it('is on for every view unless told otherwise (production builds, the demo, the tests)', () => {
@@ -26,20 +28,35 @@ describe('telemetrySettings', () => {
 describe('the tags a page gets', () => {
   const tags = telemetryTags({ on: true, sample: 1 }, '/assets/reporter-AbCdEfGh.js', 'generate_book/list', false)
 
-  it('are the capture script, named for the budgets, and an inert template naming the reporter and the route', () => {
+  it('are the capture script with the page’s route in it, named for the budgets, and an inert template naming the reporter', () => {
     expect(tags).toBe(
-      `<script data-inline="telemetry">${captureScript(1)}</script>` +
-        '<template id="kids-reporter" data-route="/generate_book/list" data-src="/assets/reporter-AbCdEfGh.js"></template>',
+      `<script data-inline="telemetry">${captureScript({ sample: 1, route: '/generate_book/list', atPaint: false })}</script>` +
+        '<template id="kids-reporter" data-src="/assets/reporter-AbCdEfGh.js"></template>',
     )
+    expect(tags).toContain('route:"/generate_book/list"')
   })
 
-  it('name the home page / and mark a page with no load cycle ready at its first paint', () => {
-    expect(telemetryTags({ on: true, sample: 1 }, '/r.js', '', true)).toContain('data-route="/" data-src="/r.js" data-ready-at-paint')
+  it('name the home page / and say when a page with no load cycle is ready at its first paint', () => {
+    expect(telemetryTags({ on: true, sample: 1 }, '/r.js', '', true)).toContain('route:"/",')
+    expect(telemetryTags({ on: true, sample: 1 }, '/r.js', '', true)).toContain('atPaint:!0')
+    expect(tags).toContain('atPaint:!1')
+  })
+
+  it('send to the API the build was given (VITE_API_BASE), else to the one the page’s host names', () => {
+    expect(telemetryTags({ on: true, sample: 1 }, '/r.js', '', true, 'https://api.example.com/')).toContain(
+      '"https://api.example.com/v1/telemetry"',
+    )
+    expect(tags).toContain('https://test-api.kidsenglish.example.com')
   })
 
   it('draw the sampling lot only when not every view reports', () => {
-    expect(captureScript(1)).not.toContain('Math.random')
-    expect(captureScript(0.1)).toContain('Math.random()>=0.1')
+    expect(captureScript({ sample: 1, route: '/', atPaint: false })).not.toContain('Math.random()>=')
+    expect(captureScript({ sample: 0.1, route: '/', atPaint: false })).toContain('Math.random()>=.1')
+  })
+
+  it('are plain ES5, as an old WebView parses them', () => {
+    const script = captureScript({ sample: 0.5, route: '/', atPaint: true })
+    expect(() => parse(script, { ecmaVersion: 5 })).not.toThrow()
   })
 })
 
@@ -62,11 +79,19 @@ describe('the plugin', () => {
     return (file: string) => transform.handler(html, { filename: `/repo/pages/${file}` })
   }
 
-  it('puts the capture script and the template first after <meta charset>', () => {
+  it('puts the capture script and the template first after <meta charset>, the release meta before them', () => {
     const page = built({ VITE_TELEMETRY_SAMPLE: '0.5' })('price_up/index.html')
-    expect(page).toMatch(/^<html><head><meta charset="UTF-8"><script data-inline="telemetry">[^<]*Math\.random\(\)>=0\.5/)
-    expect(page).toContain('<template id="kids-reporter" data-route="/price_up"')
-    expect(page).toContain('data-ready-at-paint></template><title>')
+    expect(page).toMatch(/^<html><head><meta charset="UTF-8"><script data-inline="telemetry">[^<]*Math\.random\(\)>=\.5/)
+    expect(page).toContain('route:"/price_up"')
+    expect(page).toContain('</script><template id="kids-reporter" data-src="')
+    // The capture script reads the release as it starts: the build writes its meta before it.
+    expect(withReleaseMeta(page, '0123456789ab')).toMatch(
+      /<meta name="kids-release" content="0123456789ab"><script data-inline="telemetry">/,
+    )
+  })
+
+  it('writes the build’s API base into the capture script', () => {
+    expect(built({ VITE_API_BASE: 'https://api.example.com' })('price_up/index.html')).toContain('"https://api.example.com/v1/telemetry"')
   })
 
   it('leaves every page as it was with VITE_TELEMETRY=off', () => {

@@ -6,6 +6,7 @@ import { InAppOnly, OpenInAppScreen } from '@shared/components/open-in-app-scree
 import { PageTitle } from '@shared/components/page-shell'
 import { BRAND } from '@shared/config/brand'
 import { resetEnvForTests } from '@shared/env'
+import { TELEMETRY_QUEUE_GLOBAL, type TelemetryEntry } from '@shared/telemetry/early'
 import { installAndroidHost, removeHost } from '../bridge/fake-host'
 import { clearOverlays } from './clear-overlays'
 
@@ -17,11 +18,20 @@ beforeEach(() => {
 })
 
 afterEach(async () => {
+  delete (window as unknown as Record<string, unknown>)[TELEMETRY_QUEUE_GLOBAL]
   await clearOverlays()
   removeHost()
   vi.restoreAllMocks()
   resetEnvForTests()
 })
+
+/** What the field report was told (shared/telemetry/early.ts): ready and problems, by kind. */
+const recorded = () =>
+  ((window as unknown as Record<string, TelemetryEntry[] | undefined>)[TELEMETRY_QUEUE_GLOBAL] ?? []).map((e) =>
+    e.type === 'problem' ? e.problem.kind : e.type,
+  )
+/** Two frames: useMarkReady marks in the frame after React commits. */
+const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
 
 /** A page that records being mounted, as a page's requests start on mount. */
 function Page({ onMount }: { onMount: () => void }) {
@@ -49,6 +59,29 @@ describe('InAppOnly', () => {
     ])
     expect(screen.queryByText('页面内容')).toBeNull()
     expect(mounted).not.toHaveBeenCalled()
+  })
+
+  it('outside the app is ready with the open-in-app screen, and no problem', async () => {
+    render(
+      <InAppOnly>
+        <p>页面内容</p>
+      </InAppOnly>,
+    )
+    await frames()
+    expect(recorded()).toEqual(['ready'])
+  })
+
+  it('in the app’s user agent without the host’s bridge shows the screen, reports no-bridge and is never ready', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14) Mobile com.kidsenglish.app version_2.12.0')
+    resetEnvForTests()
+    render(
+      <InAppOnly>
+        <p>页面内容</p>
+      </InAppOnly>,
+    )
+    expect(screen.getByRole('heading', { name: '请在App内打开' })).toBeTruthy()
+    await frames()
+    expect(recorded()).toEqual(['no-bridge'])
   })
 
   it('in the app renders the page itself', () => {

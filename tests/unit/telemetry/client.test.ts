@@ -1,7 +1,7 @@
 // @vitest-environment node
-/** The client a field report names (shared/field-reporter/client.ts), from real user agents. */
+/** The client a field report names (common/telemetry/client.ts: the reporter's and the server's), from real user agents. */
 import { describe, expect, it } from 'vitest'
-import { describeClient } from '@shared/field-reporter/client'
+import { APP_PACKAGE_ID, describeClient, PACKAGE } from '../../../common/telemetry/client'
 
 const ANDROID_APP =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 com.kidsenglish.app version_2.12.0 isVip_true isPermanentVipUser_false appId_kidsenglish-android token_eyJhbGciOiJIUzI1NiJ9.eyJ1aWQiOjF9.c2ln'
@@ -48,5 +48,9 @@ describe('describeClient', () => {
   it('keeps a hostile version out of the report rather than break its schema', () => {
     expect(describeClient(`com.kidsenglish.app version_${'9'.repeat(30)}`).appVersion).toBeNull()
     expect(describeClient('Chrome/123456789').engineMajor).toBeLessThanOrEqual(9999)
+  })
+
+  it('knows the app by its package id (APP_PACKAGE_ID) as a whole word, the marker written out for the reporter’s bytes', () => {
+    expect(PACKAGE.source).toBe(`\\b${APP_PACKAGE_ID.replace(/\./g, '\\.')}\\b`)
   })
 })

@@ -1,10 +1,12 @@
 // @vitest-environment node
 /** What leaves the phone in a field report (shared/field-reporter/scrub.ts, docs/telemetry.md "Privacy"). */
-import { describe, expect, it } from 'vitest'
-import { endpointTemplate, scrubFrame, scrubPath, scrubText } from '@shared/field-reporter/scrub'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { endpointTemplate, hideValuesOf, scrubFrame, scrubPath, scrubText } from '@shared/field-reporter/scrub'
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJ1aWQiOjF9.c2lnbmF0dXJl'
 const SHARE_CODE = 'Xk29QpL7mTt4rWz8'
+
+beforeEach(() => hideValuesOf([]))
 
 describe('scrubText (an error message)', () => {
   it('drops a URL query with the share code in it, keeping the URL to its path', () => {
@@ -37,7 +39,7 @@ describe('scrubText (an error message)', () => {
   })
 
   it('does not take a name with eight digits for a build file', () => {
-    expect(scrubText('user-13800138.png')).toBe('…')
+    expect(scrubText('user-13800138.png')).toBe('….png')
   })
 
   it('cuts a long message to 200 characters and folds its white space', () => {
@@ -111,5 +113,64 @@ describe('endpointTemplate (an API request)', () => {
     expect(endpointTemplate('/v1/directory/启蒙')).toBe('/v1/directory/:id')
     expect(endpointTemplate(`/v1/${'a'.repeat(20)}`)).toBe('/v1/:id')
     expect(endpointTemplate(undefined)).toBe('/')
+  })
+})
+
+/** Codes of 6 to 15 characters: letters and digits, letters only, digits only, with a dash. */
+const CODES = ['Qx7k2m', 'mxqvbzt', '73492105', 'pLm3Zq8Rt', 'T4vW9-yB2nK7', 'aJdkLxQwErTyUio']
+
+describe('the values of the page’s own URL', () => {
+  const PAGE = `https://h5.example.com/recorded_share?r=${CODES[0]}&u=${CODES[1]}&n=${CODES[2]}&k=${CODES[3]}#t=${CODES[4]}&${CODES[5]}`
+
+  it('never leave in a message, a picture’s path, a stack frame or an endpoint, whatever their length or shape', () => {
+    hideValuesOf([PAGE])
+    for (const code of CODES) {
+      expect(scrubText(`share ${code} not found (${code}), user:${code}.`), code).not.toContain(code)
+      expect(scrubPath(`https://api.example.com/media/${code}/${code}.png`), code).toBe('/media/…/….png')
+      expect(scrubFrame(`at f (https://h5.example.com/x/${code}.js:3:14)`), code).toBe('/x/….js:3:14')
+      expect(endpointTemplate(`/v1/share/${code}`), code).toBe('/v1/share/:id')
+    }
+  })
+
+  it('are compared as whole tokens: `?id=7` hides a 7 standing alone, not the 7s of other numbers or words', () => {
+    hideValuesOf(['https://h5.example.com/generate_book/list?id=7&tab=list'])
+    expect(scrubText('folder 7 failed at a.js:17:27 in list7 (list)')).toBe('folder … failed at a.js:17:27 in list7 (…)')
+    expect(scrubFrame('at f (https://h5.example.com/assets/a-AbCd1234.js:7:77)')).toBe('/assets/a-AbCd1234.js:7:77')
+  })
+
+  it('are hidden decoded and as sent, the fragment’s too', () => {
+    hideValuesOf([`https://h5.example.com/word_share?title=${encodeURIComponent('宝贝 的朗读')}#${encodeURIComponent('小米妈妈')}`])
+    expect(scrubText('标题：宝贝 的朗读，作者：小米妈妈')).toBe('标题：…，作者：…')
+    expect(scrubText('bad title %E5%AE%9D%E8%B4%9D%20%E7%9A%84%E6%9C%97%E8%AF%BB')).toBe('bad title …')
+    expect(scrubText('bad title %e5%ae%9d%e8%b4%9d%20%e7%9a%84%e6%9c%97%e8%af%bb')).toBe('bad title …')
+  })
+
+  it('are taken from the address as loaded and as it is now', () => {
+    hideValuesOf(['https://h5.example.com/vip_sale?from=ab12cd', 'https://h5.example.com/vip_sale?plan=gold'])
+    expect(scrubText('plan gold from ab12cd')).toBe('plan … from …')
+  })
+})
+
+describe('what is shaped like a secret', () => {
+  it('goes whatever the page’s URL: letters and digits mixed, hex, base64, a JWT, an e-mail, a phone number, 5 digits', () => {
+    expect(scrubText('code Qx7k2m and T4vW9-yB2nK7')).toBe('code … and …')
+    expect(scrubText('id 2f9c1a7e-93f1-4b6e-8f3a-1c2d3e4f5a6b hash deadbeefcafe')).toBe('id … hash …')
+    expect(scrubText('sig aGVsbG8gd29ybGQ= end')).toBe('sig … end')
+    expect(scrubText(`Bearer ${JWT}`)).toBe('Bearer …')
+    expect(scrubText('mail xiaomi.mama+1@example.com now')).toBe('mail … now')
+    expect(scrubText('tel +86 138-0013-8000, 138 0013 8000 or 13800138000')).toBe('tel …, … or …')
+    expect(scrubText('order 12345 of 99')).toBe('order … of 99')
+  })
+
+  it('leaves plain words and code names readable, so different errors read differently', () => {
+    for (const message of [
+      "Cannot read properties of undefined (reading 'map')",
+      "Cannot read properties of null (reading 'getBoundingClientRect')",
+      'field-probe-error: the probe said no',
+      'ResizeObserver loop completed with undelivered notifications.',
+      'Failed to fetch dynamically imported module: https://h5.example.com/assets/recorded-work-viewer-DBd9oCzv.js',
+    ])
+      expect(scrubText(message)).toBe(message)
+    expect(scrubPath('/assets/word_share-AbCd1234.js')).toBe('/assets/word_share-AbCd1234.js')
   })
 })

@@ -128,8 +128,9 @@ describe('a view already reported', () => {
 describe('when the page is restored from the back-forward cache', () => {
   it('starts a new view: its own id, nav restore, times from the restore, seq 0 and nothing of the last view', () => {
     const before = run(openView('view0001', 'navigate'), problem('image', 20, { file: '/a.png' }), hidden).state
+    before.lost = 2
     const { state, beacons } = run(before, { type: 'restored', view: 'view0002', at: 60_000 }, ready(60_016), hidden)
-    expect(state).toMatchObject({ view: 'view0002', nav: 'restore', ready: 16, problems: [], audioTried: false })
+    expect(state).toMatchObject({ view: 'view0002', nav: 'restore', ready: 16, problems: [], audioTried: false, lost: 0 })
     expect(beacons.map(({ seq, final }) => ({ seq, final }))).toEqual([{ seq: 0, final: true }])
   })
 

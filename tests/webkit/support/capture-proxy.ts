@@ -7,9 +7,11 @@
  * `pageshow` (restored from the back-forward cache or not). The proxy also logs every request it
  * forwards, so a test can count how often WebKit fetched a file, and keeps every field report the pages
  * send (`POST /v1/telemetry`, answered 204 here: a beacon sent as a page is left cannot be caught inside
- * the browser, Chromium's request interception included).
+ * the browser, Chromium's request interception included). A journey may slow what it forwards down to
+ * the bench's slow network (`throttle`: WebKit has no network emulation) and run a script of its own
+ * before the page's (`prelude`).
  */
-import { createServer, request as forward, type IncomingHttpHeaders } from 'node:http'
+import { createServer, request as forward, type IncomingHttpHeaders, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 
 export interface ProxiedRequest {
   path: string
@@ -32,12 +34,22 @@ export interface ProxiedReport {
   origin: string | null
 }
 
+/** A slow network (bench/lib/phone.ts SLOW_PROFILE's): each answer starts `rttMs` after its request and comes at `bytesPerSecond`. */
+export interface Throttle {
+  rttMs: number
+  bytesPerSecond: number
+}
+
 export interface CaptureProxy {
   url: string
   /** Every request forwarded so far, oldest first. */
   requests: ProxiedRequest[]
   /** Every field report the pages sent, oldest first. */
   reports: ProxiedReport[]
+  /** While set, what the proxy forwards comes over this slow network (the reports and the capture script do not). */
+  throttle: Throttle | null
+  /** Script run first in the capture script, before the page's own (WebKitWebDriver has no init scripts). */
+  prelude: string
   close(): Promise<void>
 }
 
@@ -82,6 +94,36 @@ function withCapture(html: string): string {
 }
 
 /**
+ * Sends `body` as an answer over `throttle`: its head once the round trip is over (counted from
+ * `startedAt`), then its bytes 1 KB at a time at the throttle's rate.
+ */
+function sendSlowly(
+  outgoing: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  startedAt: number,
+  throttle: Throttle,
+): void {
+  const slice = 1024
+  const every = (slice / throttle.bytesPerSecond) * 1000
+  setTimeout(
+    () => {
+      outgoing.writeHead(status, headers)
+      let at = 0
+      const next = () => {
+        if (outgoing.destroyed) return
+        if (at >= body.length) return void outgoing.end()
+        outgoing.write(body.subarray(at, (at += slice)))
+        setTimeout(next, every)
+      }
+      next()
+    },
+    Math.max(0, startedAt + throttle.rttMs - Date.now()),
+  )
+}
+
+/**
  * Starts the proxy on a free loopback port, forwarding to `target` (`http://127.0.0.1:port`). `inject`:
  * add the capture script to each page (a Chromium journey, which has its own, keeps the pages as built).
  */
@@ -89,6 +131,7 @@ export function startCaptureProxy(target: string, { inject = true } = {}): Promi
   const upstream = new URL(target)
   const requests: ProxiedRequest[] = []
   const reports: ProxiedReport[] = []
+  const settings: Pick<CaptureProxy, 'throttle' | 'prelude'> = { throttle: null, prelude: '' }
   const server = createServer((incoming, outgoing) => {
     const path = incoming.url ?? '/'
     if (incoming.method === 'POST' && path === REPORTS_PATH) {
@@ -104,7 +147,7 @@ export function startCaptureProxy(target: string, { inject = true } = {}): Promi
     }
     if (path === CAPTURE_PATH) {
       outgoing.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
-      outgoing.end(CAPTURE_SCRIPT)
+      outgoing.end(`${settings.prelude};\n${CAPTURE_SCRIPT}`)
       return
     }
     const headers: IncomingHttpHeaders = { ...incoming.headers, host: upstream.host, 'accept-encoding': 'identity' }
@@ -119,10 +162,11 @@ export function startCaptureProxy(target: string, { inject = true } = {}): Promi
     }
     outgoing.once('finish', () => (entry.endedAt = Date.now()))
     requests.push(entry)
+    const throttle = settings.throttle
     const out = forward({ host: upstream.hostname, port: upstream.port, method: incoming.method, path, headers }, (reply) => {
       entry.status = reply.statusCode ?? 0
       const isHtml = inject && String(reply.headers['content-type'] ?? '').startsWith('text/html')
-      if (!isHtml) {
+      if (!isHtml && !throttle) {
         reply.on('data', (chunk: Buffer) => (entry.bytes += chunk.length))
         outgoing.writeHead(entry.status, reply.headers)
         reply.pipe(outgoing)
@@ -131,10 +175,13 @@ export function startCaptureProxy(target: string, { inject = true } = {}): Promi
       const chunks: Buffer[] = []
       reply.on('data', (chunk: Buffer) => chunks.push(chunk))
       reply.on('end', () => {
-        const body = Buffer.from(withCapture(Buffer.concat(chunks).toString('utf8')))
+        const raw = Buffer.concat(chunks)
+        const body = isHtml ? Buffer.from(withCapture(raw.toString('utf8'))) : raw
         entry.bytes = body.length
         const { 'content-length': _length, etag: _etag, ...rest } = reply.headers
-        outgoing.writeHead(entry.status, { ...rest, 'content-length': body.length })
+        const answer = { ...rest, 'content-length': body.length }
+        if (throttle) return sendSlowly(outgoing, entry.status, answer, body, entry.startedAt, throttle)
+        outgoing.writeHead(entry.status, answer)
         outgoing.end(body)
       })
     })
@@ -148,12 +195,19 @@ export function startCaptureProxy(target: string, { inject = true } = {}): Promi
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
       const port = typeof address === 'object' && address ? address.port : 0
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        requests,
-        reports,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      })
+      resolve(
+        Object.assign(settings, {
+          url: `http://127.0.0.1:${port}`,
+          requests,
+          reports,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done())
+              // A page left mid-answer on the slow network keeps its connection open: cut it.
+              server.closeAllConnections()
+            }),
+        }),
+      )
     })
   })
 }

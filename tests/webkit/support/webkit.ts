@@ -19,8 +19,11 @@ export function webkitAvailable(): boolean {
 }
 
 export interface WebKit {
-  /** A new MiniBrowser window at 390×844 (or `size`) with this user agent. */
-  open(userAgent: string, size?: { width: number; height: number }): Promise<Session>
+  /**
+   * A new MiniBrowser window at 390×844 (or `size`) with this user agent. `pageLoadStrategy: 'none'`:
+   * navigating and running a script do not wait for a page to load (a journey that leaves a page as it loads).
+   */
+  open(userAgent: string, size?: { width: number; height: number }, options?: { pageLoadStrategy?: 'normal' | 'none' }): Promise<Session>
   /** The X display the windows are on (`:7`), for what is typed to the browser itself (support/text-zoom.ts). */
   display(): string
   stop(): Promise<void>
@@ -132,7 +135,7 @@ export async function startWebKit(): Promise<WebKit> {
   let display = await startDisplayAndDriver()
   const sessions = new Set<Session>()
   return {
-    async open(userAgent, size = { width: 390, height: 844 }) {
+    async open(userAgent, size = { width: 390, height: 844 }, { pageLoadStrategy = 'normal' } = {}) {
       // MiniBrowser cannot start without its display, and the driver then never answers: a display or
       // driver that went away since the last window is started again first.
       if (!display.alive()) {
@@ -145,6 +148,7 @@ export async function startWebKit(): Promise<WebKit> {
         display.driverUrl,
         {
           browserName: 'MiniBrowser',
+          pageLoadStrategy,
           // Its zoom changes the text alone, as a WebView's text size does (support/text-zoom.ts).
           'webkitgtk:browserOptions': {
             binary: MINIBROWSER,
