@@ -155,8 +155,8 @@ export interface HeadReport {
   nav: NavigationKind
   /** When the page showed its data, if it did before it was left; null otherwise. */
   ready: number | null
-  /** Its problems so far, by kind: no message, file or frame (the head has no scrubbing). */
-  problems: { kind: ProblemKind; count: number; at: number }[]
+  /** Its problems so far, by kind (an `api` one by its status too): no message, file or frame (the head has no scrubbing). */
+  problems: { kind: ProblemKind; status?: number; count: number; at: number }[]
   dropped: number
 }
 
@@ -261,6 +261,7 @@ export const headReportSchema = {
         required: ['kind', 'count', 'at'],
         properties: {
           kind: { enum: PROBLEM_KINDS },
+          status: { type: 'integer', minimum: 0, maximum: 599 },
           count: { type: 'integer', minimum: 1, maximum: 100_000 },
           at: { type: 'number', minimum: 0, maximum: 3_600_000 },
         },

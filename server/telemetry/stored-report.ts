@@ -64,7 +64,13 @@ export function isErrorProblem(problem: { kind: ProblemKind; status?: number }):
 export function storedReport(report: IncomingReport, received: Date, source: number, userAgent: string): StoredReport {
   const at = received.toISOString()
   const problems: Problem[] = isHeadReport(report)
-    ? report.problems.map((p) => ({ kind: p.kind, message: '', count: p.count, at: p.at }))
+    ? report.problems.map((p) => ({
+        kind: p.kind,
+        message: '',
+        ...(p.status !== undefined ? { status: p.status } : {}),
+        count: p.count,
+        at: p.at,
+      }))
     : report.problems
   const common = {
     received_at: at,

@@ -208,6 +208,13 @@ describe("The head's report of a view left before the reporter came", () => {
     expect(releases[0]!.byEngine).toEqual([{ key: 'webkit 17', views: 1, errorViews: 1, neverReadyViews: 1 }])
   })
 
+  it('counts an API failure it names by status as the reporter would: no answer is an error, a 404 is not', async () => {
+    await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
+    await server.inject(beacon(headReport({ problems: [{ kind: 'api', status: 404, count: 1, at: 500 }] })))
+    await server.inject(beacon(headReport({ problems: [{ kind: 'api', status: 0, count: 2, at: 500 }] })))
+    expect((await healthOf()).releases[0]!.total).toMatchObject({ views: 2, errorViews: 1 })
+  })
+
   it('and the reporter taking the same view over later count one view, as the reporter says it', async () => {
     await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
     const head = headReport({ ready: null })

@@ -131,12 +131,15 @@
     try {
       var kind = entry.problem && entry.problem.kind
       var at = ms(entry.at - view.start)
-      var tally = kinds[kind]
+      // An API failure by its status, which says whether it is an error (docs/telemetry.md "Problems").
+      var status = kind == 'api' ? Math.floor(entry.problem.status) : -1
+      if (status >= 0 && !(status < 600)) status = 0
+      var tally = kinds[kind + status]
       if (entry.type == 'ready') {
         if (view.ready === null) view.ready = at
       } else if (kind) {
-        if (tally) tally.count++
-        else kinds[kind] = { kind: kind, count: 1, at: at }
+        if (tally) tally.count < 1e5 && tally.count++
+        else kinds[kind + status] = status < 0 ? { kind: kind, count: 1, at: at } : { kind: kind, status: status || 0, count: 1, at: at }
         if (kind == 'boundary' || kind == 'chunk' || (view.ready === null && (kind == 'error' || kind == 'rejection'))) load()
       }
     } catch (e) {

@@ -127,13 +127,15 @@ describe('the view it keeps', () => {
 })
 
 describe('a view that ends before the reporter took over', () => {
-  it('is sent by the head as the page is left: its route, release, view, nav and its problems by kind', () => {
+  it('is sent by the head as the page is left: its route, release, view, nav and its problems by kind (an API failure by its status)', () => {
     runHead()
     vi.spyOn(performance, 'now').mockReturnValue(300)
     failedLoad('img', { src: '/media/a.png' })
     vi.spyOn(performance, 'now').mockReturnValue(900)
     failedLoad('img', { src: '/media/b.png' })
     recordProblem({ kind: 'api', message: '', endpoint: '/v1/x', status: 0 })
+    recordProblem({ kind: 'api', message: '', endpoint: '/v1/y', status: 404 })
+    recordProblem({ kind: 'api', message: '', endpoint: '/v1/z', status: 0 })
     hideAndLeave()
     const [report, ...more] = headReports()
     expect(more).toEqual([])
@@ -150,7 +152,8 @@ describe('a view that ends before the reporter took over', () => {
       ready: null,
       problems: [
         { kind: 'image', count: 2, at: 300 },
-        { kind: 'api', count: 1, at: 900 },
+        { kind: 'api', status: 0, count: 2, at: 900 },
+        { kind: 'api', status: 404, count: 1, at: 900 },
       ],
       dropped: 0,
     })
