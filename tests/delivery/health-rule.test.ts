@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { judge, RULE, type Counts } from '../../scripts/delivery/health/rule'
-import { binomialGreater, fisherGreater } from '../../scripts/delivery/health/stats'
+import { binomialGreater, fisherGreater } from '../../common/telemetry/stats'
 import { seededRandom } from './helpers/seeded-random'
 
 /** Views of a release with error rate `error` and never-ready rate `neverReady`, drawn with `random`. */

@@ -13,7 +13,7 @@
  * and miss rates these give, measured on simulated samples: docs/deploying.md "The watch", and
  * tests/delivery/health-rule.test.ts.
  */
-import { binomialGreater, fisherGreater } from './stats.ts'
+import { binomialGreater, fisherGreater } from '../../../common/telemetry/stats.ts'
 
 export const RULE = {
   /** Views the new release needs before any verdict (`--min-views`). */
