@@ -103,11 +103,17 @@ const TIMES: Kind<number[]> = {
     return n
   },
   sum: (list) => {
-    const out = new Array<number>(Math.max(0, ...list.map((t) => t.length))).fill(0)
+    let length = 0
+    for (const t of list) length = Math.max(length, t.length)
+    const out = new Array<number>(length).fill(0)
     for (const t of list) for (let i = 0; i < t.length; i++) out[i]! += t[i]!
     return out
   },
-  minus: (a, b) => Array.from({ length: Math.max(a.length, b.length) }, (_, i) => (a[i] ?? 0) - (b[i] ?? 0)),
+  minus: (a, b) => {
+    const out = new Array<number>(Math.max(a.length, b.length))
+    for (let i = 0; i < out.length; i++) out[i] = (a[i] ?? 0) - (b[i] ?? 0)
+    return out
+  },
   scaled: (t, size) => {
     // Largest remainders: whole counts that add up to `size`.
     const total = TIMES.size(t)
@@ -159,6 +165,22 @@ const count = (x: number): number => (Number.isFinite(x) && x > 0 ? Math.floor(x
 const counts = (h: readonly number[] | undefined): number[] =>
   !h ? [] : h.every((c) => Number.isInteger(c) && c >= 0) ? [...h] : h.map(count)
 
+/** The TRIM_SOURCES indices of the highest positive scores (the larger size first on a tie), highest first. */
+function hardest(scores: readonly number[], sizes: readonly number[]): number[] {
+  const top: number[] = []
+  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && sizes[a]! > sizes[b]!)
+  for (let i = 0; i < scores.length; i++) {
+    if (!(scores[i]! > 0)) continue
+    let at = top.length
+    while (at > 0 && before(i, top[at - 1]!)) at--
+    if (at < TRIM_SOURCES) {
+      top.splice(at, 0, i)
+      if (top.length > TRIM_SOURCES) top.pop()
+    }
+  }
+  return top
+}
+
 /** The samples counted down to the cap of capOf, each scaled (its rate or its times' shape kept). */
 function capped<T>(kind: Kind<T>, samples: readonly Sized<T>[]): Sized<T>[] {
   const cap = capOf(samples.map((s) => s.size))
@@ -179,6 +201,7 @@ function trimOutliers<T>(kind: Kind<T>, samples: readonly Sized<T>[]): { kept: S
   while (kept.length >= 2) {
     const tested = capped(kind, kept)
     const total = kind.sum(tested.map((s) => s.t))
+    const whole = tested.every((s, i) => s === kept[i]) ? total : kind.sum(kept.map((s) => s.t))
     const all = tested.reduce((n, s) => n + s.size, 0)
     const pullOf = kind.puller(total)
     const pulls = tested.map((s) => pullOf(s.t))
@@ -186,17 +209,15 @@ function trimOutliers<T>(kind: Kind<T>, samples: readonly Sized<T>[]): { kept: S
     for (const pull of ['up', 'down'] as const) {
       if (budget[pull] === 0) continue
       const sign = pull === 'up' ? 1 : -1
-      const ranked = pulls
-        .map((score, at) => ({ at, score: sign * score }))
-        .filter(({ score }) => score > 0)
-        .sort((a, b) => b.score - a.score || tested[b.at]!.size - tested[a.at]!.size)
-        .slice(0, TRIM_SOURCES)
+      const ranked = hardest(
+        pulls.map((p) => sign * p),
+        tested.map((s) => s.size),
+      )
       // Tested as they are (a large source's rate is known the better for its views) against the others
       // as they are, at the share of the level its counted views give it.
-      const group = ranked.map(({ at }) => kept[at]!)
-      const others = kind.minus(kind.sum(kept.map((s) => s.t)), kind.sum(group.map((s) => s.t)))
+      const others = kind.minus(whole, kind.sum(ranked.map((at) => kept[at]!.t)))
       if (kind.size(others) === 0) continue
-      for (const { at } of ranked) {
+      for (const at of ranked) {
         const { t } = kept[at]!
         const ln = pull === 'up' ? kind.lnUp(t, others) : kind.lnDown(t, others)
         // Each source's share of the level is its share of the views counted: the more a source could
@@ -221,18 +242,27 @@ function trimOutliers<T>(kind: Kind<T>, samples: readonly Sized<T>[]): { kept: S
  * bisection past it finds where it stops holding.
  */
 function capOf(sizes: readonly number[]): number {
+  // Mostly the few count little: then no cap, and no sort.
+  const top: number[] = []
+  let total = 0
+  for (const size of sizes) {
+    total += size
+    if (top.length < TRIM_SOURCES) top.push(size)
+    else if (size > Math.min(...top)) top[top.indexOf(Math.min(...top))] = size
+  }
+  if (top.reduce((s, x) => s + x, 0) <= SHARE_OF_FEW * total) return Math.max(0, ...top)
   const sorted = [...sizes].sort((a, b) => b - a)
   const margin = (c: number) => {
     let all = 0
     let few = 0
-    sorted.forEach((s, i) => {
-      all += Math.min(s, c)
-      if (i < TRIM_SOURCES) few += Math.min(s, c)
-    })
+    for (let i = 0; i < sorted.length; i++) {
+      const counted = Math.min(sorted[i]!, c)
+      all += counted
+      if (i < TRIM_SOURCES) few += counted
+    }
     return SHARE_OF_FEW * all - few
   }
   let high = sorted[0] ?? 0
-  if (margin(high) >= 0) return high
   let low = sorted[Math.ceil(TRIM_SOURCES / SHARE_OF_FEW) - 1] ?? 0
   // margin(low) ≥ 0 > margin(high): keep it so.
   while (high - low > 1) {
@@ -245,9 +275,11 @@ function capOf(sizes: readonly number[]): number {
 
 /** Step 2 on what step 1 kept: the largest sources counted down to the cap; the part of each left out is set aside. */
 function capLargest<T>(kind: Kind<T>, kept: readonly Sized<T>[]): { counted: T[]; setAside: SetAside[] } {
-  const total = kind.sum(kept.map((s) => s.t))
+  const parts = capped(kind, kept)
   const setAside: SetAside[] = []
-  const counted = capped(kind, kept).map((part, i) => {
+  if (parts.every((part, i) => part === kept[i])) return { counted: kept.map((s) => s.t), setAside }
+  const total = kind.sum(kept.map((s) => s.t))
+  const counted = parts.map((part, i) => {
     const { t, size } = kept[i]!
     if (part.size === size) return t
     const rest = kind.minus(total, t)
