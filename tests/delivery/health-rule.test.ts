@@ -141,6 +141,10 @@ describe('judge', () => {
     })
   })
 
+  it('needs at least one view, whatever minViews it is given', () => {
+    expect(judge(figures({ views: 0 }), null, { minViews: 0 })).toEqual({ kind: 'too-few', why: '0 views of the 1 a verdict needs' })
+  })
+
   it('at its default level judges one page at one look: the whole 1 % over the four figures', () => {
     const verdict = judge(figures({ views: 100, errors: 8, readyMs: 1400 }), before)
     expect(verdict.kind === 'worse' && verdict.why).toMatch(/< 0\.0025, /)

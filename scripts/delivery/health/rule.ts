@@ -204,7 +204,7 @@ function describe(c: Comparison, minViews: number, alpha: number, slower: { rati
 
 /** Judges `next` against `previous` (`null`: none known) by the rule above, at the level `options.alpha`. */
 export function judge(next: JudgedFigures, previous: JudgedFigures | null, options: RuleOptions = {}): Verdict {
-  const minViews = options.minViews ?? RULE.minViews
+  const minViews = Math.max(1, options.minViews ?? RULE.minViews)
   const alpha = options.alpha ?? deployLevels({ pages: 1, looks: 1 }).final
   const slower = options.slower === undefined ? RULE.slower : options.slower
   const rates = RATE_FIGURES.filter((f) => next[f].views >= minViews).map((f) =>
