@@ -1,12 +1,21 @@
 /**
  * The rule (rule.ts) applied to each page's live release against the one before it: what `npm run
- * health -- --gate` prints and exits 1 on, the check a watched deploy makes at its end.
+ * health -- --gate` prints and exits 1 on. One look at every page it judges, so each test gets the level
+ * deployLevels gives `pages` pages at one look: together they take back a healthy page in at most
+ * RULE.deployAlpha of runs.
  */
-import { countsOf, type PageHealth } from './pages.ts'
-import { judge, type RuleOptions, type Verdict } from './rule.ts'
+import type { JudgedFigures } from '../../../common/telemetry/health.ts'
+import { deployLevels, judge, type RuleOptions, type Verdict } from './rule.ts'
 
 /** The window the gate judges on: long enough for the release before to have views (7 days). */
 export const GATE_HOURS = 168
+
+/** A page as the gate judges it: its live release and the one before it, with what the rule reads of each. */
+export interface GatePage {
+  route: string
+  live: { release: string; judged: JudgedFigures }
+  before: { release: string; judged: JudgedFigures } | null
+}
 
 export interface PageVerdict {
   route: string
@@ -15,12 +24,14 @@ export interface PageVerdict {
   verdict: Verdict
 }
 
-export function gate(pages: readonly PageHealth[], options: RuleOptions = {}): PageVerdict[] {
+/** Judges every page at one look; `options.alpha` is ignored (deployLevels over these pages sets it). */
+export function gate(pages: readonly GatePage[], options: Omit<RuleOptions, 'alpha'> = {}): PageVerdict[] {
+  const { final } = deployLevels({ pages: pages.length, looks: 1 })
   return pages.map((page) => ({
     route: page.route,
     live: page.live.release,
     before: page.before?.release ?? null,
-    verdict: judge(countsOf(page.live.total), page.before ? countsOf(page.before.total) : null, options),
+    verdict: judge(page.live.judged, page.before?.judged ?? null, { ...options, alpha: final }),
   }))
 }
 
@@ -28,7 +39,7 @@ export function gate(pages: readonly PageHealth[], options: RuleOptions = {}): P
 export function formatGate(verdicts: readonly PageVerdict[]): string {
   const lines = verdicts.map(({ route, live, before, verdict }) => {
     const what = `${route} ${live}${before ? ` (before it: ${before})` : ''}`
-    if (verdict.kind === 'worse') return `TAKE BACK ${what}: ${verdict.why}`
+    if (verdict.kind === 'worse' || verdict.kind === 'slower') return `TAKE BACK ${what}: ${verdict.why}`
     if (verdict.kind === 'fine') return `ok ${what}: ${verdict.why}`
     return `no verdict ${what}: ${verdict.why}`
   })
