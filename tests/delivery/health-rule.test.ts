@@ -100,7 +100,7 @@ describe('judge', () => {
     expect(verdict.kind).toBe('fine')
     const ready = verdict.kind === 'fine' ? verdict.comparisons.find((c) => c.figure === 'ready') : undefined
     expect(ready?.p).toBeLessThan(1e-10)
-    expect(verdict.why).toMatch(/ready p75 4\.95 s \(50000 views\) against 4\.74 s \(50000\) before: one-sided Mann–Whitney p < 1e-10$/)
+    expect(verdict.why).toMatch(/ready p75 2\.26 s \(50000 views\) against 2\.21 s \(50000\) before: one-sided Mann–Whitney p < 1e-10$/)
   })
 
   it('judges LCP only when both releases have enough values (WebKit reports none)', () => {
@@ -114,8 +114,8 @@ describe('judge', () => {
     expect(judge(figures({ views: 70, errors: 1, neverReady: 3, readyMs: 1400, lcpMs: 1800 }), before).why).toBe(
       'no worse: error rate 1.4 % (1 of 70) against 1.6 % (14 of 900) before: one-sided Fisher p = 0.6776; ' +
         'never-ready rate 4.3 % (3 of 70) against 5.0 % (45 of 900) before: one-sided Fisher p = 0.6896; ' +
-        'ready p75 1.64 s (67 views) against 1.64 s (855) before: one-sided Mann–Whitney p = 1.0000; ' +
-        'LCP p75 2.05 s (70 views) against 2.05 s (900) before: one-sided Mann–Whitney p = 1.0000',
+        'ready p75 1.45 s (67 views) against 1.45 s (855) before: one-sided Mann–Whitney p = 1.0000; ' +
+        'LCP p75 1.82 s (70 views) against 1.82 s (900) before: one-sided Mann–Whitney p = 1.0000',
     )
   })
 

@@ -10,10 +10,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { HealthReply } from '../../common/telemetry/health'
 import type { PagesManifest } from '../../scripts/delivery/manifest'
+import { tellReleases } from '../../scripts/delivery/health/fetch-health'
 import { listReleases } from '../../scripts/delivery/releases/records'
 import type { WatchReport } from '../../scripts/delivery/releases/run-report'
 import { deploy, type DeployOptions } from '../../scripts/delivery/run/deploy'
-import { releaseHealth, startFakeHealth, type FakeHealth } from './helpers/fake-health'
+import { judgedOf, releaseHealth, replyOf, startFakeHealth, type FakeHealth } from './helpers/fake-health'
 import { hours } from './helpers/health-samples'
 import { writeMiniBuild } from './helpers/mini-build'
 import { runCliAsync } from './helpers/run-cli'
@@ -45,8 +46,11 @@ beforeEach(() => {
 
 const release = (build: number, route: string) => builds[build]!.manifest.routes[`/${route}`]!.release!
 
-/** A route's release with `views` views, `errors` of them with an error and `neverReady` never ready, spread over the last hours. */
-function figures(route: string, build: number, views: number, errors: number, neverReady = Math.round(views * 0.05)) {
+/**
+ * A route's release with `views` views, `errors` of them with an error and `neverReady` never ready, spread
+ * over the last hours, its ready p75 `readyP75` ms.
+ */
+function figures(route: string, build: number, views: number, errors: number, neverReady = Math.round(views * 0.05), readyP75 = 1400) {
   const h = hours(
     Math.max(0, Math.ceil(views / 100) - 1),
     0,
@@ -54,15 +58,16 @@ function figures(route: string, build: number, views: number, errors: number, ne
     errors / views,
     neverReady / views,
   )
-  const r = releaseHealth(`/${route}`, release(build, route), h)
-  return { ...r, total: { ...r.total, views, errorViews: errors, neverReadyViews: neverReady } }
+  const r = releaseHealth(`/${route}`, release(build, route), h, { p75: { ready: readyP75 } })
+  return {
+    ...r,
+    total: { ...r.total, views, errorViews: errors, neverReadyViews: neverReady },
+    judged: judgedOf(views, errors, neverReady, readyP75),
+  }
 }
 
-const reply = (...releases: ReturnType<typeof figures>[]): HealthReply => ({
-  since: new Date(Date.now() - 168 * 3_600_000).toISOString(),
-  until: new Date().toISOString(),
-  releases,
-})
+/** The reply: the releases given, build b's live on every route and build a's before it (as the deploys told). */
+const reply = (...releases: ReturnType<typeof figures>[]): HealthReply => replyOf(releases, { sinceHours: 168, deployments: [] })
 
 /** A clock whose waits take no time. */
 function instantClock() {
@@ -91,6 +96,8 @@ async function watched(options: Partial<DeployOptions> = {}, watch: Partial<NonN
 }
 
 const decision = (w: WatchReport, route: string) => w.decisions.find((d) => d.route === `/${route}`)
+/** Tells the fake health API what a run made live, as `--health` does. */
+const tellFake = (events: Parameters<typeof tellReleases>[1]) => tellReleases({ api: api.url }, events)
 
 describe('a deploy with --watch', () => {
   it('takes back the page whose new release is worse, keeps the others, and records each decision and why', async () => {
@@ -100,10 +107,13 @@ describe('a deploy with --watch', () => {
     const { result, watch, notices } = await watched()
     expect(decision(watch, 'r1')).toMatchObject({ outcome: 'taken back', release: release(1, 'r1'), previous: release(0, 'r1') })
     expect(decision(watch, 'r1')!.why).toMatch(
-      /^error rate 25\.0 % \(20 of 80\) against 2\.0 % \(20 of 1000\) before: one-sided Fisher p < 0\.0001 < 0\.001/,
+      /^error rate 25\.0 % \(20 of 80\) against 2\.0 % \(20 of 1000\) before: one-sided Fisher p < 1e-10 < 4\.2e-5, \+23\.0 points ≥ 2/,
     )
     expect(decision(watch, 'r2')).toMatchObject({ outcome: 'kept', why: expect.stringMatching(/^no worse: error rate 1\.3 %/) })
-    expect(watch.rolledBack).toEqual(['/r1'])
+    expect(watch.takeBacks.map((t) => t.paths)).toEqual([['/r1']])
+    // The levels of the whole deploy: 3 pages, 4 figures, 11 looks (one a minute for 10 minutes, and the end).
+    expect(watch.looks).toBe(11)
+    expect(watch.levels.final).toBeCloseTo(0.01 / 12 / 2, 12)
     expect([
       ...servedVersions(
         target,
@@ -121,7 +131,7 @@ describe('a deploy with --watch', () => {
     expect(deployed!.report!.watch!.decisions).toEqual(watch.decisions)
   })
 
-  it('takes a page back at the first look on strong evidence, and waits for the end otherwise', async () => {
+  it('takes a page back at the look that judges it (purged, its release record made then), and watches the others on', async () => {
     api.reply = () =>
       reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 80, 40), figures('r2', 1, 80, 1), figures('r3', 1, 80, 1))
     const { watch } = await watched()
@@ -131,12 +141,86 @@ describe('a deploy with --watch', () => {
   })
 
   it('at a look before the end, does not take back what only the end-of-watch level would', async () => {
-    // p between 0.001 and 0.01: worse at the end only.
+    // p = 0.00016, between the interim level (4.2e-5) and the final one (4.2e-4): worse at the end only.
     api.reply = () =>
-      reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 100, 7), figures('r2', 1, 100, 2), figures('r3', 1, 100, 2))
+      reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 100, 10), figures('r2', 1, 100, 2), figures('r3', 1, 100, 2))
     const { watch } = await watched()
-    expect(decision(watch, 'r1')).toMatchObject({ outcome: 'taken back', why: expect.stringContaining('< 0.01,') })
+    expect(decision(watch, 'r1')).toMatchObject({ outcome: 'taken back', why: expect.stringContaining('p = 1.6e-4 < 4.2e-4,') })
     expect(Date.parse(decision(watch, 'r1')!.at!) - Date.parse(decision(watch, 'r2')!.at!)).toBe(0)
+  })
+
+  it('takes back a page 2 s slower to be ready, unless told only to warn', async () => {
+    const slow = () =>
+      reply(
+        ...ROUTES.map((r) => figures(r, 0, 1000, 20)),
+        figures('r1', 1, 80, 1, 4, 3400),
+        figures('r2', 1, 80, 1),
+        figures('r3', 1, 80, 1),
+      )
+    api.reply = slow
+    const { watch } = await watched()
+    expect(decision(watch, 'r1')).toMatchObject({
+      outcome: 'taken back',
+      why: expect.stringMatching(/^ready p75 3\.\d\d s \(76 views\) against 1\.40 s \(950\) before: one-sided Mann–Whitney p < 1e-10/),
+    })
+    expect(watch.takeBacks).toEqual([expect.objectContaining({ paths: ['/r1'], why: 'slower than the release before' })])
+    const warned = await watched({}, { onSlower: 'warn' })
+    expect(decision(warned.watch, 'r1')).toMatchObject({
+      outcome: 'kept',
+      why: expect.stringMatching(/^slower, kept by --on-slower warn: ready p75/),
+    })
+    expect(warned.watch.takeBacks).toEqual([])
+  })
+
+  it('takes back two pages at the two looks that judge them, each in its own rollback release, and tells the API each time', async () => {
+    let look = 0
+    api.reply = () => {
+      look++
+      // r1 broken from the first look; r2 only from the third (the first answer is the check before the switch).
+      return reply(
+        ...ROUTES.map((r) => figures(r, 0, 1000, 20)),
+        figures('r1', 1, 80, 20),
+        figures('r2', 1, 80, look >= 4 ? 20 : 1),
+        figures('r3', 1, 80, 1),
+      )
+    }
+    api.events.length = 0
+    await deploy({ from: builds[0]!.dir, to: target, notice: () => {}, tell: (events) => tellFake(events) })
+    const first = api.events.splice(0)
+    expect(first.map((e) => [e.route, e.kind])).toEqual(ROUTES.map((r) => [`/${r}`, 'live']))
+    const result = await deploy({
+      from: builds[1]!.dir,
+      to: target,
+      notice: () => {},
+      clock: instantClock(),
+      tell: (events) => tellFake(events),
+      watch: { health: api.url, forMs: 10 * 60_000, everyMs: 60_000 },
+    })
+    const watch = result.report!.watch!
+    expect(watch.takeBacks.map((t) => t.paths)).toEqual([['/r1'], ['/r2']])
+    expect(Date.parse(watch.takeBacks[1]!.at) - Date.parse(watch.takeBacks[0]!.at)).toBe(2 * 60_000)
+    expect(decision(watch, 'r3')!.outcome).toBe('kept')
+    const [second, first_, deployed] = listReleases(target)
+    expect(second).toMatchObject({ kind: 'rollback', switched: ['/r2'], from: `watch of ${result.release}`, previous: first_!.id })
+    expect(first_).toMatchObject({ kind: 'rollback', switched: ['/r1'], previous: deployed!.id })
+    expect([
+      ...servedVersions(
+        target,
+        builds.map((b) => b.manifest),
+      ),
+    ]).toEqual([
+      ['/r1', 0],
+      ['/r2', 0],
+      ['/r3', 1],
+    ])
+    // What the API was told, in order: the deploy's three pages live, then per take-back the release taken back and the one back.
+    expect(api.events.map((e) => [e.route, e.release, e.kind])).toEqual([
+      ...ROUTES.map((r) => [`/${r}`, release(1, r), 'live']),
+      ['/r1', release(1, 'r1'), 'taken-back'],
+      ['/r1', release(0, 'r1'), 'rollback'],
+      ['/r2', release(1, 'r2'), 'taken-back'],
+      ['/r2', release(0, 'r2'), 'rollback'],
+    ])
   })
 
   it('keeps a page whose new release got too few views by the end, says so, and exits 0', async () => {
@@ -150,13 +234,13 @@ describe('a deploy with --watch', () => {
       outcome: 'kept',
       why: 'no verdict: 0 views of the 50 a verdict needs by the end of the watch',
     })
-    expect([watch.rollbackRelease, watch.judged]).toEqual([null, true])
+    expect([watch.takeBacks, watch.judged]).toEqual([[], true])
   })
 
   it('judges against the fixed reference when the release before has few views', async () => {
-    api.reply = () => reply(figures('r1', 0, 20, 0), figures('r1', 1, 60, 14), figures('r2', 0, 20, 0), figures('r2', 1, 60, 3))
+    api.reply = () => reply(figures('r1', 0, 20, 0), figures('r1', 1, 60, 24), figures('r2', 0, 20, 0), figures('r2', 1, 60, 3))
     const { watch } = await watched({}, { minViews: 50 })
-    expect(decision(watch, 'r1')!.why).toContain('against the reference 10.0 % (the previous release has under 50 views)')
+    expect(decision(watch, 'r1')!.why).toContain('against the reference 10.0 % (the release before has under 50 views)')
     expect(decision(watch, 'r1')!.outcome).toBe('taken back')
     expect(decision(watch, 'r2')!.outcome).toBe('kept')
   })
@@ -181,7 +265,7 @@ describe('a deploy with --watch', () => {
 
   it('decides on the last answer it had when the health API stops answering late, and says so', async () => {
     let calls = 0
-    api.reply = () => (calls++ < 3 ? reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 100, 7)) : 503)
+    api.reply = () => (calls++ < 3 ? reply(...ROUTES.map((r) => figures(r, 0, 1000, 20)), figures('r1', 1, 100, 10)) : 503)
     const { watch } = await watched()
     expect(decision(watch, 'r1')).toMatchObject({
       outcome: 'taken back',
@@ -193,8 +277,9 @@ describe('a deploy with --watch', () => {
     await deploy({ from: builds[0]!.dir, to: target, notice: () => {} })
     api.reply = () => 502
     await expect(deploy({ from: builds[1]!.dir, to: target, notice: () => {}, watch: { health: api.url, forMs: 60_000 } })).rejects.toThrow(
-      `the health API at ${api.url} answered 502 without release health; nothing was deployed (fix it, or deploy without --watch)`,
+      `the health API at ${api.url} answered 502 without release health to the question the watch asks (7 days of every page, within 12 s`,
     )
+    expect(api.requests.at(-1)?.since).toBe(168)
     expect([
       ...servedVersions(
         target,

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util'
 import type { HealthReply } from '../../../common/telemetry/health.ts'
 import { DeliveryError, UsageError } from '../errors.ts'
 import { fetchHealth, HealthUnavailable, hoursFor, type HealthQuery } from '../health/fetch-health.ts'
-import { formatGate, gate, GATE_HOURS, type PageVerdict } from '../health/gate.ts'
+import { formatGate, gate, type GatePage, GATE_HOURS, type PageVerdict } from '../health/gate.ts'
 import { renderHealthHtml } from '../health/html.ts'
 import { deployedPages, healthReport, zoomHours, type PageVerdictInput } from '../health/pages.ts'
 import { formatHealth } from '../health/text.ts'
@@ -102,12 +102,22 @@ async function fetchReply(query: HealthQuery): Promise<HealthReply> {
 }
 
 /**
- * The rule's verdict on each page: today's gate (gate.ts) on the live and previous releases the
- * deployments name (pages whose live release has no reports are not judged). The one place to re-wire
- * when gate() takes what the rule reads of each release (`judged`) instead of its totals.
+ * The rule's verdict on each page (gate.ts): the live and previous releases the deployments name, with
+ * what the rule reads of each (pages whose live release has no reports are not judged).
  */
 function judgePages(reply: HealthReply, rule: { minViews?: number }): PageVerdict[] {
-  return gate(deployedPages(reply), rule)
+  const pages = deployedPages(reply).flatMap((page): GatePage[] =>
+    page.live.judged
+      ? [
+          {
+            route: page.route,
+            live: { release: page.live.release, judged: page.live.judged },
+            before: page.before?.judged ? { release: page.before.release, judged: page.before.judged } : null,
+          },
+        ]
+      : [],
+  )
+  return gate(pages, rule)
 }
 
 /** A gate verdict as the report reads it. */

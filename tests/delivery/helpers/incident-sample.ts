@@ -40,11 +40,12 @@ interface Plan {
 }
 
 /** One minute's views of a stretch, split iOS / Android (45 % / 55 %), bad views kept on their running rates. */
+/** (The volume follows the stretch's own time, not the clock's, so that a test reads the same counts whenever it runs.) */
 function minuteOf(s: Stretch, t: number): { ios: [number, number, number]; android: [number, number, number] } {
   const i = Math.round((t - s.from) / MINUTE)
   const views = (k: number) =>
-    Math.round(s.perMinute * (k + 1) * (0.75 + 0.25 * Math.sin(t / (3 * HOUR)))) -
-    Math.round(s.perMinute * k * (0.75 + 0.25 * Math.sin(t / (3 * HOUR))))
+    Math.round(s.perMinute * (k + 1) * (1 + 0.25 * Math.sin((t - s.from) / (3 * HOUR)))) -
+    Math.round(s.perMinute * k * (1 + 0.25 * Math.sin((t - s.from) / (3 * HOUR))))
   const all = Math.max(0, views(i))
   const ios = Math.round(all * 0.45 + (i % 2) * 0.5)
   const android = all - ios
