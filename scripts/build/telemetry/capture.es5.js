@@ -160,6 +160,9 @@
         var tag = target.tagName
         var rel = target.rel
         var error = event.error
+        // A load cut off by the page being left is the person leaving (WebKit fires error for it), and the
+        // reporter's own file not loading costs the report, not the page: neither is the page's problem.
+        if (tag && (leaving || target == script)) return lose()
         if (tag) {
           tag = tag == 'IMG' ? 'image' : tag == 'SCRIPT' || rel == 'modulepreload' ? 'chunk' : rel == 'stylesheet' && 'css'
           if (tag) add(tag, '', target.currentSrc || target.src || target.href, '')
@@ -195,6 +198,22 @@
     },
     true
   )
+  /**
+   * The page is being left (beforeunload, which comes before the navigation cuts its loads off): loads that
+   * fail from now on were cut off. A beforeunload that leaves nothing (a prompt, the app's own link) is
+   * forgotten a second later.
+   */
+  var leaving = 0
+  w.addEventListener(
+    'beforeunload',
+    function () {
+      leaving = 1
+      setTimeout(function () {
+        leaving = 0
+      }, 1000)
+    },
+    true
+  )
   w.addEventListener('pagehide', report, true)
   // WebKit fires no pagehide (nor visibilitychange) for a page left before its load event: beforeunload says
   // it, until then only (after it, pagehide does, and a beforeunload also comes for a navigation that leaves
@@ -211,6 +230,7 @@
   w.addEventListener(
     'pageshow',
     function (event) {
+      leaving = 0
       if (!event.persisted) return
       view.view = newId()
       view.seq = 0

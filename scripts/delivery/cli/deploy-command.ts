@@ -123,7 +123,15 @@ await runCli(USAGE, async () => {
     return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...after, ...tell, ...(pages ? { pages } : {}) }), dryRun)
   }
   const watching = watchOptions(v, health)
-  const result = await deploy({ from: v.from, to, dryRun, ...after, ...tell, ...(pages ? { pages } : {}), ...(watching ? { watch: watching } : {}) })
+  const result = await deploy({
+    from: v.from,
+    to,
+    dryRun,
+    ...after,
+    ...tell,
+    ...(pages ? { pages } : {}),
+    ...(watching ? { watch: watching } : {}),
+  })
   const text = formatDeploy(result, dryRun)
   const watched = result.report?.watch
   const takenBack = watched?.takeBacks ?? []
@@ -139,7 +147,10 @@ await runCli(USAGE, async () => {
 })
 
 /** `--health <url> [--token …]`: the API to tell (and, with --watch, to watch). */
-function healthOptions(v: { health?: string; token?: string; watch?: string }, dryRun: boolean): { api: string; token?: string } | undefined {
+function healthOptions(
+  v: { health?: string; token?: string; watch?: string },
+  dryRun: boolean,
+): { api: string; token?: string } | undefined {
   if (v.health === undefined) {
     if (v.token !== undefined) throw new UsageError('--token goes with --health')
     if (v.watch !== undefined) throw new UsageError('--watch <time> and --health <api url> go together')

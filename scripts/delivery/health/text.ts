@@ -67,13 +67,15 @@ export function headline(page: PageReport, escape: (s: string) => string): strin
   const { subject: r, reference } = subjectOf(page)
   if (!page.standing || !r) return null
   const f = r.total
+  // Slower first when that is why it was judged or taken back (the watch names it in the take-back's run).
+  const slow =
+    page.standing === 'slower' || page.events.some((e) => e.kind === 'taken-back' && e.release === r.release && /^slower\b/.test(e.run))
+  const times = reference
+    ? `ready p75 ${ms(f.p75.ready)} against ${ms(reference.total.p75.ready)}, LCP p75 ${ms(f.p75.lcp)} against ${ms(reference.total.p75.lcp)}`
+    : null
   const out = [
-    `${escape(r.release)} (${r.role}): ${f.errorViews} of ${f.views} views with an error (${pct(r.rates.error)}), ${f.neverReadyViews} never ready (${pct(r.rates.neverReady)})`,
+    `${escape(r.release)} (${r.role}): ${slow && times ? `${times}; ` : ''}${f.errorViews} of ${f.views} views with an error (${pct(r.rates.error)}), ${f.neverReadyViews} never ready (${pct(r.rates.neverReady)})`,
   ]
-  if (page.standing === 'slower' && reference)
-    out.push(
-      `ready p75 ${ms(f.p75.ready)} against ${ms(reference.total.p75.ready)}, LCP p75 ${ms(f.p75.lcp)} against ${ms(reference.total.p75.lcp)}`,
-    )
   const gathered = SPLITS.filter(([key]) => {
     const worst = r.split[key][0]
     return worst !== undefined && worst.errorViews > 0 && (worst.errorRate ?? 0) >= 1.5 * (r.rates.error ?? 0)

@@ -87,7 +87,14 @@ async function tellSwitched(run: Run, release: ReleaseInfo, switched: Commit['sw
   if (!run.tell) return
   const events = switched.flatMap(({ route, html }) =>
     html && route.release && route.aliasOf === undefined
-      ? [{ route: route.path, release: route.release, kind: release.kind === 'deploy' ? ('live' as const) : ('rollback' as const), run: release.id }]
+      ? [
+          {
+            route: route.path,
+            release: route.release,
+            kind: release.kind === 'deploy' ? ('live' as const) : ('rollback' as const),
+            run: release.id,
+          },
+        ]
       : [],
   )
   if (events.length === 0) return

@@ -59,7 +59,12 @@ export const lookTimeoutOf = (options: WatchOptions) => Math.min(15_000, Math.ma
 
 /** The question each look asks (and the check before the switch). */
 const ask = (options: WatchOptions) =>
-  fetchHealth({ api: options.health, sinceHours: GATE_HOURS, timeoutMs: lookTimeoutOf(options), ...(options.token ? { token: options.token } : {}) })
+  fetchHealth({
+    api: options.health,
+    sinceHours: GATE_HOURS,
+    timeoutMs: lookTimeoutOf(options),
+    ...(options.token ? { token: options.token } : {}),
+  })
 
 /**
  * Checks before anything is switched that the health API answers what the watch will ask (the last 7
@@ -157,7 +162,8 @@ export async function watch(
     const when = stale ? ` (on the last answer of the health API, at ${lastReply?.until ?? '?'}: ${unreachable})` : ''
     const back = verdict.kind === 'worse' || (verdict.kind === 'slower' && onSlower === 'rollback')
     if (back) w.decision = { ...base, outcome: 'taken back', why: `${verdict.why}${when}` }
-    else if (verdict.kind === 'slower') w.decision = { ...base, outcome: 'kept', why: `slower, kept by --on-slower warn: ${verdict.why}${when}` }
+    else if (verdict.kind === 'slower')
+      w.decision = { ...base, outcome: 'kept', why: `slower, kept by --on-slower warn: ${verdict.why}${when}` }
     else if (!final) return
     else if (verdict.kind === 'fine') w.decision = { ...base, outcome: 'kept', why: `${verdict.why}${when}` }
     else w.decision = { ...base, outcome: 'kept', why: `no verdict: ${verdict.why} by the end of the watch${when}` }
@@ -167,8 +173,18 @@ export async function watch(
     const done = await takeBack(run, [w], current, release, verdict.kind === 'slower' ? 'slower' : 'worse')
     current = { manifest: done.manifest, release: done.release }
     const purged = purge !== undefined && publicUrl ? await purgeAfter(purge, publicUrl, done.paths) : null
-    takeBacks.push({ release: done.release, paths: done.paths, at, why: verdict.kind === 'slower' ? 'slower than the release before' : 'worse than the release before', purge: purged })
-    notice(terminalText(`watch: took back ${done.paths.join(', ')} (release ${done.release})${purged ? `, purged${purged.error ? ` (FAILED: ${purged.error})` : ''}` : ''}`))
+    takeBacks.push({
+      release: done.release,
+      paths: done.paths,
+      at,
+      why: verdict.kind === 'slower' ? 'slower than the release before' : 'worse than the release before',
+      purge: purged,
+    })
+    notice(
+      terminalText(
+        `watch: took back ${done.paths.join(', ')} (release ${done.release})${purged ? `, purged${purged.error ? ` (FAILED: ${purged.error})` : ''}` : ''}`,
+      ),
+    )
   }
 
   for (let look = 1; watched.some((w) => !w.decision); look++) {
@@ -247,13 +263,29 @@ async function takeBack(
   const replaces = run.book.releases.filter((r) => r.info.id === current.release)
   // The taken-back releases first, so that the API's marks say which one went and why before the one that came back.
   try {
-    await run.tell?.(worse.map((w) => ({ route: w.route.path, release: w.route.release!, kind: 'taken-back' as const, run: `${why}: watch of ${deployed}` })))
+    await run.tell?.(
+      worse.map((w) => ({
+        route: w.route.path,
+        release: w.route.release!,
+        kind: 'taken-back' as const,
+        run: `${why}: watch of ${deployed}`,
+      })),
+    )
   } catch (error) {
-    run.notice(terminalText(`warning: the health API was not told that ${worse.map((w) => w.route.path).join(', ')} was taken back (${(error as Error).message})`))
+    run.notice(
+      terminalText(
+        `warning: the health API was not told that ${worse.map((w) => w.route.path).join(', ')} was taken back (${(error as Error).message})`,
+      ),
+    )
   }
   const done = await commitRelease(
     { ...run, hooks: {} },
-    { next: back, switched: undo, replaces, info: { kind: 'rollback', switched: paths, from: `watch of ${deployed}`, previous: current.release } },
+    {
+      next: back,
+      switched: undo,
+      replaces,
+      info: { kind: 'rollback', switched: paths, from: `watch of ${deployed}`, previous: current.release },
+    },
   )
   return { release: done.id, paths, manifest: back }
 }

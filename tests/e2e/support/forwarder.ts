@@ -9,7 +9,8 @@
  * load balancer in front of the API (`TRUST_PROXY=1`): it appends to `X-Forwarded-For` the address it names
  * for each request (from its body: a field report's view stands for the phone that sent it), as nginx's
  * `$proxy_add_x_forwarded_for` appends the client's. With `delay`, it holds the answer of the paths it
- * names for that long (a slow file on the CDN). Nothing else is changed.
+ * names for that long, and answers them `no-store` (a slow file on the CDN, slow at every view). Nothing
+ * else is changed.
  */
 import { readFileSync } from 'node:fs'
 import { createServer, request as forward, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -73,7 +74,14 @@ export function startForwarder(target: string, { fakeHost = false, forwardedFor,
       const status = reply.statusCode ?? 502
       const cookie = decision?.setCookie ? { 'set-cookie': decision.setCookie } : {}
       if (!decision?.inject || !String(reply.headers['content-type'] ?? '').startsWith('text/html')) {
-        outgoing.writeHead(status, { ...reply.headers, ...cookie })
+        // A slow file is slow every time: never kept by the browser.
+        const headers = { ...reply.headers, ...cookie }
+        if (delay?.(path)) {
+          delete headers.etag
+          delete headers['last-modified']
+          headers['cache-control'] = 'no-store'
+        }
+        outgoing.writeHead(status, headers)
         reply.pipe(outgoing)
         return
       }

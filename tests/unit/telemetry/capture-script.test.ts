@@ -54,6 +54,40 @@ describe('the queue', () => {
     expect(problems()).toEqual([])
   })
 
+  it('counts as lost, not as the page’s problem, a load cut off by the page being left', () => {
+    vi.useFakeTimers()
+    runHead()
+    window.dispatchEvent(new Event('beforeunload'))
+    failedLoad('script', { src: '/assets/page-AbCdEfGh.js' })
+    failedLoad('img', { src: '/media/cut-off.png' })
+    expect(problems()).toEqual([])
+    expect(headView().lost).toBe(2)
+    // A beforeunload that leaves nothing (a prompt, the app's own link) is forgotten a second later.
+    try {
+      vi.advanceTimersByTime(1000)
+      failedLoad('img', { src: '/media/real.png' })
+      expect(problems()).toMatchObject([{ kind: 'image', file: expect.stringContaining('/media/real.png') }])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('does not take the reporter’s file failing to load for a chunk of the page', async () => {
+    runHead()
+    window.dispatchEvent(new Event('error'))
+    vi.useFakeTimers()
+    try {
+      ;(w[REPORTER_STARTER] as () => void)()
+      window.dispatchEvent(new Event('load'))
+      vi.advanceTimersByTime(REPORTER_CAP_MS)
+    } finally {
+      vi.useRealTimers()
+    }
+    const script = document.head.querySelector(`script[src="${REPORTER_SRC}"]`)!
+    script.dispatchEvent(new Event('error'))
+    expect(problems().filter((p) => p.kind === 'chunk')).toEqual([])
+  })
+
   it('takes an uncaught error with its message, file and stack, and a rejection with its reason', () => {
     runHead()
     const error = new TypeError('x is undefined')
