@@ -252,12 +252,13 @@ const viewsOf = (reply: HealthReply, route: string, manifest: PagesManifest) =>
  */
 function phoneAddress(incoming: IncomingMessage, body: Buffer): string | null {
   if (incoming.socket.remoteAddress !== '127.0.0.1' || incoming.url !== '/v1/telemetry') return null
-  let view = ''
+  let view: unknown
   try {
-    view = String((JSON.parse(body.toString('utf8')) as { view?: unknown }).view ?? '')
+    view = (JSON.parse(body.toString('utf8')) as { view?: unknown }).view
   } catch {
     return null
   }
+  if (typeof view !== 'string') return null
   let h = 0
   for (const c of view) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0
   if (!/iPhone/.test(incoming.headers['user-agent'] ?? '') && h % 2 === 0) return '100.64.0.1'

@@ -138,7 +138,7 @@
       if (entry.type == 'ready') {
         if (view.ready === null) view.ready = at
       } else if (kind) {
-        if (tally) tally.count < 1e5 && tally.count++
+        if (tally) tally.count = Math.min(1e5, tally.count + 1)
         else kinds[kind + status] = status < 0 ? { kind: kind, count: 1, at: at } : { kind: kind, status: status || 0, count: 1, at: at }
         if (kind == 'boundary' || kind == 'chunk' || (view.ready === null && (kind == 'error' || kind == 'rejection'))) load()
       }
