@@ -12,13 +12,13 @@
  * Without --database-url it uses the embedded database in a temp folder (small N only: PGlite runs one
  * statement at a time, and the figures are not PostgreSQL's).
  */
-import { execSync } from 'node:child_process'
+import { execSync, spawn } from 'node:child_process'
+import { Agent, get as httpGet } from 'node:http'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Problem } from '../../common/telemetry/report'
-import { buildApp } from '../../server/app'
 import type { Db } from '../../server/db/db'
 import { openDb } from '../../server/db/open-db'
 import { DEMO_SHARES } from '../../server/seed/demo'
@@ -161,23 +161,50 @@ const percentile = (values: number[], q: number) => {
 }
 const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`
 
-async function timed(url: string): Promise<number> {
+/**
+ * One GET of `url`, timed to its last byte, as an operator's tool on another machine asks it (gzip
+ * accepted): the bytes are read and dropped, not inflated here, so this process's work on the shared two
+ * cores is the least a client's can be.
+ */
+function timed(url: string): Promise<number> {
   const began = performance.now()
-  const res = await fetch(url)
-  await res.arrayBuffer()
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`)
-  return performance.now() - began
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { agent: keepAlive, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      res.resume()
+      res.once('end', () => (res.statusCode === 200 ? resolve(performance.now() - began) : reject(new Error(`${url} answered ${res.statusCode}`))))
+    })
+    req.once('error', reject)
+  })
+}
+const keepAlive = new Agent({ keepAlive: true })
+
+/** The reference server on the bench's database, in a process of its own (bench/load/serve-instance.ts). */
+function startServer(dataDir: string, databaseUrl: string | undefined): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/load/serve-instance.ts')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'none'), RATE_LIMITS: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      const url = /LISTENING (\S+)/.exec(text)?.[1]
+      if (url) resolve({ url, stop: () => (child.kill('SIGTERM'), exited) })
+    })
+  })
 }
 
-/** Share lookups one after another for `seconds`: their latencies. */
-async function lookups(base: string, seconds: number): Promise<number[]> {
-  const out: number[] = []
-  const until = performance.now() + seconds * 1000
-  while (performance.now() < until) {
-    out.push(await timed(`${base}/v1/share/uar?r=${DEMO_SHARES.book}`))
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  return out
+/** Share lookups one after another (20 ms apart, as a person's taps) for `seconds`, timed in a process of their own. */
+async function timeLookups(url: string, seconds: number): Promise<number[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/load/time-requests.ts'), url, String(seconds), '', '20'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text))
+  await new Promise((resolve) => child.once('exit', resolve))
+  return (JSON.parse(out) as { latencies: number[] }).latencies
 }
 
 async function main() {
@@ -213,29 +240,36 @@ async function main() {
     `SELECT (SELECT count(*) FROM telemetry_hours)::int AS hours, (SELECT count(*) FROM telemetry_splits)::int AS splits, (SELECT count(*) FROM telemetry_sources)::int AS sources`,
   )
 
-  const app = await buildApp({ db, dataDir, rateLimits: false, devRoutes: false, fakeHost: false, distDir: join(dataDir, 'none') })
-  const base = await app.listen({ port: 0, host: '127.0.0.1' })
-  const reports = await count(db)
+  await db.close()
+  // The server in a process of its own, and the share lookups timed from another (bench/load): the
+  // operators' reads here must not share the server's event loop, nor the timer's.
+  const server = await startServer(dataDir, databaseUrl)
+  const base = server.url
+  const reports = target
   const health = `${base}/ops/release-health?since=168`
   await timed(health)
   const replies: number[] = []
   for (let i = 0; i < Number(args.runs); i++) replies.push(await timed(health))
   const seconds = Number(args.seconds)
-  const quiet = await lookups(base, seconds)
-  let reading = true
-  const readers = [0, 1].map(async () => {
-    let n = 0
-    while (reading) {
-      await timed(health)
-      n++
-    }
-    return n
-  })
-  const busy = await lookups(base, seconds)
-  reading = false
-  const reads = (await Promise.all(readers)).reduce((a, b) => a + b, 0)
-  await app.close()
-  await db.close()
+  const lookupUrl = `${base}/v1/share/uar?r=${DEMO_SHARES.book}`
+  const quiet = await timeLookups(lookupUrl, seconds)
+  /** Share lookups while two operators read `url` without pause: their latencies, and how many reads. */
+  const beside = async (url: string) => {
+    let reading = true
+    const readers = [0, 1].map(async () => {
+      let n = 0
+      while (reading) {
+        await timed(url)
+        n++
+      }
+      return n
+    })
+    const latencies = await timeLookups(lookupUrl, seconds)
+    reading = false
+    return { latencies, reads: (await Promise.all(readers)).reduce((a, b) => a + b, 0) }
+  }
+  const { latencies: busy, reads } = await beside(health)
+  await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 
   const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim()

@@ -21,6 +21,8 @@ export interface Statement {
 /** The database: queries, transactions and shutdown. */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres'
+  /** A PostgreSQL server's connection string, for a thread that opens a connection of its own (the health reads). */
+  readonly url?: string
   /**
    * Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws (the error
    * is re-thrown). Use the `tx` it receives for every statement that must be atomic.

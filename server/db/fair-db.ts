@@ -172,6 +172,7 @@ export function fairDb(db: Db, concurrency = db.kind === 'pglite' ? 1 : PG_POOL_
   }
   return {
     kind: db.kind,
+    ...(db.url !== undefined ? { url: db.url } : {}),
     ...queryable,
     transaction: (fn) => turns.run(() => db.transaction(fn)),
     batch: (statements) => turns.run(() => db.batch(statements)),

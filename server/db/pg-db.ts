@@ -12,6 +12,8 @@ export const PG_POOL_SIZE = 10
 export const PG_CONNECT_TIMEOUT_MS = 5000
 
 export interface PgDbOptions {
+  /** Connections of the pool (PG_POOL_SIZE). */
+  poolSize?: number
   /**
    * Told about a connection that failed while no statement was using it: PostgreSQL restarted or was
    * stopped (57P01), the network cut it. Never fatal: the pool drops that connection and opens a new
@@ -40,7 +42,7 @@ export async function createPgDb(connectionString: string, options: PgDbOptions 
   const report = options.onConnectionError ?? defaultReport
   const pool = new pg.Pool({
     connectionString,
-    max: PG_POOL_SIZE,
+    max: options.poolSize ?? PG_POOL_SIZE,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     // A peer that vanished without closing (a failover, a cut network) is noticed by TCP, not never.
     keepAlive: true,
@@ -60,6 +62,7 @@ export async function createPgDb(connectionString: string, options: PgDbOptions 
   })
   const db: Db = {
     kind: 'postgres',
+    url: connectionString,
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect()

@@ -20,7 +20,7 @@ import {
 import { BUCKETS_OF, CLS_BUCKETS, quantileOf, SERIES_BUCKETS, type Buckets, type HistogramMetric } from '../../common/telemetry/histogram'
 import type { ClientKind } from '../../common/telemetry/report'
 import { judgeFigures, type SourceFigures } from '../../common/telemetry/robust'
-import type { Queryable } from '../db/db'
+import type { Db, Queryable } from '../db/db'
 import { deployments } from './releases'
 import { histogramColumns, HOURS_METRICS, SERIES_COLUMNS } from './rollup-columns'
 
@@ -71,6 +71,9 @@ FROM telemetry_sources WHERE route || E'\\n' || release = ANY($1::text[]) AND vi
 const NOT_COUNTED_SQL = `SELECT reason, sum(n)::int AS n FROM telemetry_not_counted WHERE hour >= $1 GROUP BY reason`
 
 type Row = Record<string, unknown>
+
+/** Lets the event loop serve what is waiting (a visitor's request) before going on. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 const iso = (time: unknown) => new Date(time as string | Date).toISOString()
 const num = (value: unknown) => Number(value ?? 0)
@@ -231,6 +234,8 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
   for (const [id, list] of bySource) {
     const release = releases.get(id)
     if (release) release.judged = judgeFigures(list) satisfies JudgedFigures
+    // A release at a time: a visitor's request waiting on this instance gets its turn between them.
+    await yieldToOthers()
   }
 
   const counted: NotCounted = { unknownRelease: 0, overBudget: 0, diskReserve: 0 }
@@ -249,4 +254,12 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
     deployments: routes,
     notCounted: counted,
   }
+}
+
+/** One read as the ops route makes it: in one transaction, on one connection, with no parallel workers (a read takes at most one core). */
+export function readHealthOnce(db: Db, sinceHours: number, route: string | null): Promise<HealthReply> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL max_parallel_workers_per_gather = 0')
+    return readReleaseHealth(tx, sinceHours, route)
+  })
 }

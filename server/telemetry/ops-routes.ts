@@ -11,14 +11,13 @@ import type { Db } from '../db/db'
 import { isProduction } from '../dev-mode'
 import { badRequest, notFound, ok, unauthorized } from '../http/envelope'
 import { replies } from '../http/schemas'
-import type { HealthReply, ReleaseEvent } from '../../common/telemetry/health'
+import type { ReleaseEvent } from '../../common/telemetry/health'
 import { inLane } from '../db/fair-db'
 import { healthQuery, healthReplySchema, releaseEventsBody } from './health-schema'
-import { readReleaseHealth } from './health-query'
+import { healthReads, OPS_LANE } from './health-reads'
 import { recordReleaseEvents, type KnownReleases } from './releases'
 
-/** The lane of the operators' calls. */
-export const OPS_LANE = 'ops'
+
 
 export const HEALTH_MAX_HOURS = 720
 export const HEALTH_DEFAULT_HOURS = 24
@@ -38,35 +37,9 @@ function holdsToken(request: FastifyRequest, token: string): boolean {
   return sent.length === expected.length && timingSafeEqual(sent, expected)
 }
 
-/**
- * Health reads one at a time per instance, the same question asked meanwhile sharing the answer (several
- * operators, a watch and a gate at once cost one read), each on one connection with no parallel workers:
- * a read takes at most one of the database's cores, and visitors keep the others (bench/health).
- */
-function healthReads(db: Db): (sinceHours: number, route: string | null) => Promise<HealthReply> {
-  const asked = new Map<string, Promise<HealthReply>>()
-  let last: Promise<unknown> = Promise.resolve()
-  return (sinceHours, route) => {
-    const key = `${sinceHours}\n${route ?? ''}`
-    const pending = asked.get(key)
-    if (pending) return pending
-    const read = last.then(() =>
-      inLane(OPS_LANE, () =>
-        db.transaction(async (tx) => {
-          await tx.query('SET LOCAL max_parallel_workers_per_gather = 0')
-          return readReleaseHealth(tx, sinceHours, route)
-        }),
-      ),
-    )
-    last = read.catch(() => undefined)
-    asked.set(key, read)
-    void read.finally(() => asked.delete(key)).catch(() => undefined)
-    return read
-  }
-}
-
 export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db, opsToken, known }) => {
   const health = healthReads(db)
+  app.addHook('onClose', () => health.close())
   app.addHook('onRequest', async (request) => {
     if (opsToken) {
       if (!holdsToken(request, opsToken)) throw unauthorized('需要运维令牌')
@@ -77,10 +50,14 @@ export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db,
   app.get<{ Querystring: { since?: string; route?: string } }>(
     '/ops/release-health',
     { schema: { querystring: healthQuery, response: replies(healthReplySchema) } },
-    async (request) => {
+    async (request, reply) => {
       const since = Number(request.query.since ?? HEALTH_DEFAULT_HOURS)
       if (since > HEALTH_MAX_HOURS) throw badRequest(`参数 since 应为 1 到 ${HEALTH_MAX_HOURS} 之间的小时数`)
-      return ok(await health(since, request.query.route ?? null))
+      const body = await health.read(since, request.query.route ?? null)
+      void reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding')
+      // Written and compressed once a reply (a kept one is read again and again): the compression hook passes it on.
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(Buffer.from(body.gzip))
+      return reply.send(body.json)
     },
   )
   app.post<{ Body: { events: Omit<ReleaseEvent, 'at'>[] } }>(
