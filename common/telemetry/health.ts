@@ -88,6 +88,11 @@ export interface JudgedRate {
   views: number
   bad: number
   setAside: SetAside[]
+  /**
+   * Of the views counted, the three sources with the most bad views, together: a release judged worse must
+   * be worse without them too (no three addresses decide a rollback alone, however they pace their reports).
+   */
+  topThree: { views: number; bad: number }
 }
 
 export interface JudgedTimes {

@@ -290,12 +290,12 @@ function capLargest<T>(kind: Kind<T>, kept: readonly Sized<T>[]): { counted: T[]
   return { counted, setAside }
 }
 
-/** Both steps for one figure: what is counted, and what was set aside. */
-function judged<T>(kind: Kind<T>, samples: readonly T[]): { sum: T; setAside: SetAside[] } {
+/** Both steps for one figure: what is counted (in all, and by source), and what was set aside. */
+function judged<T>(kind: Kind<T>, samples: readonly T[]): { sum: T; counted: T[]; setAside: SetAside[] } {
   const sized = samples.map((t) => ({ t, size: kind.size(t) })).filter((s) => s.size > 0)
   const outliers = trimOutliers(kind, sized)
   const capped = capLargest(kind, outliers.kept)
-  return { sum: kind.sum(capped.counted), setAside: [...outliers.setAside, ...capped.setAside] }
+  return { sum: kind.sum(capped.counted), counted: capped.counted, setAside: [...outliers.setAside, ...capped.setAside] }
 }
 
 /**
@@ -315,11 +315,12 @@ export function judgeFigures(sources: SourceFigures[]): JudgedFigures {
     }
   })
   const rate = (bad: (s: (typeof clean)[number]) => number): JudgedRate => {
-    const { sum, setAside } = judged(
+    const { sum, counted, setAside } = judged(
       RATE,
       clean.map((s) => ({ n: s.views, bad: bad(s) })),
     )
-    return { views: sum.n, bad: sum.bad, setAside }
+    const top = RATE.sum([...counted].sort((a, b) => b.bad - a.bad || b.n - a.n).slice(0, TRIM_SOURCES))
+    return { views: sum.n, bad: sum.bad, setAside, topThree: { views: top.n, bad: top.bad } }
   }
   const times = (list: number[][]): JudgedTimes => {
     const { sum, setAside } = judged(TIMES, list)

@@ -148,7 +148,12 @@ function upsertSql(table: RollupTable): string {
     ...(timed ? [`coalesce(r.first_at, 'infinity')`, `coalesce(r.last_at, '-infinity')`] : []),
     ...(texts ? [`coalesce(r.message, '')`, 'r.file', 'r.frame', 'r.endpoint', 'r.status'] : []),
     ...counts.map((c) => `coalesce((r.add->>'${c}')::integer, 0)`),
-    ...arrays.map((metric) => `ARRAY[${histogramColumns(metric).map((c) => `coalesce((r.add->>'${c}')::integer, 0)`).join(', ')}]`),
+    ...arrays.map(
+      (metric) =>
+        `ARRAY[${histogramColumns(metric)
+          .map((c) => `coalesce((r.add->>'${c}')::integer, 0)`)
+          .join(', ')}]`,
+    ),
   ]
   const updates = [
     ...(timed ? ['first_at = least(t.first_at, excluded.first_at)', 'last_at = greatest(t.last_at, excluded.last_at)'] : []),

@@ -10,7 +10,8 @@ import { HOURS_METRICS, SOURCES_METRICS } from './rollup-columns'
 import type { StoredReport } from './stored-report'
 
 /** The rollup tables a view adds to. */
-export type RollupTable = 'telemetry_hours' | 'telemetry_days' | 'telemetry_series' | 'telemetry_splits' | 'telemetry_sources' | 'telemetry_problems'
+export type RollupTable =
+  'telemetry_hours' | 'telemetry_days' | 'telemetry_series' | 'telemetry_splits' | 'telemetry_sources' | 'telemetry_problems'
 
 /** One row's change: its key columns, the numbers to add, and (for the tables that have them) times and texts. */
 export interface RowChange {
@@ -118,7 +119,8 @@ export function addView(changes: Changes, row: StoredReport, sign: 1 | -1): void
     count(add, 'views', sign)
     count(add, 'error_views', error)
     count(add, 'never_ready_views', neverReady)
-    if (row.ready !== null && Number.isFinite(row.ready) && row.ready >= 0) count(add, `ready_s${bucketOf(row.ready, SERIES_BUCKETS)}`, sign)
+    if (row.ready !== null && Number.isFinite(row.ready) && row.ready >= 0)
+      count(add, `ready_s${bucketOf(row.ready, SERIES_BUCKETS)}`, sign)
   }
 
   const splitKey = {

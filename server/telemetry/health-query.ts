@@ -28,7 +28,10 @@ import { histogramColumns, HOURS_METRICS, SERIES_COLUMNS } from './rollup-column
 export const TOP_PROBLEMS = 8
 
 /** A histogram's columns summed, as one JSON array (parsed natively: 75 columns a row cost more to read). */
-const summed = (metric: HistogramMetric) => `json_build_array(${histogramColumns(metric).map((c) => `sum(${c})`).join(', ')}) AS ${metric}`
+const summed = (metric: HistogramMetric) =>
+  `json_build_array(${histogramColumns(metric)
+    .map((c) => `sum(${c})`)
+    .join(', ')}) AS ${metric}`
 const COUNT_COLUMNS = ['views', 'error_views', 'never_ready_views', 'audio_views', 'audio_fail_views', 'head_views', 'dropped', 'lost']
 const counts = (columns: readonly string[]) => columns.map((c) => `sum(${c})::int AS ${c}`).join(', ')
 

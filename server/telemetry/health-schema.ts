@@ -42,7 +42,16 @@ const setAside = {
   type: 'array',
   items: { type: 'object', required: ['pull', 'views', 'bad'], properties: { pull: { enum: ['up', 'down'] }, views: count, bad: count } },
 } as const
-const rate = { type: 'object', required: ['views', 'bad', 'setAside'], properties: { views: count, bad: count, setAside } } as const
+const rate = {
+  type: 'object',
+  required: ['views', 'bad', 'setAside', 'topThree'],
+  properties: {
+    views: count,
+    bad: count,
+    setAside,
+    topThree: { type: 'object', required: ['views', 'bad'], properties: { views: count, bad: count } },
+  },
+} as const
 const times = {
   type: 'object',
   required: ['histogram', 'setAside'],

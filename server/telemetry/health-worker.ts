@@ -17,8 +17,7 @@ export interface HealthAsk {
 }
 
 export type HealthAnswer =
-  | { id: number; json: string; gzip: Uint8Array }
-  | { id: number; error: { message: string; code?: string; name: string } }
+  { id: number; json: string; gzip: Uint8Array } | { id: number; error: { message: string; code?: string; name: string } }
 
 const port = parentPort!
 const db = await createPgDb((workerData as { url: string }).url, { poolSize: 1, onConnectionError: () => {} })
@@ -31,7 +30,10 @@ port.on('message', (ask: HealthAsk) => {
     },
     (error: unknown) => {
       const e = error as { message?: string; code?: string; name?: string }
-      port.postMessage({ id: ask.id, error: { message: String(e.message ?? error), name: e.name ?? 'Error', ...(e.code ? { code: e.code } : {}) } } satisfies HealthAnswer)
+      port.postMessage({
+        id: ask.id,
+        error: { message: String(e.message ?? error), name: e.name ?? 'Error', ...(e.code ? { code: e.code } : {}) },
+      } satisfies HealthAnswer)
     },
   )
 })

@@ -17,8 +17,6 @@ import { healthQuery, healthReplySchema, releaseEventsBody } from './health-sche
 import { healthReads, OPS_LANE } from './health-reads'
 import { recordReleaseEvents, type KnownReleases } from './releases'
 
-
-
 export const HEALTH_MAX_HOURS = 720
 export const HEALTH_DEFAULT_HOURS = 24
 
@@ -56,7 +54,8 @@ export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db,
       const body = await health.read(since, request.query.route ?? null)
       void reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding')
       // Written and compressed once a reply (a kept one is read again and again): the compression hook passes it on.
-      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(Buffer.from(body.gzip))
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
+        return reply.header('content-encoding', 'gzip').send(Buffer.from(body.gzip))
       return reply.send(body.json)
     },
   )

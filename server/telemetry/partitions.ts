@@ -75,7 +75,9 @@ export async function maintainTelemetry(db: Db, retentionDays: number, now = new
     // A budget counts one day.
     await tx.query('DELETE FROM telemetry_budget WHERE day < $1', [addDays(dayStart(now), -1)])
     await tx.query(`DELETE FROM telemetry_series WHERE step = 'hour' AND at < $1`, [cutoff])
-    await tx.query(`DELETE FROM telemetry_series WHERE step = 'minute' AND at < $1`, [new Date(now.getTime() - MINUTES_KEPT_HOURS * 3_600_000)])
+    await tx.query(`DELETE FROM telemetry_series WHERE step = 'minute' AND at < $1`, [
+      new Date(now.getTime() - MINUTES_KEPT_HOURS * 3_600_000),
+    ])
     return { droppedPartitions: dropped }
   })
 }

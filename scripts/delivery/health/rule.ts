@@ -10,6 +10,8 @@
  * - **slower**: ready p75, and LCP p75 where both releases have RULE.minViews values (WebKit reports
  *   none), by the one-sided Mann–Whitney test of the two histograms, AND an effect worth a rollback: the
  *   new p75 at least RULE.slower.ratio times the old one and RULE.slower.ms above it.
+ * A rise is worse only if it holds without the three sources with the most bad views too (RULE.corroborate):
+ * no three addresses decide a rollback, however they pace their reports.
  * The level of each test comes from deployLevels: the false alarms of a whole deploy (every page it
  * watches, the four figures, every look) add up to at most RULE.deployAlpha. Measured on simulated
  * deploys: docs/deploying.md "What that gives", tests/delivery/health-rule.test.ts.
@@ -33,6 +35,11 @@ export const RULE = {
   figures: 4,
   /** The part of a page's budget spent on the looks before the last; the last look gets the rest. */
   interimShare: 0.5,
+  /**
+   * A rise must hold without the three sources with the most bad views, at this level: a rollback never
+   * rests on three addresses, even ones that pace their reports under the outlier test.
+   */
+  corroborate: 0.05,
 } as const
 
 export type RateFigure = 'error' | 'neverReady'
@@ -72,6 +79,8 @@ export interface RateComparison {
   referenceBad: number | null
   p: number
   worse: boolean
+  /** When the rise is significant: the test without the three sources with the most bad views (worse needs it below RULE.corroborate). */
+  corroboration: { views: number; bad: number; p: number } | null
   setAside: Aside
 }
 
@@ -141,7 +150,14 @@ function compareRate(figure: RateFigure, next: JudgedRate, previous: JudgedRate 
   const base = previous && previous.views >= minViews ? previous : null
   const rate = next.bad / next.views
   const reference = base ? base.bad / base.views : RULE.reference[figure]
-  const p = base ? fisherGreater(next.bad, next.views, base.bad, base.views) : binomialGreater(next.bad, next.views, reference)
+  const test = (bad: number, views: number) =>
+    base ? fisherGreater(bad, views, base.bad, base.views) : binomialGreater(bad, views, reference)
+  const p = test(next.bad, next.views)
+  const significant = p < alpha && rate - reference >= RULE.effect - 1e-12
+  // Without the three sources with the most bad views: still higher, at the lenient level RULE.corroborate.
+  const top = next.topThree ?? { views: 0, bad: 0 }
+  const without = { views: Math.max(0, next.views - top.views), bad: Math.max(0, next.bad - top.bad) }
+  const corroboration = { ...without, p: without.views > 0 ? test(without.bad, without.views) : 1 }
   return {
     kind: 'rate',
     figure,
@@ -153,7 +169,8 @@ function compareRate(figure: RateFigure, next: JudgedRate, previous: JudgedRate 
     referenceViews: base?.views ?? null,
     referenceBad: base?.bad ?? null,
     p,
-    worse: p < alpha && rate - reference >= RULE.effect - 1e-12,
+    worse: significant && corroboration.p < RULE.corroborate,
+    corroboration: significant ? corroboration : null,
     setAside: { next: next.setAside, previous: previous?.setAside ?? [] },
   }
 }
@@ -198,7 +215,11 @@ function describe(c: Comparison, minViews: number, alpha: number, slower: { rati
       ? `${pct(r.reference)} (${r.referenceBad} of ${r.referenceViews}) before`
       : `the reference ${pct(r.reference)} (the release before has under ${minViews} views)`
   const test = `one-sided ${r.against === 'previous' ? 'Fisher' : 'binomial'} ${pText(r.p)}`
-  const effect = r.worse ? ` < ${levelText(alpha)}, +${((r.rate - r.reference) * 100).toFixed(1)} points ≥ ${RULE.effect * 100}` : ''
+  const rise = ` < ${levelText(alpha)}, +${((r.rate - r.reference) * 100).toFixed(1)} points ≥ ${RULE.effect * 100}`
+  const alone = r.corroboration
+    ? `, but not without its three sources with the most (${r.corroboration.bad} of ${r.corroboration.views} left: ${pText(r.corroboration.p)} ≥ ${RULE.corroborate})`
+    : ''
+  const effect = r.worse ? rise : r.corroboration ? `${rise}${alone}` : ''
   return `${NAMES[r.figure]} ${of} against ${ref}: ${test}${effect}${asideText(r.setAside, BAD[r.figure])}`
 }
 

@@ -113,8 +113,8 @@ function judgedIn(reply: HealthReply, route: string, release: string | undefined
 /** A release with no view at all. */
 const NO_VIEWS: JudgedFigures = {
   sources: 0,
-  error: { views: 0, bad: 0, setAside: [] },
-  neverReady: { views: 0, bad: 0, setAside: [] },
+  error: { views: 0, bad: 0, setAside: [], topThree: { views: 0, bad: 0 } },
+  neverReady: { views: 0, bad: 0, setAside: [], topThree: { views: 0, bad: 0 } },
   ready: { histogram: [], setAside: [] },
   lcp: { histogram: [], setAside: [] },
 }

@@ -115,8 +115,9 @@ export function judgedOf(
   const ready = views - neverReadyViews
   return {
     sources: Math.max(1, Math.round(views * 0.8)),
-    error: { views, bad: errorViews, setAside: [] },
-    neverReady: { views, bad: neverReadyViews, setAside: [] },
+    // A view a source: the three with the most bad views hold three of them.
+    error: { views, bad: errorViews, setAside: [], topThree: { views: Math.min(3, views), bad: Math.min(3, errorViews) } },
+    neverReady: { views, bad: neverReadyViews, setAside: [], topThree: { views: Math.min(3, views), bad: Math.min(3, neverReadyViews) } },
     ready: { histogram: readyHistogram(ready, readyP75), setAside: [] },
     lcp: { histogram: lcpP75 === null ? emptyHistogram(MS_BUCKETS) : readyHistogram(ready, lcpP75), setAside: [] },
   }
