@@ -148,8 +148,9 @@
     return queue.length
   }
 
+  /** Onto the current queue, the reporter's once it has taken over; by the head whose view is the page's only (a head run twice acts once). */
   function add(kind, message, file, frame) {
-    w[QUEUE].push({ type: 'problem', problem: { kind: kind, message: message, file: file, frame: frame }, at: perf.now() })
+    if (w[VIEW] == view) w[QUEUE].push({ type: 'problem', problem: { kind: kind, message: message, file: file, frame: frame }, at: perf.now() })
   }
 
   w.addEventListener(
@@ -220,7 +221,7 @@
   // nothing: the app's link, a leave guard's prompt). To the reporter, if it has the queue, it ends the view too.
   function unload() {
     if (w[QUEUE] == queue) report()
-    else w[QUEUE].push({ type: 'hidden' })
+    else if (w[VIEW] == view) w[QUEUE].push({ type: 'hidden' })
   }
   w.addEventListener('beforeunload', unload, true)
   w.addEventListener('load', function () {
