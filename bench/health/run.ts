@@ -47,7 +47,19 @@ if (!Number.isInteger(target) || target < 1) {
   process.exit(2)
 }
 
-const ROUTES = ['/', '/recorded_share', '/word_share', '/space_upgrade', '/expand_space', '/price_up', '/vip_sale', '/generate_book/list', '/generate_book/create', '/self_service_baidu', '/404']
+const ROUTES = [
+  '/',
+  '/recorded_share',
+  '/word_share',
+  '/space_upgrade',
+  '/expand_space',
+  '/price_up',
+  '/vip_sale',
+  '/generate_book/list',
+  '/generate_book/create',
+  '/self_service_baidu',
+  '/404',
+]
 const DAYS = 7
 /** Release k of a route is live from day k·7/3: three releases a route in the week, the old one's views tailing off. */
 const releaseOf = (route: number, k: number) => (route * 16 + k).toString(16).padStart(12, 'a').slice(-12)
@@ -55,10 +67,18 @@ const releaseOf = (route: number, k: number) => (route * 16 + k).toString(16).pa
 const random = seededRandom(46)
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
 /** A log-normal time around `median` ms. */
-const time = (median: number) => Math.round(median * Math.exp(0.6 * Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random())))
+const time = (median: number) =>
+  Math.round(median * Math.exp(0.6 * Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random())))
 
 const PROBLEMS: Problem[] = [
-  ...Array.from({ length: 12 }, (_, i): Problem => ({ kind: 'error', message: `TypeError: Cannot read properties of undefined (reading 'f${i}')`, frame: `/assets/page-Ab12Cd${String(i).padStart(2, '0')}.js:1:${100 * i}`, file: `/assets/page-Ab12Cd${String(i).padStart(2, '0')}.js`, count: 1, at: 900 })),
+  ...Array.from({ length: 12 }, (_, i): Problem => ({
+    kind: 'error',
+    message: `TypeError: Cannot read properties of undefined (reading 'f${i}')`,
+    frame: `/assets/page-Ab12Cd${String(i).padStart(2, '0')}.js:1:${100 * i}`,
+    file: `/assets/page-Ab12Cd${String(i).padStart(2, '0')}.js`,
+    count: 1,
+    at: 900,
+  })),
   { kind: 'api', message: '', endpoint: '/v1/share/uar', status: 502, count: 1, at: 400 },
   { kind: 'api', message: '', endpoint: '/v1/directory/:id', status: 0, count: 1, at: 400 },
   { kind: 'image', message: '', file: '/media/covers/apple.svg', count: 1, at: 700 },
@@ -110,11 +130,18 @@ function viewReports(at: number): StoredReport[] {
     lost: 0,
   }
   // One view in ten sends a fatal report first, then its final one.
-  return random() < 0.1 ? [{ ...row, seq: 0, final: false, ready: null }, { ...row, seq: 1, received_at: new Date(at + 5000).toISOString() }] : [row]
+  return random() < 0.1
+    ? [
+        { ...row, seq: 0, final: false, ready: null },
+        { ...row, seq: 1, received_at: new Date(at + 5000).toISOString() },
+      ]
+    : [row]
 }
 
 async function count(db: Db): Promise<number> {
-  const [row] = await db.query<{ n: string }>(`SELECT coalesce(sum(reltuples), 0)::bigint AS n FROM pg_class c JOIN pg_inherits i ON i.inhrelid = c.oid WHERE i.inhparent = 'telemetry_reports'::regclass`)
+  const [row] = await db.query<{ n: string }>(
+    `SELECT coalesce(sum(reltuples), 0)::bigint AS n FROM pg_class c JOIN pg_inherits i ON i.inhrelid = c.oid WHERE i.inhparent = 'telemetry_reports'::regclass`,
+  )
   const estimate = Number(row?.n ?? 0)
   if (estimate > 1_000_000) return estimate
   const [exact] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry_reports')
@@ -147,7 +174,9 @@ async function seedReports(db: Db, have: number): Promise<{ seeded: number; seco
       if (now - shown > 10_000) {
         shown = now
         const rate = made / ((now - began) / 1000)
-        console.error(`  seeded ${made.toLocaleString('en')} of ${want.toLocaleString('en')} (${Math.round(rate)} a second, ${Math.round((want - made) / rate / 60)} min to go)`)
+        console.error(
+          `  seeded ${made.toLocaleString('en')} of ${want.toLocaleString('en')} (${Math.round(rate)} a second, ${Math.round((want - made) / rate / 60)} min to go)`,
+        )
       }
     }
   }
@@ -171,7 +200,9 @@ function timed(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = httpGet(url, { agent: keepAlive, headers: { 'accept-encoding': 'gzip' } }, (res) => {
       res.resume()
-      res.once('end', () => (res.statusCode === 200 ? resolve(performance.now() - began) : reject(new Error(`${url} answered ${res.statusCode}`))))
+      res.once('end', () =>
+        res.statusCode === 200 ? resolve(performance.now() - began) : reject(new Error(`${url} answered ${res.statusCode}`)),
+      )
     })
     req.once('error', reject)
   })
@@ -182,7 +213,13 @@ const keepAlive = new Agent({ keepAlive: true })
 function startServer(dataDir: string, databaseUrl: string | undefined): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/load/serve-instance.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'none'), RATE_LIMITS: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DIST_DIR: join(dataDir, 'none'),
+      RATE_LIMITS: 'off',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -210,7 +247,9 @@ async function timeLookups(url: string, seconds: number): Promise<number[]> {
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kids-bench-health-'))
   const databaseUrl = args['database-url']
-  console.error(`== bench:health: ${target.toLocaleString('en')} reports, on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}`)
+  console.error(
+    `== bench:health: ${target.toLocaleString('en')} reports, on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}`,
+  )
   const db = await openDb({ dataDir, databaseUrl, migrate: true })
   await seedIfEmpty(db)
   await recordReleaseEvents(
@@ -221,7 +260,9 @@ async function main() {
   console.error(`== ${have.toLocaleString('en')} reports already there; seeding ${Math.max(0, target - have).toLocaleString('en')}`)
   const seeding = await seedReports(db, have)
   if (seeding.seeded > 0) {
-    console.error(`== seeded ${seeding.seeded.toLocaleString('en')} in ${Math.round(seeding.seconds)} s (${Math.round(seeding.seeded / seeding.seconds)} a second); ANALYZE`)
+    console.error(
+      `== seeded ${seeding.seeded.toLocaleString('en')} in ${Math.round(seeding.seconds)} s (${Math.round(seeding.seeded / seeding.seconds)} a second); ANALYZE`,
+    )
     await db.exec('ANALYZE')
   }
   if (args['seed-only']) {
@@ -294,7 +335,9 @@ async function main() {
     `# bench:health, ${reports.toLocaleString('en')} reports (${result.at.slice(0, 10)}, commit ${commit})`,
     '',
     `${result.machine}, ${result.database}; raw reports ${result.rawSize}, rollups ${sizes.map((s) => `${s.name} ${s.size}`).join(', ')}; rows: ${rollupRows?.hours} hours, ${rollupRows?.splits} splits, ${rollupRows?.sources} sources.`,
-    seeding.seeded > 0 ? `Seeded ${seeding.seeded.toLocaleString('en')} through the storage path in ${Math.round(seeding.seconds)} s (${Math.round(seeding.seeded / seeding.seconds)} a second).` : 'Seeded before this run.',
+    seeding.seeded > 0
+      ? `Seeded ${seeding.seeded.toLocaleString('en')} through the storage path in ${Math.round(seeding.seconds)} s (${Math.round(seeding.seeded / seeding.seconds)} a second).`
+      : 'Seeded before this run.',
     '',
     '| what | p50 | p95 | max | goal |',
     '|---|---|---|---|---|',

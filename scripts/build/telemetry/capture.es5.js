@@ -150,7 +150,8 @@
 
   /** Onto the current queue, the reporter's once it has taken over; by the head whose view is the page's only (a head run twice acts once). */
   function add(kind, message, file, frame) {
-    if (w[VIEW] == view) w[QUEUE].push({ type: 'problem', problem: { kind: kind, message: message, file: file, frame: frame }, at: perf.now() })
+    if (w[VIEW] == view)
+      w[QUEUE].push({ type: 'problem', problem: { kind: kind, message: message, file: file, frame: frame }, at: perf.now() })
   }
 
   w.addEventListener(

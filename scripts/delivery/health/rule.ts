@@ -39,7 +39,7 @@ export const RULE = {
    * A rise must hold without the three sources with the most bad views, at this level: a rollback never
    * rests on three addresses, even ones that pace their reports under the outlier test.
    */
-  corroborate: 0.05,
+  corroborate: 0.01,
 } as const
 
 export type RateFigure = 'error' | 'neverReady'
