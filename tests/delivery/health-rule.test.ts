@@ -150,7 +150,9 @@ describe('judge', () => {
     const verdict = judge(figures({ views: 100, errors: 10, readyMs: 1400 }), before)
     expect(verdict.kind === 'worse' && verdict.why).toMatch(/< 0\.0025, /)
     // 8 of 100 is as significant, but not without its three sources with the most errors (5 of 97 left: p ≥ 0.01).
-    expect(judge(figures({ views: 100, errors: 8, readyMs: 1400 }), before).why).toMatch(/but not without its three sources with the most \(5 of 97 left: p = 0\.0\d+ ≥ 0\.01\)/)
+    expect(judge(figures({ views: 100, errors: 8, readyMs: 1400 }), before).why).toMatch(
+      /but not without its three sources with the most \(5 of 97 left: p = 0\.0\d+ ≥ 0\.01\)/,
+    )
   })
 })
 
