@@ -1,0 +1,108 @@
+/**
+ * Field reports on a real PostgreSQL, two instances at once (issue 46 item 1): the beacons of the same views
+ * reach both instances together, in any order, and each view still counts once, by its highest seq; the
+ * health reply (read on its own thread and connection) equals a count made afresh from the raw reports.
+ * Runs when TEST_DATABASE_URL points at a disposable database (its tables are emptied); .ci/run starts one.
+ *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project server tests/server/pg-telemetry.test.ts'
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HealthReply } from '../../common/telemetry/health'
+import type { TelemetryReport } from '../../common/telemetry/report'
+import { buildApp } from '../../server/app'
+import type { Db } from '../../server/db/db'
+import { openDb } from '../../server/db/open-db'
+import { resetTables } from '../../server/seed/seed'
+import { isErrorProblem } from '../../server/telemetry/stored-report'
+import { seededRandom } from '../delivery/helpers/seeded-random'
+import { envelope } from './helpers/test-app'
+
+const url = process.env.TEST_DATABASE_URL
+
+describe.skipIf(!url)('field reports on PostgreSQL, two instances', () => {
+  let dbs: Db[]
+  let apps: FastifyInstance[]
+  let dataDir: string
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'kids-english-pg-telemetry-'))
+    dbs = await Promise.all([openDb({ databaseUrl: url }), openDb({ databaseUrl: url })])
+    await resetTables(dbs[0]!)
+    apps = await Promise.all(dbs.map((db) => buildApp({ db, dataDir, rateLimits: false })))
+    await Promise.all(apps.map((app) => app.ready()))
+  })
+  afterAll(async () => {
+    await Promise.all((apps ?? []).map((app) => app.close()))
+    await Promise.all((dbs ?? []).map((db) => db.close()))
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('counts each view once, whichever instance its beacons reach and in whatever order', async () => {
+    const registered = await apps[0]!.inject({
+      method: 'POST',
+      url: '/ops/releases',
+      payload: { events: [{ route: '/word_share', release: 'abcdef123456', kind: 'live', run: '0001-pg' }] },
+    })
+    expect(registered.statusCode).toBe(200)
+    const random = seededRandom(46)
+    const beacons: TelemetryReport[] = []
+    for (let v = 0; v < 150; v++) {
+      const view = `pgview${String(v).padStart(5, '0')}`
+      for (let seq = 0; seq < 1 + Math.floor(random() * 3); seq++)
+        beacons.push({
+          v: 1,
+          route: '/word_share',
+          release: 'abcdef123456',
+          client: 'app',
+          os: 'ios',
+          appVersion: '3.4.0',
+          engine: 'webkit',
+          engineMajor: 17,
+          sample: 1,
+          view,
+          seq,
+          final: true,
+          nav: 'navigate',
+          ready: random() < 0.2 ? null : Math.round(300 + random() * 3000),
+          audioTried: false,
+          vitals: { ttfb: 100, fcp: 300, lcp: null, inp: null, cls: 0 },
+          problems: random() < 0.3 ? [{ kind: 'api', message: '', endpoint: '/v1/share/uar', status: 502, count: 1, at: 10 }] : [],
+          dropped: 0,
+        })
+    }
+    for (let i = beacons.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1))
+      ;[beacons[i], beacons[j]] = [beacons[j]!, beacons[i]!]
+    }
+    // Every beacon to both instances at once (a client's retry through another balancer), all in flight together.
+    const replies = await Promise.all(
+      beacons.flatMap((beacon, i) =>
+        apps.map((app, k) =>
+          app.inject({
+            method: 'POST',
+            url: '/v1/telemetry',
+            remoteAddress: `198.51.100.${(i + k) % 50}`,
+            headers: { 'content-type': 'text/plain' },
+            payload: JSON.stringify(beacon),
+          }),
+        ),
+      ),
+    )
+    expect(replies.every((r) => r.statusCode === 204)).toBe(true)
+
+    const latest = new Map<string, TelemetryReport>()
+    for (const b of beacons) if ((latest.get(b.view)?.seq ?? -1) < b.seq) latest.set(b.view, b)
+    const mine = [...latest.values()]
+    const health = envelope<HealthReply>(await apps[1]!.inject({ method: 'GET', url: '/ops/release-health' })).data
+    expect(health.releases).toHaveLength(1)
+    expect(health.releases[0]!.total).toMatchObject({
+      views: mine.length,
+      errorViews: mine.filter((r) => r.problems.some(isErrorProblem)).length,
+      neverReadyViews: mine.filter((r) => r.ready === null).length,
+    })
+    const [raw] = await dbs[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry_reports')
+    expect(raw!.n).toBe(beacons.length * 2)
+  }, 120_000)
+})
