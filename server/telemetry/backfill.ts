@@ -4,11 +4,11 @@
  * order they arrived, then drops the old table. Safe on several instances: one does it under an advisory
  * lock, the others find the table gone.
  */
-import type { Problem } from '../../common/telemetry/report'
+import type { Problem, TelemetryReport } from '../../common/telemetry/report'
 import type { Db } from '../db/db'
 import { writeBatch } from './batch-writer'
 import { ensurePartitions } from './partitions'
-import { isErrorProblem, type StoredReport } from './stored-report'
+import { storedReport } from './stored-report'
 
 const BACKFILL_LOCK = 7_745_003
 const BATCH = 1000
@@ -34,7 +34,6 @@ interface OldRow {
   lcp: number | null
   inp: number | null
   cls: number | null
-  has_audio_failure: boolean
   problems: Problem[] | string
   dropped: number
   id: string | number
@@ -59,42 +58,31 @@ export async function backfillOldReports(db: Db): Promise<number> {
       const rows: OldRow[] = await tx.query<OldRow>('SELECT * FROM telemetry_reports_v1 WHERE id > $1 ORDER BY id LIMIT $2', [after, BATCH])
       if (rows.length === 0) break
       after = rows.at(-1)!.id
-      const stored = rows.map((r): StoredReport => {
+      // Each old row as the report it was (storedReport derives the rest); the old table kept no source:
+      // one bucket for all, which the rule can set nothing aside of.
+      const stored = rows.map((r) => {
         const problems = typeof r.problems === 'string' ? (JSON.parse(r.problems) as Problem[]) : r.problems
-        const at = new Date(r.received_at).toISOString()
-        return {
-          received_at: at,
-          view_at: at,
+        const report: TelemetryReport = {
+          v: 1,
           route: r.route,
           release: r.release,
-          client: r.client,
-          os: r.os,
-          app_version: r.app_version,
-          engine: r.engine,
-          engine_major: r.engine_major,
-          cohort: null,
-          via: null,
-          // The old table kept no source: one bucket for all (nothing the rule could set aside).
-          source: 0,
+          client: r.client as TelemetryReport['client'],
+          os: r.os as TelemetryReport['os'],
+          appVersion: r.app_version,
+          engine: r.engine as TelemetryReport['engine'],
+          engineMajor: r.engine_major,
           sample: r.sample,
           view: r.view,
           seq: r.seq,
           final: r.final,
-          head: false,
-          nav: r.nav,
+          nav: r.nav as TelemetryReport['nav'],
           ready: r.ready,
-          audio_tried: r.audio_tried,
-          ttfb: r.ttfb,
-          fcp: r.fcp,
-          lcp: r.lcp,
-          inp: r.inp,
-          cls: r.cls,
-          has_error: problems.some(isErrorProblem),
-          has_audio_failure: r.has_audio_failure,
+          audioTried: r.audio_tried,
+          vitals: { ttfb: r.ttfb, fcp: r.fcp, lcp: r.lcp, inp: r.inp, cls: r.cls },
           problems,
           dropped: r.dropped,
-          lost: 0,
         }
+        return storedReport(report, new Date(r.received_at), 0, '')
       })
       await writeBatch(transactionAsDb(tx, db), stored)
       moved += rows.length

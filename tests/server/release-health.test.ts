@@ -4,10 +4,14 @@
  * one batch or many); the rollups equal a count made afresh from the raw reports; raw reports live in
  * partitions by day, which retention drops whole.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { HealthReply } from '../../common/telemetry/health'
 import { BUCKETS_OF, bucketOf, MS_BUCKETS, quantileOf } from '../../common/telemetry/histogram'
 import type { Problem, TelemetryReport } from '../../common/telemetry/report'
+import { MIGRATIONS_DIR } from '../../server/paths'
+import { backfillOldReports } from '../../server/telemetry/backfill'
 import { maintainTelemetry, partitionName, partitions } from '../../server/telemetry/partitions'
 import { problemGroup } from '../../server/telemetry/contribution'
 import { isErrorProblem } from '../../server/telemetry/stored-report'
@@ -291,5 +295,28 @@ describe('Raw reports by day', () => {
     await send(report())
     expect((await partitions(server.db)).map((p) => p.name)).toContain(partitionName(new Date()))
     expect((await health()).releases[0]!.total.views).toBe(1)
+  })
+})
+
+describe('The reports of before migration 009', () => {
+  it('go through the storage path once, each view counted once, and their table is dropped', async () => {
+    await deployAll()
+    const old = readFileSync(join(MIGRATIONS_DIR, '008_telemetry.sql'), 'utf8').replace(/telemetry_reports/g, 'telemetry_reports_v1')
+    await server.db.exec(old)
+    await server.db.exec(`
+      INSERT INTO telemetry_reports_v1 (received_at, route, release, client, os, engine, sample, view, seq, final, nav,
+        ready, audio_tried, has_error, has_audio_failure, problems, dropped)
+      VALUES (now() - interval '2 hours', '/word_share', 'a1b2c3d4e5f6', 'app', 'ios', 'webkit', 1, 'oldview001', 0, false, 'navigate', null, false, true, false,
+          '[{"kind":"error","message":"boom","count":1,"at":5}]', 0),
+        (now() - interval '2 hours', '/word_share', 'a1b2c3d4e5f6', 'app', 'ios', 'webkit', 1, 'oldview001', 1, true, 'navigate', 900, false, true, false,
+          '[{"kind":"error","message":"boom","count":1,"at":5}]', 0),
+        (now() - interval '3 hours', '/word_share', 'a1b2c3d4e5f6', 'wechat', 'android', 'blink', 1, 'oldview002', 0, true, 'navigate', 1200, false, false, false, '[]', 0)`)
+    expect(await backfillOldReports(server.db)).toBe(3)
+    expect(await backfillOldReports(server.db)).toBe(0)
+    const [gone] = await server.db.query<{ found: boolean }>(`SELECT to_regclass('telemetry_reports_v1') IS NOT NULL AS found`)
+    expect(gone!.found).toBe(false)
+    const release = (await health()).releases.find((r) => r.route === '/word_share')!
+    expect(release.total).toMatchObject({ views: 2, errorViews: 1, neverReadyViews: 0 })
+    expect(release.topProblems).toEqual([expect.objectContaining({ kind: 'error', message: 'boom', views: 1 })])
   })
 })
