@@ -16,6 +16,7 @@ import { maintainTelemetry, partitionName, partitions } from '../../server/telem
 import { problemGroup } from '../../server/telemetry/contribution'
 import { isErrorProblem } from '../../server/telemetry/stored-report'
 import { seededRandom } from '../delivery/helpers/seeded-random'
+import { deployed, report } from './helpers/field-reports'
 import { envelope, setupServer } from './helpers/test-app'
 
 const server = setupServer({ rateLimits: false })
@@ -25,39 +26,7 @@ const RELEASES = [
   ['/word_share', 'a1b2c3d4e5f6'],
 ] as const
 
-async function deployAll() {
-  const res = await server.inject({
-    method: 'POST',
-    url: '/ops/releases',
-    payload: { events: RELEASES.map(([route, release]) => ({ route, release, kind: 'live', run: '0001-test' })) },
-  })
-  expect(res.statusCode).toBe(200)
-}
-
-let views = 0
-function report(changes: Partial<TelemetryReport> = {}): TelemetryReport {
-  return {
-    v: 1,
-    route: '/recorded_share',
-    release: 'a1b2c3d4e5f6',
-    client: 'wechat',
-    os: 'android',
-    appVersion: null,
-    engine: 'blink',
-    engineMajor: 120,
-    sample: 1,
-    view: `view${String(++views).padStart(6, '0')}`,
-    seq: 0,
-    final: true,
-    nav: 'navigate',
-    ready: 850,
-    audioTried: false,
-    vitals: { ttfb: 120, fcp: 400, lcp: 900, inp: 80, cls: 0.02 },
-    problems: [],
-    dropped: 0,
-    ...changes,
-  }
-}
+const deployAll = () => deployed(server, ...RELEASES)
 
 const send = async (r: TelemetryReport, address = '203.0.113.5') => {
   const res = await server.inject({

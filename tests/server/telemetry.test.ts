@@ -8,11 +8,12 @@
 import type { InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { HealthReply } from '../../common/telemetry/health'
-import { TELEMETRY_MAX_BYTES, type HeadReport, type TelemetryReport } from '../../common/telemetry/report'
+import { TELEMETRY_MAX_BYTES } from '../../common/telemetry/report'
 import { trustProxyFromEnv } from '../../server/app'
 import { DEFAULT_RATE_LIMITS } from '../../server/rate-limit/rate-limits'
 import { UNKNOWN_SAMPLE_MAX } from '../../server/telemetry/releases'
 import { StartRefusal } from '../../server/start-refusal'
+import { deployed, headReport, report } from './helpers/field-reports'
 import { envelope, setupServer, type ServerTestContext } from './helpers/test-app'
 
 const PAGES = 'https://h5.example.com'
@@ -24,51 +25,6 @@ const server = setupServer({
 })
 afterEach(() => vi.unstubAllEnvs())
 
-let views = 0
-const nextView = () => `view${String(++views).padStart(6, '0')}`
-/** A valid report of a new view (or of `view`), with `changes` over it. */
-function report(changes: Partial<TelemetryReport> = {}): TelemetryReport {
-  return {
-    v: 1,
-    route: '/recorded_share',
-    release: 'a1b2c3d4e5f6',
-    client: 'wechat',
-    os: 'android',
-    appVersion: null,
-    engine: 'blink',
-    engineMajor: 120,
-    sample: 1,
-    view: nextView(),
-    seq: 0,
-    final: true,
-    nav: 'navigate',
-    ready: 850,
-    audioTried: false,
-    vitals: { ttfb: 120, fcp: 400, lcp: 900, inp: 80, cls: 0.02 },
-    problems: [],
-    dropped: 0,
-    ...changes,
-  }
-}
-
-/** The head's own report of a view left before the reporter came. */
-function headReport(changes: Partial<HeadReport> = {}): HeadReport {
-  return {
-    v: 1,
-    head: true,
-    route: '/recorded_share',
-    release: 'a1b2c3d4e5f6',
-    sample: 1,
-    view: nextView(),
-    seq: 0,
-    nav: 'navigate',
-    ready: null,
-    problems: [],
-    dropped: 0,
-    ...changes,
-  }
-}
-
 /** A beacon: `text/plain` as `navigator.sendBeacon` sends a string, from `address`. */
 const beacon = (body: unknown, address = '203.0.113.5', headers: Record<string, string> = {}): InjectOptions => ({
   method: 'POST',
@@ -77,16 +33,6 @@ const beacon = (body: unknown, address = '203.0.113.5', headers: Record<string, 
   headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
   payload: typeof body === 'string' ? body : JSON.stringify(body),
 })
-
-/** What a deploy tells the API: these releases are live. */
-async function deployed(ctx: ServerTestContext, ...releases: [route: string, release: string][]) {
-  const res = await ctx.inject({
-    method: 'POST',
-    url: '/ops/releases',
-    payload: { events: releases.map(([route, release]) => ({ route, release, kind: 'live', run: '0001-test' })) },
-  })
-  expect(res.statusCode, res.body).toBe(200)
-}
 
 const stored = (ctx: ServerTestContext = server) =>
   ctx.db.query<Record<string, unknown>>('SELECT * FROM telemetry_reports ORDER BY received_at, seq')
