@@ -12,7 +12,7 @@
  * Without --database-url it uses the embedded database in a temp folder (small N only: PGlite runs one
  * statement at a time, and the figures are not PostgreSQL's).
  */
-import { execSync, spawn } from 'node:child_process'
+import { execSync } from 'node:child_process'
 import { Agent, get as httpGet } from 'node:http'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
@@ -28,6 +28,7 @@ import { ensurePartitions } from '../../server/telemetry/partitions'
 import { recordReleaseEvents } from '../../server/telemetry/releases'
 import { isErrorProblem, type StoredReport } from '../../server/telemetry/stored-report'
 import { seededRandom } from '../../tests/delivery/helpers/seeded-random'
+import { startInstance, timeRequests } from '../load/children.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 const { values: args } = parseArgs({
@@ -209,41 +210,6 @@ function timed(url: string): Promise<number> {
 }
 const keepAlive = new Agent({ keepAlive: true })
 
-/** The reference server on the bench's database, in a process of its own (bench/load/serve-instance.ts). */
-function startServer(dataDir: string, databaseUrl: string | undefined): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/load/serve-instance.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DIST_DIR: join(dataDir, 'none'),
-      RATE_LIMITS: 'off',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      const url = /LISTENING (\S+)/.exec(text)?.[1]
-      if (url) resolve({ url, stop: () => (child.kill('SIGTERM'), exited) })
-    })
-  })
-}
-
-/** Share lookups one after another (20 ms apart, as a person's taps) for `seconds`, timed in a process of their own. */
-async function timeLookups(url: string, seconds: number): Promise<number[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/load/time-requests.ts'), url, String(seconds), '', '20'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text))
-  await new Promise((resolve) => child.once('exit', resolve))
-  return (JSON.parse(out) as { latencies: number[] }).latencies
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kids-bench-health-'))
   const databaseUrl = args['database-url']
@@ -284,7 +250,12 @@ async function main() {
   await db.close()
   // The server in a process of its own, and the share lookups timed from another (bench/load): the
   // operators' reads here must not share the server's event loop, nor the timer's.
-  const server = await startServer(dataDir, databaseUrl)
+  const server = await startInstance({
+    DATA_DIR: dataDir,
+    DIST_DIR: join(dataDir, 'none'),
+    RATE_LIMITS: 'off',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  })
   const base = server.url
   const reports = target
   const health = `${base}/ops/release-health?since=168`
@@ -293,7 +264,7 @@ async function main() {
   for (let i = 0; i < Number(args.runs); i++) replies.push(await timed(health))
   const seconds = Number(args.seconds)
   const lookupUrl = `${base}/v1/share/uar?r=${DEMO_SHARES.book}`
-  const quiet = await timeLookups(lookupUrl, seconds)
+  const quiet = (await timeRequests(lookupUrl, seconds, { gapMs: 20 })).latencies
   /** Share lookups while two operators read `url` without pause: their latencies, and how many reads. */
   const beside = async (url: string) => {
     let reading = true
@@ -305,7 +276,7 @@ async function main() {
       }
       return n
     })
-    const latencies = await timeLookups(lookupUrl, seconds)
+    const { latencies } = await timeRequests(lookupUrl, seconds, { gapMs: 20 })
     reading = false
     return { latencies, reads: (await Promise.all(readers)).reduce((a, b) => a + b, 0) }
   }

@@ -13,7 +13,6 @@
  * Prints Markdown tables with the machine's load average. Stops the server and deletes the data.
  *   --seconds N (5), --out FILE (also write the tables there), --dist DIR (built pages; default dist/)
  */
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,6 +22,7 @@ import { THOUSAND_DIR } from '../../server/cloud-drive/demo/demo-drive.ts'
 import { demoFsIdOf } from '../../server/cloud-drive/demo/demo-provider.ts'
 import { DEMO_TOKENS, DEMO_USERS } from '../../server/seed/demo.ts'
 import { REPO_ROOT } from '../../server/paths.ts'
+import { startInstance, timeRequests } from './children.ts'
 import { BOOKS_PER_FOLDER, FULL_FOLDER_BOOKS, HEAVY_FOLDERS, seedHeavyUser } from './heavy-user.ts'
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, out: { type: 'string' }, dist: { type: 'string' } } })
@@ -37,45 +37,15 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` })
 const SMALL = auth(DEMO_TOKENS.vip)
 const HEAVY = auth(DEMO_TOKENS.basic)
 
-/** Starts serve-instance.ts and resolves with its URL and a stop function. */
-function startChild(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  // No rate limits: this bench measures the turns at the database, which a limit would hide behind 429s
-  // (bench:load:instances measures both).
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'serve-instance.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, RATE_LIMITS: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      const url = /LISTENING (\S+)/.exec(text)?.[1]
-      if (url) resolve({ url, stop: () => (child.kill('SIGTERM'), exited) })
-    })
-  })
-}
+/** The server, without rate limits: this bench measures the turns at the database, which a limit would hide behind 429s (bench:load:instances measures both). */
+const startChild = (dataDir: string) => startInstance({ DATA_DIR: dataDir, DIST_DIR: distDir, RATE_LIMITS: 'off' })
 
 const run = (url: string, headers: Record<string, string>, connections: number) =>
   autocannon({ url, headers, connections, duration: seconds })
 
-/** One connection asking `url` again as soon as each answer is in, for `seconds`, timed in a process of its own (time-requests.ts). */
-async function timeSequential(
-  url: string,
-  headers: Record<string, string>,
-  seconds: number,
-): Promise<{ latencies: number[]; failed: number }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'time-requests.ts'), url, String(seconds), headers.authorization ?? ''],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`time-requests.ts exited with ${code}`)
-  return JSON.parse(out) as { latencies: number[]; failed: number }
-}
+/** One connection asking `url` again as soon as each answer is in, for `seconds`, timed in a process of its own. */
+const timeSequential = (url: string, headers: Record<string, string>, seconds: number) =>
+  timeRequests(url, seconds, headers.authorization ? { authorization: headers.authorization } : {})
 
 /** The `p`th percentile (0–100) of `values`. */
 function percentile(values: number[], p: number): number {

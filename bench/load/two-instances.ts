@@ -12,7 +12,6 @@
  * show what they add to the per-instance fair turns. Goal: the small user's p99 ≤ 300 ms.
  *   --seconds N (5), --out FILE (also write the table there)
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,8 +19,8 @@ import { parseArgs } from 'node:util'
 import autocannon, { type Result } from 'autocannon'
 import { THOUSAND_DIR } from '../../server/cloud-drive/demo/demo-drive.ts'
 import { demoFsIdOf } from '../../server/cloud-drive/demo/demo-provider.ts'
-import { REPO_ROOT } from '../../server/paths.ts'
 import { DEMO_TOKENS, DEMO_USERS } from '../../server/seed/demo.ts'
+import { startInstance, timeRequests, type Instance } from './children.ts'
 import { createDatabase, dropDatabase } from './create-database.ts'
 import { seedHeavyUser } from './heavy-user.ts'
 
@@ -39,44 +38,20 @@ const USER_GAP_MS = 20
 const SMALL = { authorization: `Bearer ${DEMO_TOKENS.vip}` }
 const HEAVY = { authorization: `Bearer ${DEMO_TOKENS.basic}` }
 
-interface Instance {
-  url: string
-  stop: () => Promise<void>
-}
-
-function startInstance(databaseUrl: string, limits: boolean): Promise<Instance> {
+async function startOne(databaseUrl: string, limits: boolean): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-instance-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'serve-instance.ts')], {
-    cwd: REPO_ROOT,
-    // TRUST_PROXY: the bogus flood comes from an address of its own (X-Forwarded-For), not the small user's.
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, RATE_LIMITS: limits ? 'on' : 'off', TRUST_PROXY: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  // TRUST_PROXY: the bogus flood comes from an address of its own (X-Forwarded-For), not the small user's.
+  const instance = await startInstance({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    RATE_LIMITS: limits ? 'on' : 'off',
+    TRUST_PROXY: '127.0.0.1',
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`an instance exited (${code}) before listening`)))
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      const url = /LISTENING (\S+)/.exec(text)?.[1]
-      if (url) resolve({ url, stop: () => (child.kill('SIGTERM'), exited.then(() => rmSync(dataDir, { recursive: true, force: true }))) })
-    })
-  })
+  return { url: instance.url, stop: () => instance.stop().then(() => rmSync(dataDir, { recursive: true, force: true })) }
 }
 
 /** The small user's listing, one request after another, timed in a process of its own. */
-async function timeSmall(url: string): Promise<{ latencies: number[]; failed: number }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'time-requests.ts'), url, String(seconds), SMALL.authorization, String(USER_GAP_MS)],
-    {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text))
-  await new Promise((resolve) => child.once('exit', resolve))
-  return JSON.parse(out) as { latencies: number[]; failed: number }
-}
+const timeSmall = (url: string) => timeRequests(url, seconds, { authorization: SMALL.authorization, gapMs: USER_GAP_MS })
 
 const percentile = (list: number[], p: number) =>
   [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)] ?? NaN
@@ -107,7 +82,7 @@ for (const limits of [true, false]) {
   try {
     console.error(`rate limits ${limits ? 'on' : 'off'}: seeding the heavy user`)
     const fullFolder = await seedHeavyUser({ databaseUrl })
-    instances.push(...(await Promise.all([startInstance(databaseUrl, limits), startInstance(databaseUrl, limits)])))
+    instances.push(...(await Promise.all([startOne(databaseUrl, limits), startOne(databaseUrl, limits)])))
     const [a, b] = instances as [Instance, Instance]
     const smallListing = `${a.url}/v1/directory/0`
     await timeSmall(smallListing) // warm-up
