@@ -12,7 +12,9 @@ import { API, eachRoute, ROUTES, settled } from './routes-accessibility'
 
 /** The axe and touch-target checks of every route in `fixture`: loaded, loading, failed, and the 404 page. */
 export function describeEveryPage(fixture: Fixture): void {
-  describe(`every page in the ${fixture} fixture`, () => {
+  // Each test walks every route of the demo (4 phone shapes each in the first): 30–40 s on CI alone, past
+  // the e2e default of 60 s when the machine is busy (a CI run beside a bench timed two out).
+  describe(`every page in the ${fixture} fixture`, { timeout: 180_000 }, () => {
     it('has no serious or critical axe violation and no small target, loaded, and reads well upright and on its side at 100 and 200 % text', async () => {
       await eachRoute(
         fixture,
