@@ -21,9 +21,10 @@ export default defineConfig({
   resolve: { alias: { '@shared': shared } },
   test: {
     reporters: ['default', './scripts/test/vitest-summary-reporter.ts'],
-    // Two test files at a time, of any project: on CI's 2 cores the browser journeys (mostly waiting for
-    // pages, audio and timers) overlap well. The e2e global setup starts one reference server per worker.
-    maxWorkers: 2,
+    // Three test files at a time, of any project, on CI's 2 cores: one browser journey alone leaves the
+    // machine 55–75 % idle (waiting for pages, audio and timers), so a third file fills what two leave.
+    // The e2e global setup starts one reference server per worker.
+    maxWorkers: 3,
     // The longest files first, across the projects (tests/longest-first-sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
