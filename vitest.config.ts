@@ -21,10 +21,10 @@ export default defineConfig({
   resolve: { alias: { '@shared': shared } },
   test: {
     reporters: ['default', './scripts/test/vitest-summary-reporter.ts'],
-    // Three test files at a time, of any project, on CI's 2 cores: one browser journey alone leaves the
-    // machine 55–75 % idle (waiting for pages, audio and timers), so a third file fills what two leave.
-    // The e2e global setup starts one reference server per worker.
-    maxWorkers: 3,
+    // Two test files at a time, of any project: on CI's 2 cores the browser journeys (mostly waiting for
+    // pages, audio and timers) overlap well. The e2e global setup starts one reference server per worker.
+    // Three, tried beside a bench, failed 7 files on time (a server start, a back-forward restore, S3 retries).
+    maxWorkers: 2,
     // The longest files first, across the projects (tests/longest-first-sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
