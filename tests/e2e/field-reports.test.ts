@@ -306,7 +306,7 @@ describe('a page in the app’s user agent without its host', () => {
 
 /**
  * The back-forward cache needs Debian's full Chromium (the bench's): the headless shell never restores a
- * page from it ("masked"), and Playwright turns it off unless told not to. CI installs it (.ci/run).
+ * page from it ("masked"), and Playwright turns it off unless told not to. `npm test` installs it (.ci/system-deps.bash).
  */
 const noFullChromium = existsSync(CHROMIUM_FULL) ? null : `the back-forward cache journey needs ${CHROMIUM_FULL} (apt-get install chromium)`
 if (noFullChromium && process.env.CI) throw new Error(noFullChromium)
