@@ -8,7 +8,7 @@ import './skip-because'
  *   Skipped, by project and file, with the reason each gives:
  *     server: 12
  *       tests/server/pg-db.test.ts (12): TEST_DATABASE_URL is not set: …
- *   Not run, their files failing before any test: tests/server/broken.test.ts
+ *   Errors outside any test (a hook, or a file that failed to load: it counts no tests) in: tests/server/broken.test.ts
  *   Tests: N passed, N failed, N skipped
  *
  * The reason is the one given with `skipBecause` (scripts/test/skip-because.ts) or `ctx.skip(note)`.
@@ -20,7 +20,8 @@ export default class SummaryReporter implements Reporter {
     const skipped = new Map<string, Map<string, Map<string, number>>>()
     const brokenFiles: string[] = []
     for (const module of testModules) {
-      if (module.errors().length > 0) brokenFiles.push(module.relativeModuleId)
+      const suitesFailed = [...module.children.allSuites()].some((suite) => suite.errors().length > 0)
+      if (module.errors().length > 0 || suitesFailed) brokenFiles.push(module.relativeModuleId)
       for (const test of module.children.allTests()) {
         const state = test.result().state
         if (state === 'passed') counts.passed++
@@ -46,7 +47,8 @@ export default class SummaryReporter implements Reporter {
         }
       }
     }
-    if (brokenFiles.length > 0) out += `\nNot run, their files failing outside any test: ${brokenFiles.sort().join(', ')}\n`
+    if (brokenFiles.length > 0)
+      out += `\nErrors outside any test (a hook, or a file that failed to load: it counts no tests) in: ${brokenFiles.sort().join(', ')}\n`
     process.stdout.write(`${out}\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`)
   }
 }
@@ -58,5 +60,14 @@ function reasonOf(test: TestCase): string {
   const reason = test.meta().skipReason
   if (reason) return reason
   if (test.options.mode === 'todo') return 'a todo'
-  return 'no reason given (it.skip or describe.skip, .only elsewhere, or a -t filter)'
+  if (test.options.mode === 'skip') return 'no reason given (it.skip or describe.skip, .only elsewhere, or a -t filter)'
+  // Meant to run: what failed around it (a beforeAll, the file) is among the errors above.
+  for (let parent = test.parent; ; parent = parent.parent) {
+    if (parent.errors().length > 0) {
+      return parent.type === 'module'
+        ? 'not run: its file failed (the error is above)'
+        : `not run: "${parent.name}" failed before it (the error is above)`
+    }
+    if (parent.type === 'module') return 'skipped while running (ctx.skip without a note)'
+  }
 }
