@@ -61,6 +61,17 @@ export function postgresBindir(): string | null {
   return null
 }
 
+/** A database URL fit for a log: its password masked. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return '(not a URL)'
+  }
+}
+
 /** The server options of a test cluster: loopback only, the socket in its folder, no waiting for the disk. */
 export function testServerOptions(port: number, socketDir: string): string {
   return `-c listen_addresses=127.0.0.1 -p ${port} -k ${socketDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
@@ -108,7 +119,7 @@ export async function startTestPostgres(
     if (!bin) throw new Error(`the cluster tests need PostgreSQL's binaries: set TEST_PG_BIN to their folder, or ${INSTALL}`)
     return {
       env: { TEST_DATABASE_URL: env.TEST_DATABASE_URL, TEST_PG_BIN: bin, TEST_PG_RUN_AS: runAs, TEST_PG_TMPDIR: '' },
-      description: `PostgreSQL of TEST_DATABASE_URL (${env.TEST_DATABASE_URL}), none started; the cluster tests' binaries: ${bin}`,
+      description: `PostgreSQL of TEST_DATABASE_URL (${withoutPassword(env.TEST_DATABASE_URL)}), none started; the cluster tests' binaries: ${bin}`,
       stop: async () => undefined,
       stopNow: () => undefined,
     }
