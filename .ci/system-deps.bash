@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Debian packages the tests drive, installed when missing. `npm test` runs this first, and so does
-# .ci/run (with the packages only CI needs as arguments):
+# .ci/run (extra packages may be given as arguments):
 #
 #   bash .ci/system-deps.bash [package ...]
 #
@@ -20,6 +20,12 @@ for pkg in fonts-noto-cjk fonts-noto-color-emoji; do have_package "$pkg" || need
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 # The demo PDFs are opened in poppler's pdfinfo (tests/server/cloud-drive-demo-pdf.test.ts).
 have_command pdfinfo || need+=(poppler-utils)
+# PostgreSQL: `npm test` initdb's a throwaway cluster with its binaries for tests/server/pg-*.test.ts, and
+# tests/cluster/ starts servers of its own with them (scripts/test/test-postgres.ts).
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
+# The full Chromium: the back-forward cache journey (tests/e2e/field-reports.test.ts; the headless shell never
+# restores a page from it), and the bench's paint times.
+[ -x /usr/bin/chromium ] || need+=(chromium)
 # The WebKit journeys (tests/webkit/) drive Debian's WebKitGTK: WebKitWebDriver and MiniBrowser
 # (webkit2gtk-driver), under Xvfb (no headless mode), with GStreamer to decode and play the audio.
 have_command WebKitWebDriver || need+=(webkit2gtk-driver)
@@ -29,7 +35,7 @@ have_command xauth || need+=(xauth)
 # xdotool types it on the Xvfb display (WebDriver's keys go to the page, not to the browser's window).
 have_command xdotool || need+=(xdotool)
 for pkg in gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav; do have_package "$pkg" || need+=("$pkg"); done
-# What the caller needs besides (.ci/run: postgresql, chromium).
+# What the caller needs besides.
 for pkg in "$@"; do have_package "$pkg" || need+=("$pkg"); done
 
 [ ${#need[@]} -eq 0 ] && exit 0

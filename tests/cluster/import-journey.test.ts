@@ -10,12 +10,13 @@
  * books after a rolling restart, 1,746 after a SIGKILL.)
  *
  * The seed is printed; `IMPORT_JOURNEY_SEED=<n>` replays a run's points and order. Needs the PostgreSQL
- * binaries .ci/test-postgres.bash finds (TEST_PG_BIN); skipped with a message without them, except in CI,
- * where that fails.
+ * binaries `npm test` names (TEST_PG_BIN: scripts/test/test-postgres.ts); skipped with the reason without
+ * them (vitest run by hand), except in CI, where that fails.
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import { demoFsIdOf } from '../../server/cloud-drive/demo/demo-provider'
 import type { ImportJobView } from '../../server/cloud-drive/import-service'
 import { IMPORT_QUEUE } from '../../server/cloud-drive/job-queue'
@@ -27,7 +28,6 @@ import { seededRandom, shuffle } from './support/random'
 
 const missing = missingPostgres()
 if (missing && process.env.CI) throw new Error(`the cluster tests need PostgreSQL in CI: ${missing}`)
-if (missing) console.warn(`tests/cluster skipped: ${missing}`)
 
 const THOUSAND = '/绘本大全（1000本）'
 /** Short timings (IMPORT_JOB_TIMINGS), so that a dead instance's slice is taken back within seconds. */
@@ -57,7 +57,7 @@ const DISRUPTIONS: Disruption[] = [
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-describe.skipIf(missing)('a 1,000-file import on two instances, disrupted at random', () => {
+describe('a 1,000-file import on two instances, disrupted at random', skipBecause(missing), () => {
   let cluster: Cluster
   let db: pg.Client
   beforeAll(async () => {

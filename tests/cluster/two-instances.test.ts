@@ -1,21 +1,22 @@
 /**
  * Issue 40 item 7, the scenarios of items 3, 4, 5 and 6: two production instances on one PostgreSQL, uploads
  * in one bucket, behind a round-robin proxy (tests/cluster/support/); the import's journey is
- * import-journey.test.ts. Needs the PostgreSQL binaries .ci/test-postgres.bash finds (TEST_PG_BIN; the
- * harness starts a server of its own); skipped with a message without them, except in CI, where that fails.
- *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project cluster'
+ * import-journey.test.ts. Needs the PostgreSQL binaries `npm test` names (TEST_PG_BIN: scripts/test/test-postgres.ts;
+ * the harness starts a server of its own); skipped with the reason without them (vitest run by hand), except in
+ * CI, where that fails. By hand:
+ *   npm run with-postgres -- "npx vitest run --project cluster"
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import { pngOf } from '../server/helpers/uploads'
 import { startCluster, type Cluster } from './support/cluster'
 import { missingPostgres } from './support/postgres'
 
 const missing = missingPostgres()
 if (missing && process.env.CI) throw new Error(`the cluster tests need PostgreSQL in CI: ${missing}`)
-if (missing) console.warn(`tests/cluster skipped: ${missing}`)
 
 const BOUNDARY = 'cluster-boundary'
 const multipart = (file: Buffer) =>
@@ -35,7 +36,7 @@ async function call(base: string, path: string, headers: Record<string, string>,
   return { status: res.status, body: (await res.json()) as Reply['body'] }
 }
 
-describe.skipIf(missing)('two instances behind a proxy', () => {
+describe('two instances behind a proxy', skipBecause(missing), () => {
   let cluster: Cluster
   let alice: Record<string, string>
   beforeAll(async () => {

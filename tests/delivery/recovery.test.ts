@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import { TEMP_NAME } from '../../scripts/delivery/store/dir/fs-atomic'
 import type { PagesManifest } from '../../scripts/delivery/manifest'
 import { currentRelease, listReleases } from '../../scripts/delivery/releases/records'
@@ -201,9 +202,9 @@ function mountTmpfs(dir: string, size: string): boolean {
     return false
   }
 }
-const canMount = process.getuid?.() === 0
+const cannotMount = process.getuid?.() === 0 ? null : 'a disk that fills up is a tmpfs mounted for the test, which needs root'
 
-describe.skipIf(!canMount)('a first deploy into a disk that fills up', () => {
+describe('a first deploy into a disk that fills up', skipBecause(cannotMount), () => {
   it('ends with one line, leaves no temp file, serves nothing half-written, and succeeds once there is room', () => {
     const big = join(tmp, 'big-build')
     const bigManifest = writeMiniBuild(big, ['a', 'b', 'c', 'd'], 200 * 1024)

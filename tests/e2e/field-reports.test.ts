@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import { loadManifest } from '../../scripts/delivery/manifest'
 import { demoLinks, demoLinkUrl, readPages } from '../../server/demo-links'
 import { DEMO_SHARES, DEMO_TOKENS } from '../../server/seed/demo'
@@ -305,13 +306,12 @@ describe('a page in the app’s user agent without its host', () => {
 
 /**
  * The back-forward cache needs Debian's full Chromium (the bench's): the headless shell never restores a
- * page from it ("masked"), and Playwright turns it off unless told not to. CI installs it (.ci/run).
+ * page from it ("masked"), and Playwright turns it off unless told not to. `npm test` installs it (.ci/system-deps.bash).
  */
 const noFullChromium = existsSync(CHROMIUM_FULL) ? null : `the back-forward cache journey needs ${CHROMIUM_FULL} (apt-get install chromium)`
 if (noFullChromium && process.env.CI) throw new Error(noFullChromium)
-if (noFullChromium) console.warn(`skipped: ${noFullChromium}`)
 
-describe.skipIf(noFullChromium)('a page restored from the back-forward cache', () => {
+describe('a page restored from the back-forward cache', skipBecause(noFullChromium), () => {
   let browser: Browser
   beforeAll(async () => {
     browser = await chromium.launch({

@@ -26,6 +26,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { build } from 'vite'
 import { request, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import type { HealthReply, ReleaseHealth } from '../../common/telemetry/health'
 import type { TelemetryReport } from '../../common/telemetry/report'
 import { fetchHealth } from '../../scripts/delivery/health/fetch-health'
@@ -87,7 +88,6 @@ const skipWhy = !existsSync(NGINX)
     ? 'the watched deploy journey needs WebKitWebDriver, MiniBrowser and Xvfb (apt-get install webkit2gtk-driver xvfb xauth; .ci/run installs them)'
     : null
 if (skipWhy && (process.env.CI || process.env.WEBKIT_REQUIRED === '1')) throw new Error(skipWhy)
-if (skipWhy) console.warn(`skipped: ${skipWhy}`)
 
 let tmp: string
 let site: string
@@ -316,7 +316,7 @@ function forge(from: string, route: string, release: string): Promise<number> {
   })
 }
 
-describe.skipIf(skipWhy)('a deploy watched on real page views (Chromium and WebKit, app and browser, through nginx)', () => {
+describe('a deploy watched on real page views (Chromium and WebKit, app and browser, through nginx)', skipBecause(skipWhy), () => {
   it('takes back at once the page that throws in WebKit and the page 2 s slower, keeps the healthy one, whatever an outsider forges', async () => {
     const [oldBad, newBad, oldGood, newGood, , newSlow] = [BAD, GOOD, SLOW].flatMap((r) => [
       live.routes[r]!.release!,

@@ -1,14 +1,15 @@
 /**
  * The same rules on a real PostgreSQL (node-postgres), where requests really run concurrently.
- * Runs when TEST_DATABASE_URL points at a disposable database (its tables are emptied); .ci/run
- * starts one. By hand:
- *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project server tests/server/pg-db.test.ts'
+ * Runs on TEST_DATABASE_URL, a disposable database (its tables are emptied), which `npm test` starts
+ * (helpers/test-database.ts). By hand:
+ *   npm run with-postgres -- "npx vitest run tests/server/pg-db.test.ts"
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import { buildApp } from '../../server/app'
 import type { Db } from '../../server/db/db'
 import { openDb } from '../../server/db/open-db'
@@ -17,11 +18,10 @@ import { ITEMS_PER_FOLDER } from '../../server/services/folder-limits'
 import { resetTables } from '../../server/seed/seed'
 import type { FolderView } from '../../server/services/folder-view'
 import { envelope, VIP } from './helpers/test-app'
+import { noTestDatabase, testDatabaseUrl as url } from './helpers/test-database'
 import { pngOf, uploadedUrl, uploadFile } from './helpers/uploads'
 
-const url = process.env.TEST_DATABASE_URL
-
-describe.skipIf(!url)('on PostgreSQL', () => {
+describe('on PostgreSQL', skipBecause(noTestDatabase), () => {
   let db: Db
   let app: FastifyInstance
   let dataDir: string

@@ -2,9 +2,10 @@
  * Issue 40 item 5: PostgreSQL going away is an error for the requests using it (503), never the end of
  * the process, and the next request works on a new connection. `pg_terminate_backend` ends the server's
  * connections exactly as `pg_ctl stop -m fast` or a failover does (57P01 to each). Stopping and starting
- * the whole cluster under two server processes is tests/cluster/. Runs when TEST_DATABASE_URL names a
- * PostgreSQL server where a database can be made: this file ends every connection of its database, so it
- * has one of its own (pg-db.test.ts, on TEST_DATABASE_URL's, may run at the same time).
+ * the whole cluster under two server processes is tests/cluster/. Runs on TEST_DATABASE_URL's PostgreSQL
+ * server, where a database can be made (`npm test` starts one: helpers/test-database.ts): this file ends every
+ * connection of its database, so it has one of its own (pg-db.test.ts, on TEST_DATABASE_URL's, may run at the
+ * same time).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +13,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import { createDatabase, dropDatabase } from '../../bench/load/create-database'
 import { buildApp } from '../../server/app'
 import type { Db } from '../../server/db/db'
@@ -19,10 +21,9 @@ import { openDb } from '../../server/db/open-db'
 import { DEMO_FOLDERS } from '../../server/seed/demo'
 import { resetTables } from '../../server/seed/seed'
 import { envelope, VIP } from './helpers/test-app'
+import { noTestDatabase, testDatabaseUrl as url } from './helpers/test-database'
 
-const url = process.env.TEST_DATABASE_URL
-
-describe.skipIf(!url)('when PostgreSQL drops the server’s connections', () => {
+describe('when PostgreSQL drops the server’s connections', skipBecause(noTestDatabase), () => {
   let db: Db
   let app: FastifyInstance
   let dataDir: string

@@ -2,14 +2,16 @@
  * Field reports on a real PostgreSQL, two instances at once (issue 46 item 1): the beacons of the same views
  * reach both instances together, in any order, and each view still counts once, by its highest seq; the
  * health reply (read on its own thread and connection) equals a count made afresh from the raw reports.
- * Runs when TEST_DATABASE_URL points at a disposable database (its tables are emptied); .ci/run starts one.
- *   bash -c 'source .ci/test-postgres.bash && start_test_postgres && npx vitest run --project server tests/server/pg-telemetry.test.ts'
+ * Runs on TEST_DATABASE_URL, a disposable database (its tables are emptied), which `npm test` starts
+ * (helpers/test-database.ts). By hand:
+ *   npm run with-postgres -- "npx vitest run tests/server/pg-telemetry.test.ts"
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import type { HealthReply } from '../../common/telemetry/health'
 import type { TelemetryReport } from '../../common/telemetry/report'
 import { buildApp } from '../../server/app'
@@ -19,10 +21,9 @@ import { resetTables } from '../../server/seed/seed'
 import { isErrorProblem } from '../../server/telemetry/stored-report'
 import { seededRandom } from '../delivery/helpers/seeded-random'
 import { envelope } from './helpers/test-app'
+import { noTestDatabase, testDatabaseUrl as url } from './helpers/test-database'
 
-const url = process.env.TEST_DATABASE_URL
-
-describe.skipIf(!url)('field reports on PostgreSQL, two instances', () => {
+describe('field reports on PostgreSQL, two instances', skipBecause(noTestDatabase), () => {
   let dbs: Db[]
   let apps: FastifyInstance[]
   let dataDir: string

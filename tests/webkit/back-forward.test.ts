@@ -8,6 +8,7 @@
  * demo users whose data the browser tests may change (server/seed/demo.ts).
  */
 import { describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import { DEMO_TOKENS } from '../../server/seed/demo'
 import { appUserAgent } from '../e2e/support/browser'
 import { serverUrl } from '../e2e/support/server'
@@ -80,7 +81,7 @@ const timeChange = (session: Session, text: string) =>
     [text],
   )
 
-describe.skipIf(suite.skipWhy)('a page shown again from the back-forward cache in WebKit shows the data as it is now', () => {
+describe('a page shown again from the back-forward cache in WebKit shows the data as it is now', skipBecause(suite.skipWhy), () => {
   it('the folder list, after a folder is created, renamed, filled and deleted on other pages', async () => {
     const token = DEMO_TOKENS.trial
     const session = await openApp(token, false)

@@ -5,6 +5,7 @@
  * has no network emulation) and runs the journey's own script before the page's (no init scripts here).
  */
 import { afterAll, describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import { SLOW_PROFILE } from '../../bench/lib/phone'
 import { DEMO_SHARES } from '../../server/seed/demo'
 import { VIEW_GLOBAL } from '../../shared/telemetry/loader'
@@ -68,7 +69,7 @@ const fromReporter = (views: ArrivedReport[]) =>
     return view as TelemetryReport & { body: string; contentType: string }
   })
 
-describe.skipIf(suite.skipWhy)('field reports in WebKit', () => {
+describe('field reports in WebKit', skipBecause(suite.skipWhy), () => {
   /**
    * The journeys in iPhone Safari share one window (opening one takes about 3 s); WebKitWebDriver drives one
    * browser at a time, so a journey that needs another window closes it first (they come last).

@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { skipBecause } from '../../scripts/test/skip-because'
 import { demoLinks, readPages, type DemoLink } from '../../server/demo-links'
 import { appUserAgent } from '../e2e/support/browser'
 import { LAYOUT_SCRIPT } from '../e2e/support/phone-layout'
@@ -84,7 +85,7 @@ function proofShown(session: Session, link: DemoLink): Promise<boolean> {
   ])
 }
 
-describe.skipIf(skipWhy)('every page in WebKit', () => {
+describe('every page in WebKit', skipBecause(skipWhy), () => {
   it.each(VARIANTS)(
     'opens each route and demo link in the $variant fixture with a title, content and no uncaught error, $shape',
     async ({ variant, userAgent, turnOn, shape }) => {
@@ -150,7 +151,7 @@ describe.skipIf(skipWhy)('every page in WebKit', () => {
   )
 })
 
-describe.skipIf(skipWhy)('the picture-book share in WebKit', () => {
+describe('the picture-book share in WebKit', skipBecause(skipWhy), () => {
   it('starts on a tap, plays with time advancing, turns to page 2 by itself, and downloads each audio file once', async () => {
     const session = await suite.webkit().open(IPHONE_UA)
     try {

@@ -1,16 +1,18 @@
 /**
  * A PostgreSQL server of the cluster tests' own: initdb'd into a temporary folder on a free port with the
- * binaries `.ci/test-postgres.bash` found, so that stopping and starting it (`pg_ctl stop -m fast`, as a
- * restart or a failover does: 57P01 to every connection) touches nothing but the instances under test.
- * Restarting the suite's shared server instead cut the connections of whatever server test ran beside
- * (tests/server/pg-db.test.ts answered 503 in a full run).
+ * binaries `npm test` names (`TEST_PG_BIN`, run as `TEST_PG_RUN_AS`: scripts/test/test-postgres.ts), so that
+ * stopping and starting it (`pg_ctl stop -m fast`, as a restart or a failover does: 57P01 to every connection)
+ * touches nothing but the instances under test. Restarting the suite's shared server instead cut the
+ * connections of whatever server test ran beside (tests/server/pg-db.test.ts answered 503 in a full run).
+ * Its folder is made in the shared server's (`TEST_PG_TMPDIR`) when there is one, so that the end of
+ * `npm test` stops and deletes it too when a run is interrupted before `dispose()`.
  */
 import { execFile } from 'node:child_process'
 import { chownSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { freePort, testServerOptions } from '../../../scripts/test/test-postgres'
 
 const run = promisify(execFile)
 
@@ -26,21 +28,13 @@ export interface TestPostgres {
 
 /** What is missing to run the cluster tests, or null when everything is there. */
 export function missingPostgres(env = process.env): string | null {
-  if (!env.TEST_PG_BIN) return 'TEST_PG_BIN is not set (source .ci/test-postgres.bash and run start_test_postgres)'
+  if (!env.TEST_PG_BIN)
+    return 'TEST_PG_BIN (PostgreSQL\'s binaries) is not set: `npm test` sets it; by hand, npm run with-postgres -- "npx vitest run <files>"'
   return null
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
-
 export async function openTestPostgres(env = process.env): Promise<TestPostgres> {
-  const dir = mkdtempSync(join(tmpdir(), 'kids-cluster-pg-'))
+  const dir = mkdtempSync(join(env.TEST_PG_TMPDIR || tmpdir(), 'kids-cluster-pg-'))
   const runAs = env.TEST_PG_RUN_AS
   // PostgreSQL refuses to run as root: its folder belongs to the user it runs as.
   if (runAs) {
@@ -54,7 +48,7 @@ export async function openTestPostgres(env = process.env): Promise<TestPostgres>
   }
   const data = join(dir, 'data')
   const port = await freePort()
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
+  const options = testServerOptions(port, dir)
   await pgRun('initdb', ['-D', data, '-U', 'kids_cluster', '-A', 'trust', '--no-locale', '-E', 'UTF8', '--no-sync'])
   const start = async () =>
     void (await pgRun('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '30', '-o', options, 'start']))

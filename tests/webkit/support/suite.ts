@@ -25,7 +25,6 @@ export function webkitSuite(): WebKitSuite {
     ? null
     : 'WebKit journeys skipped: WebKitWebDriver, MiniBrowser or Xvfb is not installed (apt-get install webkit2gtk-driver xvfb xauth; .ci/run installs them)'
   if (skipWhy && process.env.WEBKIT_REQUIRED === '1') throw new Error(skipWhy.replace('skipped', 'required (WEBKIT_REQUIRED=1)'))
-  if (skipWhy) console.warn(skipWhy)
   let webkit: WebKit | undefined
   let proxy: CaptureProxy | undefined
   beforeAll(async () => {
