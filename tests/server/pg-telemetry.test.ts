@@ -2,8 +2,9 @@
  * Field reports on a real PostgreSQL, two instances at once (issue 46 item 1): the beacons of the same views
  * reach both instances together, in any order, and each view still counts once, by its highest seq; the
  * health reply (read on its own thread and connection) equals a count made afresh from the raw reports.
- * Runs on TEST_DATABASE_URL, a disposable database (its tables are emptied), which `npm test` starts
- * (helpers/test-database.ts). By hand:
+ * Runs on a database of its own on TEST_DATABASE_URL's server, which `npm test` starts
+ * (helpers/test-database.ts): pg-db.test.ts, on TEST_DATABASE_URL's database, empties its tables before each
+ * test and may run at the same time (in one run it did, and this file counted 292 of its 584 raw reports). By hand:
  *   npm run with-postgres -- "npx vitest run tests/server/pg-telemetry.test.ts"
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -20,6 +21,7 @@ import { openDb } from '../../server/db/open-db'
 import { resetTables } from '../../server/seed/seed'
 import { isErrorProblem } from '../../server/telemetry/stored-report'
 import { seededRandom } from '../delivery/helpers/seeded-random'
+import { createDatabase, dropDatabase } from '../../bench/load/create-database'
 import { envelope } from './helpers/test-app'
 import { noTestDatabase, testDatabaseUrl as url } from './helpers/test-database'
 
@@ -27,9 +29,11 @@ describe('field reports on PostgreSQL, two instances', skipBecause(noTestDatabas
   let dbs: Db[]
   let apps: FastifyInstance[]
   let dataDir: string
+  let databaseUrl: string
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'kids-english-pg-telemetry-'))
-    dbs = await Promise.all([openDb({ databaseUrl: url }), openDb({ databaseUrl: url })])
+    databaseUrl = await createDatabase(url!, `kids_pg_telemetry_${process.pid}`)
+    dbs = [await openDb({ databaseUrl }), await openDb({ databaseUrl })]
     await resetTables(dbs[0]!)
     apps = await Promise.all(dbs.map((db) => buildApp({ db, dataDir, rateLimits: false })))
     await Promise.all(apps.map((app) => app.ready()))
@@ -37,6 +41,7 @@ describe('field reports on PostgreSQL, two instances', skipBecause(noTestDatabas
   afterAll(async () => {
     await Promise.all((apps ?? []).map((app) => app.close()))
     await Promise.all((dbs ?? []).map((db) => db.close()))
+    if (databaseUrl) await dropDatabase(databaseUrl)
     rmSync(dataDir, { recursive: true, force: true })
   })
 
