@@ -95,6 +95,8 @@ const git = (cmd: string) => {
 }
 // Read before the run writes its film strips into bench/results/ (tracked files).
 const dirtyAtStart = git('status --porcelain') ? ' (with uncommitted changes)' : ''
+// The commit measured: read at the start too (a commit made during a half-hour run is not what it measured).
+const commitAtStart = git('rev-parse --short HEAD') || 'unknown'
 
 /** How each page's HTML carries its frame: `hydrate`, `replace` (+ `guarded`), or `none`. */
 function framesOf(distDir: string, paths: readonly string[]): Record<string, string> {
@@ -214,10 +216,10 @@ async function main(): Promise<void> {
       log(`a tap once ready, on the slow network (issue 39), ${slowRuns} runs`)
       slowTaps = await measureSlowTaps(browser, front.url, targets, slowRuns, log)
     }
-    /** What every results file says of its run: when, which commit, the machine, the profile (at the end of the run). */
+    /** What every results file says of its run: when (its end), which commit (at its start), the machine, the profile. */
     const runHeader = () => ({
       date: new Date().toISOString(),
-      commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirtyAtStart}`,
+      commit: `${commitAtStart}${dirtyAtStart}`,
       label: args.label,
       machine: { cpus: cpus().length, loadAverage: loadAtStart, loadDuringRun: [...loadSamples, loadavg()[0]!] },
       profile: PROFILE,
