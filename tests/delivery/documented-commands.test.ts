@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createDatabase, dropDatabase } from '../../bench/load/create-database'
 import type { BuiltTwice } from './helpers/build-twice'
 
@@ -133,21 +133,15 @@ function failure(script: string, args: readonly string[], ran: Ran, why: string)
   return new Error(`\`${commandLine(script, args)}\` ${why}; its last lines:\n${lastLines(ran.output)}`)
 }
 
-/** Runs the command to its end: it must exit 0 and print each of `expected`, or the test fails with its last lines. */
-async function runs(script: string, args: readonly string[], expected: readonly RegExp[], env: Record<string, string> = {}): Promise<Ran> {
-  const ran = await npmRun(script, args, env).exited
-  if (ran.code !== 0) throw failure(script, args, ran, `exited with ${ran.code ?? ran.signal}`)
-  const missing = expected.filter((pattern) => !pattern.test(ran.output))
-  if (missing.length) throw failure(script, args, ran, `did not print ${missing.join(', ')}`)
-  return ran
-}
-
-/** At most `limit` of the commands at a time: they share CI's 2 cores. */
+/**
+ * At most `limit` commands at a time: they share CI's 2 cores. `first`: ahead of the queue (the steps of a
+ * chain that others wait for: migrate, seed).
+ */
 function pool(limit: number) {
   let running = 0
   const waiting: (() => void)[] = []
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((go) => waiting.push(go))
+  return async <T>(work: () => Promise<T>, first = false): Promise<T> => {
+    if (running >= limit) await new Promise<void>((go) => (first ? waiting.unshift(go) : waiting.push(go)))
     running++
     try {
       return await work()
@@ -158,6 +152,24 @@ function pool(limit: number) {
   }
 }
 const turn = pool(3)
+
+/**
+ * Runs the command to its end, in its turn: it must exit 0 and print each of `expected`, or the test fails
+ * with its last lines.
+ */
+async function runs(
+  script: string,
+  args: readonly string[],
+  expected: readonly RegExp[],
+  env: Record<string, string> = {},
+  first = false,
+): Promise<Ran> {
+  const ran = await turn(() => npmRun(script, args, env).exited, first)
+  if (ran.code !== 0) throw failure(script, args, ran, `exited with ${ran.code ?? ran.signal}`)
+  const missing = expected.filter((pattern) => !pattern.test(ran.output))
+  if (missing.length) throw failure(script, args, ran, `did not print ${missing.join(', ')}`)
+  return ran
+}
 
 const tmp = mkdtempSync(join(tmpdir(), 'kids-documented-'))
 // The bench's floor page resolves `react` from the repository, so its scratch folder is inside it (ignored).
@@ -171,10 +183,10 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 const demoData = join(tmp, 'demo-data')
-const migrated = once(() => runs('migrate', [], [/Migrated: 001_/], { DATA_DIR: demoData }))
+const migrated = once(() => runs('migrate', [], [/Migrated: 001_/], { DATA_DIR: demoData }, true))
 const seeded = once(async () => {
   await migrated()
-  return runs('seed', [], [/Demo data seeded/], { DATA_DIR: demoData })
+  return runs('seed', [], [/Demo data seeded/], { DATA_DIR: demoData }, true)
 })
 let demoServer: ReturnType<typeof npmRun> | undefined
 /** `npm run serve` on the data `seed` wrote, on any free port; stopped after all. */
@@ -206,12 +218,27 @@ async function onPostgres(name: string, work: (url: string) => Promise<void>): P
   try {
     await work(url)
   } finally {
-    await dropDatabase(pgUrl!, `${name}_${process.pid}`)
+    await dropDatabase(url)
   }
 }
 
-/** How each script the docs name runs here, cheaply; the longest first (they take turns: `turn`). */
+/**
+ * How each script the docs name runs here, cheaply: the chain of migrate, seed, serve and health beside the
+ * longest (the benches), the quick ones last (they take turns: `runs`).
+ */
 const CHEAP: Record<string, Way[]> = {
+  migrate: [
+    { what: 'a fresh PGlite folder (DATA_DIR)', run: async () => void (await migrated()) },
+    {
+      what: 'a fresh PostgreSQL database (DATABASE_URL), twice: the second finds nothing to do',
+      postgres: true,
+      run: () =>
+        onPostgres('documented_migrate', async (url) => {
+          await runs('migrate', [], [/Migrated: 001_/], { DATABASE_URL: url })
+          await runs('migrate', [], [/The database is up to date/], { DATABASE_URL: url })
+        }),
+    },
+  ],
   bench: [
     {
       what:
@@ -261,18 +288,6 @@ const CHEAP: Record<string, Way[]> = {
       run: async () => void (await runs('bench:load:instances', ['--seconds', '1', '--database-url', pgUrl!], [/p99/])),
     },
   ],
-  migrate: [
-    { what: 'a fresh PGlite folder (DATA_DIR)', run: async () => void (await migrated()) },
-    {
-      what: 'a fresh PostgreSQL database (DATABASE_URL), twice: the second finds nothing to do',
-      postgres: true,
-      run: () =>
-        onPostgres('documented_migrate', async (url) => {
-          await runs('migrate', [], [/Migrated: 001_/], { DATABASE_URL: url })
-          await runs('migrate', [], [/The database is up to date/], { DATABASE_URL: url })
-        }),
-    },
-  ],
   seed: [{ what: 'the migrated PGlite folder', run: async () => void (await seeded()) }],
   serve: [
     {
@@ -298,16 +313,18 @@ const CHEAP: Record<string, Way[]> = {
     {
       what: "vite's dev server on a free port serves the home page and transforms a module",
       run: async () => {
-        const dev = npmRun('dev', ['--port', '0', '--strictPort', '--host', '127.0.0.1'], {}, /Local:\s+(http:\/\/\S+)/)
-        try {
-          const url = (await dev.ready())[1]!.replace(/\/$/, '')
-          const home = await fetch(`${url}/`)
-          expect(home.status, lastLines(dev.output())).toBe(200)
-          expect(await home.text()).toContain('id="root"')
-          expect((await fetch(`${url}/@vite/client`)).status, lastLines(dev.output())).toBe(200)
-        } finally {
-          await dev.stop()
-        }
+        await turn(async () => {
+          const dev = npmRun('dev', ['--port', '0', '--strictPort', '--host', '127.0.0.1'], {}, /Local:\s+(http:\/\/\S+)/)
+          try {
+            const url = (await dev.ready())[1]!.replace(/\/$/, '')
+            const home = await fetch(`${url}/`)
+            expect(home.status, lastLines(dev.output())).toBe(200)
+            expect(await home.text()).toContain('id="root"')
+            expect((await fetch(`${url}/@vite/client`)).status, lastLines(dev.output())).toBe(200)
+          } finally {
+            await dev.stop()
+          }
+        })
       },
     },
   ],
@@ -356,14 +373,27 @@ describe('the commands the docs name', () => {
     expect(stale, 'in the tables but named by no doc').toEqual([])
   })
 
-  describe.concurrent('run', () => {
-    for (const [script, ways] of Object.entries(CHEAP)) {
-      for (const way of ways) {
-        const name = `npm run ${script}: ${way.what}`
-        if (way.postgres && !pgUrl) test.skip(`${name} (skipped: no TEST_DATABASE_URL)`, () => undefined)
-        // The time limit counts the wait for a turn too.
-        else test(name, () => turn(way.run), 600_000)
+  describe('run', () => {
+    // All started at once (they take turns in `runs`, the chain of migrate, seed and serve first); each test
+    // waits for its own. The time limit counts the wait for a turn too.
+    const running = new Map<Way, Promise<void>>()
+    const start = (way: Way) => {
+      let run = running.get(way)
+      if (!run) {
+        run = way.run()
+        run.catch(() => undefined)
+        running.set(way, run)
       }
+      return run
+    }
+    const all = Object.entries(CHEAP).flatMap(([script, ways]) => ways.map((way) => ({ script, way })))
+    beforeAll(() => {
+      for (const { way } of all) if (!way.postgres || pgUrl) void start(way)
+    })
+    for (const { script, way } of all) {
+      const name = `npm run ${script}: ${way.what}`
+      if (way.postgres && !pgUrl) test.skip(`${name} (skipped: no TEST_DATABASE_URL)`, () => undefined)
+      else test(name, () => start(way), 600_000)
     }
   })
 })
