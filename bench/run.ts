@@ -1,7 +1,11 @@
 /**
  * `npm run bench`: builds the product and the floor page, starts the reference server on a throw-away
  * database holding the demo data plus the scaling data, puts a gzip front before it, and measures every
- * page on a throttled phone (bench/lib/phone.ts). Writes bench/results/latest.{md,json}.
+ * page on a throttled phone (bench/lib/phone.ts). Writes bench/results/latest.{md,json} and prints the report.
+ *
+ * The pages are the production build (NODE_ENV=production while vite builds them); the server is the demo
+ * server, as `npm start` runs it (demo data and tokens, the fake host the app pages open with), whatever
+ * NODE_ENV the bench was started with: a production start refuses without the sign-in, and has neither.
  * Not for CI: it takes minutes and its figures depend on the machine.
  *
  *   --runs N          loads per page (default 5)
@@ -16,18 +20,22 @@
  *   --slow-runs N     loads per page on the slow network with a tap once ready (issue 39; default 3; 0 skips them)
  *   --slow-only       only those (no other figure): bench/results/NAME has the slow-network table alone
  *   --skip-build      measure the last bench build (bench/tmp/dist) again
+ *   --dist DIR        measure this build (of `npm run build`) instead of building one
  *   --no-prerender    build without the prerendered frames (PRERENDER=0), to measure their effect
  *   --out NAME        write bench/results/NAME.{md,json} (default latest)
+ *   --out-dir DIR     write the results (and film strips) into DIR instead of bench/results
+ *   --work-dir DIR    the floor and limit pages' scratch folder (default bench/tmp; inside the repository,
+ *                     where the floor's `react` resolves), so two benches at once do not share one
  *   --label TEXT      title of the report
  */
 import { execSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { build } from 'vite'
 import { DEMO_SHARES } from '../server/seed/demo.ts'
-import { startServer } from '../server/start.ts'
+import { startServer, type RunningServer } from '../server/start.ts'
 import { measureAudio, type AudioFigures } from './lib/audio.ts'
 import { buildFloor, FLOOR_BASE } from './lib/floor.ts'
 import { startGzipFront } from './lib/gzip-front.ts'
@@ -62,8 +70,11 @@ const { values: args } = parseArgs({
     'slow-runs': { type: 'string', default: '3' },
     'slow-only': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
+    dist: { type: 'string' },
     'no-prerender': { type: 'boolean', default: false },
     out: { type: 'string', default: 'latest' },
+    'out-dir': { type: 'string' },
+    'work-dir': { type: 'string' },
     label: { type: 'string', default: 'all pages' },
   },
 })
@@ -84,6 +95,8 @@ const git = (cmd: string) => {
 }
 // Read before the run writes its film strips into bench/results/ (tracked files).
 const dirtyAtStart = git('status --porcelain') ? ' (with uncommitted changes)' : ''
+// The commit measured: read at the start too (a commit made during a half-hour run is not what it measured).
+const commitAtStart = git('rev-parse --short HEAD') || 'unknown'
 
 /** How each page's HTML carries its frame: `hydrate`, `replace` (+ `guarded`), or `none`. */
 function framesOf(distDir: string, paths: readonly string[]): Record<string, string> {
@@ -107,24 +120,82 @@ function otherFixtureOf(target: Target): Target {
   return { ...target, fixture, proof: openInApp ? '请在App内打开' : target.proof }
 }
 
-async function main(): Promise<void> {
-  // Its own output directory: others rebuild dist/ (the browser tests do) while a bench runs.
-  const distDir = join(ROOT, 'bench', 'tmp', 'dist')
-  // vitest or a shell may have set NODE_ENV=test/development: the bench measures the production build.
+/**
+ * Runs `build` with NODE_ENV=production, then puts NODE_ENV back: vite and React build for NODE_ENV, and
+ * vitest or a shell may have set test/development, but the bench measures the production build.
+ */
+async function productionBuild<T>(build: () => Promise<T>): Promise<T> {
+  const before = process.env.NODE_ENV
   process.env.NODE_ENV = 'production'
-  if (args['no-prerender']) process.env.PRERENDER = '0'
-  if (!args['skip-build'] || !existsSync(join(distDir, 'index.html'))) {
-    log('building the pages')
-    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
+  try {
+    return await build()
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = before
   }
-  log('building the floor page')
-  const floorDir = await buildFloor(ROOT, join(ROOT, 'bench', 'tmp', 'floor'))
+}
+
+/** What the report says of the server the bench measured against. */
+const DEMO_SERVER =
+  'demo (NODE_ENV=development: demo data and tokens, the fake host; its development routes off, so no tap changes the data), in the bench process'
+
+/**
+ * The reference server as `npm start` runs it, the demo, whatever NODE_ENV the bench was started with:
+ * the server reads NODE_ENV when it starts and on some requests (server/dev-mode.ts `isProduction`), so
+ * from here on this process has NODE_ENV=development. With NODE_ENV=production it would refuse to start
+ * without the sign-in (rightly), and have no demo data, demo tokens or fake host for the pages to open with.
+ */
+async function startDemoServer(options: { dataDir: string; distDir: string }): Promise<RunningServer> {
+  process.env.NODE_ENV = 'development'
+  // Without the development routes (server/dev/): a tap of the slow-network runs would otherwise change
+  // the data the next run loads (授权百度网盘 grants the demo drive through the fake host, and the page
+  // then shows the drive instead of the step it measures). Production never has them either.
+  const server = await startServer({ ...options, devRoutes: false })
+  // The demo's own sign: the fake host (never served in production).
+  const fakeHost = await fetch(`${server.url}/__fake-host.js`)
+  if (!fakeHost.ok) {
+    await server.close()
+    throw new Error(`the bench's server is not the demo: /__fake-host.js answered ${fakeHost.status}`)
+  }
+  return server
+}
+
+/** Writes the results into `outDir` and prints the report. */
+function report(outDir: string, results: BenchResults): void {
+  const markdown = writeResults(outDir, args.out, results)
+  console.log(`\n${markdown}`)
+  const written = relative(process.cwd(), join(outDir, args.out))
+  log(`wrote ${written.startsWith('..') ? join(outDir, args.out) : written}.md and .json`)
+}
+
+async function main(): Promise<void> {
+  const workDir = resolve(args['work-dir'] ?? join(ROOT, 'bench', 'tmp'))
+  const outDir = resolve(args['out-dir'] ?? join(ROOT, 'bench', 'results'))
+  // Its own output directory: others rebuild dist/ (the browser tests do) while a bench runs.
+  const distDir = args.dist ? resolve(args.dist) : join(workDir, 'dist')
+  if (args['no-prerender']) process.env.PRERENDER = '0'
+  if (args.dist) {
+    if (!existsSync(join(distDir, 'index.html'))) throw new Error(`--dist ${args.dist}: no index.html there (run \`npm run build\` first)`)
+    log(`measuring the build in ${distDir}`)
+  } else if (!args['skip-build'] || !existsSync(join(distDir, 'index.html'))) {
+    log('building the pages (NODE_ENV=production)')
+    await productionBuild(() =>
+      build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } }),
+    )
+  }
+  log('building the floor page (NODE_ENV=production)')
+  const floorDir = await productionBuild(() => buildFloor(ROOT, join(workDir, 'floor')))
 
   const dataDir = mkdtempSync(join(tmpdir(), 'kids-bench-'))
-  log('seeding the demo and scaling data')
-  await seedScale(dataDir, SLIDES, FOLDER_ITEMS)
-  const server = await startServer({ dataDir, distDir })
-  const limits = await buildLimitPages(server.url, DEMO_SHARES.book, join(ROOT, 'bench', 'tmp', 'limit'))
+  // The scaling data only for the scaling series (it takes a while to write); the server seeds the demo by itself.
+  if (!args['no-scaling'] && !args['slow-only']) {
+    log('seeding the demo and scaling data')
+    await seedScale(dataDir, SLIDES, FOLDER_ITEMS)
+  }
+  const server = await startDemoServer({ dataDir, distDir })
+  log(`server: ${DEMO_SERVER}, on ${server.url}`)
+  log(`pages: the production build in ${distDir}`)
+  const limits = await buildLimitPages(server.url, DEMO_SHARES.book, join(workDir, 'limit'))
   const front = await startGzipFront(server.url, [
     { base: FLOOR_BASE, dir: floorDir },
     { base: LIMIT_BASE, dir: limits.htmlDir },
@@ -145,14 +216,15 @@ async function main(): Promise<void> {
       log(`a tap once ready, on the slow network (issue 39), ${slowRuns} runs`)
       slowTaps = await measureSlowTaps(browser, front.url, targets, slowRuns, log)
     }
-    /** What every results file says of its run: when, which commit, the machine, the profile (at the end of the run). */
+    /** What every results file says of its run: when (its end), which commit (at its start), the machine, the profile. */
     const runHeader = () => ({
       date: new Date().toISOString(),
-      commit: `${git('rev-parse --short HEAD') || 'unknown'}${dirtyAtStart}`,
+      commit: `${commitAtStart}${dirtyAtStart}`,
       label: args.label,
       machine: { cpus: cpus().length, loadAverage: loadAtStart, loadDuringRun: [...loadSamples, loadavg()[0]!] },
       profile: PROFILE,
       prerender: !args['no-prerender'],
+      server: DEMO_SERVER,
     })
     if (args['slow-only']) {
       const results: BenchResults = {
@@ -166,8 +238,7 @@ async function main(): Promise<void> {
         slowTaps,
         seconds: Math.round((Date.now() - started) / 1000),
       }
-      writeResults(join(ROOT, 'bench', 'results'), args.out, results)
-      log(`wrote bench/results/${args.out}.md and .json`)
+      report(outDir, results)
       return
     }
     const runs = Number(args.runs)
@@ -203,7 +274,7 @@ async function main(): Promise<void> {
       log('film strips: the share cover and the folder list every 300 ms')
       for (const target of targets.filter((t) => SPOTLIGHT_ROUTES.has(t.name))) {
         const file = `film/${args.out === 'latest' ? '' : `${args.out}-`}${target.name.slice(1).replace(/\//g, '-')}.png`
-        await filmStrip(browser, front.url + target.url, target.fixture, join(ROOT, 'bench', 'results', file))
+        await filmStrip(browser, front.url + target.url, target.fixture, join(outDir, file))
         films.push(file)
       }
     }
@@ -241,8 +312,7 @@ async function main(): Promise<void> {
       slowTaps,
       seconds: Math.round((Date.now() - started) / 1000),
     }
-    writeResults(join(ROOT, 'bench', 'results'), args.out, results)
-    log(`wrote bench/results/${args.out}.md and .json`)
+    report(outDir, results)
   } finally {
     await browser.close()
     await front.close()

@@ -1,5 +1,5 @@
 /**
- * npm run bench:health -- --rows N [--database-url URL] [--seed-only] [--runs 20] [--seconds 15]
+ * npm run bench:health -- --rows N [--database-url URL] [--seed-only] [--runs 20] [--seconds 15] [--out-dir DIR]
  *
  * Release health at scale (issue 46 item 1, docs/telemetry.md "Past one PostgreSQL"): seeds field reports
  * across 11 routes, 3 releases each, over the last 7 days, through the collector's own storage path
@@ -7,7 +7,7 @@
  * (a database that holds fewer gets the difference: seed 10 M, measure, seed to 50 M, measure); then,
  * against the reference server on that database, times the 7-day reply (`GET /ops/release-health?since=168`,
  * what the watch and `--gate` read) and a share lookup (`GET /v1/share/uar`), quiet and while two
- * operators read health without pause. Writes bench/results/health-<N>.md and .json.
+ * operators read health without pause. Writes bench/results/health-<N>.md and .json (or into --out-dir).
  *
  * Without --database-url it uses the embedded database in a temp folder (small N only: PGlite runs one
  * statement at a time, and the figures are not PostgreSQL's).
@@ -40,11 +40,12 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '15' },
     batch: { type: 'string', default: '2000' },
     writers: { type: 'string', default: '2' },
+    'out-dir': { type: 'string' },
   },
 })
 const target = Number(args.rows)
 if (!Number.isInteger(target) || target < 1) {
-  console.error('usage: npm run bench:health -- --rows N [--database-url URL] [--seed-only] [--runs 20] [--seconds 15]')
+  console.error('usage: npm run bench:health -- --rows N [--database-url URL] [--seed-only] [--runs 20] [--seconds 15] [--out-dir DIR]')
   process.exit(2)
 }
 
@@ -313,7 +314,7 @@ async function main() {
     `| share lookup, health read without pause by two (${busy.length}; ${reads} reads) | ${ms(result.shareLookup.whileHealthRead.p50)} | ${ms(result.shareLookup.whileHealthRead.p95)} | | p95 ≤ 1.5 × quiet: × ${ratio.toFixed(2)} |`,
     '',
   ].join('\n')
-  const dir = join(root, 'bench/results')
+  const dir = resolve(args['out-dir'] ?? join(root, 'bench/results'))
   mkdirSync(dir, { recursive: true })
   const name = `health-${reports >= 1e6 ? `${Math.round(reports / 1e6)}M` : reports}`
   writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`)

@@ -22,6 +22,8 @@ export interface BenchResults {
   runs: number
   /** Whether the build carried prerendered HTML. */
   prerender: boolean
+  /** Which server the pages were loaded from (the demo; runs before issue 50 name none). */
+  server?: string
   pages: PageResult[]
   /** Every page again in its other fixture (the app ↔ a phone browser), for CLS in both. */
   otherFixture?: PageResult[]
@@ -273,12 +275,18 @@ function loadLine(m: BenchResults['machine']): string {
 
 /** The Markdown report. */
 export function toMarkdown(r: BenchResults): string {
-  const out = [
+  const head = [
     `# Page bench: ${r.label}`,
     '',
     `${r.date} · commit ${r.commit} · ${r.machine.cpus} CPUs, load ${r.machine.loadAverage.map((x) => x.toFixed(1)).join(' ')} at start${loadLine(r.machine)} · ` +
       `${r.seconds} s · prerender ${r.prerender ? 'on' : 'off'}`,
     '',
+    ...(r.server ? [`Pages: the production build. Server: the ${r.server}.`, ''] : []),
+  ]
+  // `--slow-only`: the slow network's table and nothing else (no empty tables).
+  if (r.runs === 0 && r.pages.length === 0 && r.slowTaps?.length) return `${[...head, ...slowTapsTable(r.slowTaps)].join('\n')}\n`
+  const out = [
+    ...head,
     `Profile: ${PROFILE.rttMs} ms RTT, ${PROFILE.downKbps} kbps down, ${PROFILE.upKbps} kbps up, ${PROFILE.cpuSlowdown}x CPU slowdown, ` +
       `cache disabled, 390×844 @2x, Debian Chromium; text gzipped by the bench's front (as a CDN would). ` +
       `Median of ${r.runs} runs; times in ms from navigation start. JS/CSS are bytes on the wire (gzip), lazy chunks included. ` +
@@ -420,9 +428,11 @@ export function toMarkdown(r: BenchResults): string {
   return `${out.join('\n')}\n`
 }
 
-/** Writes `<name>.md` and `<name>.json` into `dir`. */
-export function writeResults(dir: string, name: string, results: BenchResults): void {
+/** Writes `<name>.md` and `<name>.json` into `dir`; returns the Markdown. */
+export function writeResults(dir: string, name: string, results: BenchResults): string {
+  const markdown = toMarkdown(results)
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, `${name}.md`), toMarkdown(results))
+  writeFileSync(join(dir, `${name}.md`), markdown)
   writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(results, null, 1)}\n`)
+  return markdown
 }

@@ -7,10 +7,10 @@
  * largest of the others'. `npm run budgets -- --update` re-baselines: every budget becomes today's figure
  * + headroom (5%), written back into each page.ts, `forbid` lists kept. Run it after a change that makes
  * pages lighter, or, with a reason in the commit, heavier. Needs a build (`npm run build`): it reads
- * dist/pages-manifest.json and the chunk-module map the build writes.
+ * dist/pages-manifest.json and the chunk-module map the build writes. `--dist DIR` reads a build elsewhere.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import type { PageBudget as DeclaredBudget } from '../../shared/app/define-page.ts'
 import { readChunkModules } from './prerender/chunk-modules.ts'
 import { findForbidden, measureBuild, type PageWeight } from './page-weight.ts'
@@ -143,9 +143,11 @@ function table(pages: readonly PageWeight[], budgets: BudgetsFile, breaches: rea
 }
 
 async function main(): Promise<void> {
-  const distDir = join(ROOT, 'dist')
+  // `--dist DIR`: a build elsewhere (the delivery tests' builds); dist/ by default.
+  const at = process.argv.indexOf('--dist')
+  const distDir = at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]!) : join(ROOT, 'dist')
   if (!existsSync(join(distDir, 'pages-manifest.json'))) {
-    console.error('budgets: no dist/pages-manifest.json; run `npm run build` first')
+    console.error(`budgets: no ${relative(ROOT, distDir) || '.'}/pages-manifest.json; run \`npm run build\` first`)
     process.exit(1)
   }
   const pages = measureBuild(distDir)
