@@ -10,7 +10,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
-import { pipeline } from 'node:stream'
+import { pipeline, type Readable } from 'node:stream'
 import { createGzip } from 'node:zlib'
 
 const TEXT = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/
@@ -41,6 +41,11 @@ function send(
     delete headers['content-length']
     headers['content-encoding'] = 'gzip'
     headers.vary = 'Accept-Encoding'
+  }
+  if (res.destroyed) {
+    // The page went away (a navigation cancelled the request) before the reply came: pipeline would throw.
+    ;(body as Readable).destroy()
+    return
   }
   res.writeHead(status, headers)
   pipeline(gzip ? body.pipe(createGzip()) : body, res, () => {})
@@ -89,7 +94,10 @@ export async function startGzipFront(upstream: string, mounts: readonly Mount[])
       },
       (reply) => send(req, res, reply.statusCode ?? 502, { ...reply.headers }, reply),
     )
-    forward.on('error', () => res.writeHead(502).end())
+    forward.on('error', () => {
+      if (!res.headersSent && !res.destroyed) res.writeHead(502).end()
+      else res.destroy()
+    })
     pipeline(req, forward, () => {})
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -328,6 +328,19 @@ const CHEAP: Record<string, Way[]> = {
       },
     },
   ],
+  'with-postgres': [
+    {
+      what: 'a throwaway PostgreSQL of its own (TEST_DATABASE_URL emptied) that a command queries, removed after',
+      postgres: true,
+      run: async () => {
+        const query = `"$TEST_PG_BIN/psql" "$TEST_DATABASE_URL" -XAtc 'SELECT 40 + 2'`
+        const ran = await runs('with-postgres', [query], [/^42$/m, /PostgreSQL for the tests at postgres:\/\//], { TEST_DATABASE_URL: '' })
+        const dir = /(\/\S*kids-english-pg\.\w+)/.exec(ran.output)?.[1]
+        expect(dir, `the cluster's folder in:\n${lastLines(ran.output)}`).toBeDefined()
+        expect(existsSync(dir!), `${dir} removed`).toBe(false)
+      },
+    },
+  ],
   budgets: [
     {
       what: "--dist the delivery project's build",
