@@ -27,6 +27,15 @@ const SKEW_MS = 60_000
 export const UNLOCKS = `${RELEASES}/unlocks`
 /** How often a run refreshes its lock: well within STALE_AFTER_MS, even with a slow store. */
 export const REFRESH_MS = 15_000
+/** After a refresh the store did not answer, the next try comes this soon. */
+const RETRY_MS = 2_000
+/**
+ * How long a run may go on writing since its lock was last written. Another host whose clock runs up to
+ * SKEW_MS ahead of ours judges the lock dead STALE_AFTER_MS - SKEW_MS (60 s) after that write; a run that
+ * could not refresh it for this long (45 s) stops before its next write, a write's time (REFRESH_MS) ahead of
+ * that moment, rather than write on beside a run that may have taken the lock over.
+ */
+export const HOLD_MS = STALE_AFTER_MS - SKEW_MS - REFRESH_MS
 
 interface Holder {
   pid: number
@@ -106,10 +115,16 @@ export interface HeldLock {
 
 class Lease implements HeldLock {
   private timer: NodeJS.Timeout | undefined
+  private stopped = false
   private refreshing: Promise<void> = Promise.resolve()
   private lost = false
+  /** When the record now in the store was made (`performance.now()`, which no clock change moves). */
+  private writtenAt = performance.now()
+  private holdMs = HOLD_MS
   private readonly since = new Date().toISOString()
   private readonly token = randomBytes(6).toString('hex')
+  /** When the last record `next()` made was made. */
+  private madeAt = performance.now()
   record: Buffer
 
   constructor(private readonly store: Store) {
@@ -118,30 +133,41 @@ class Lease implements HeldLock {
 
   /** This run's lock record, refreshed now. */
   next(): Buffer {
+    this.madeAt = performance.now()
     return Buffer.from(
       `pid ${process.pid} host ${hostname()} since ${this.since} refreshed ${new Date().toISOString()} run ${this.token}\n`,
     )
   }
 
-  start(refreshMs: number): void {
-    let busy = false
-    this.timer = setInterval(() => {
-      // A refresh slower than the interval is not queued behind: the next tick after it writes.
-      if (busy) return
-      busy = true
-      this.refreshing = this.refresh().finally(() => (busy = false))
-    }, refreshMs)
-    this.timer.unref()
+  /** The record just written is in the store: the lease runs from when it was made. */
+  written(record: Buffer): void {
+    this.record = record
+    this.writtenAt = this.madeAt
   }
 
-  private async refresh(): Promise<void> {
-    if (this.lost) return
+  start(refreshMs: number, holdMs: number): void {
+    this.holdMs = holdMs
+    // A refresh slower than the interval is not queued behind: the next one starts after it ends.
+    const schedule = (ms: number) => {
+      if (this.stopped || this.lost) return
+      this.timer = setTimeout(() => {
+        this.refreshing = this.refresh().then((answered) => schedule(answered ? refreshMs : Math.min(RETRY_MS, refreshMs)))
+      }, ms)
+      this.timer.unref()
+    }
+    schedule(refreshMs)
+  }
+
+  /** False when the store did not answer (the next try comes sooner). */
+  private async refresh(): Promise<boolean> {
+    if (this.lost || this.stopped) return true
     const next = this.next()
     try {
-      if (await this.store.replaceIf(LOCK_KEY, this.record, next)) this.record = next
+      if (await this.store.replaceIf(LOCK_KEY, this.record, next)) this.written(next)
       else this.lost = true
+      return true
     } catch {
-      // The store did not answer this time: the next refresh tries again, well before the lock goes stale.
+      return false
     }
   }
 
@@ -149,10 +175,17 @@ class Lease implements HeldLock {
     if (this.lost) {
       throw new DeliveryError(`${this.store.name}: another run took the lock over while this one ran; stopped before writing more`)
     }
+    const since = performance.now() - this.writtenAt
+    if (since > this.holdMs) {
+      throw new DeliveryError(
+        `${this.store.name}: the lock could not be refreshed for ${Math.round(since / 1000)} s (the store did not answer); stopped before writing more, since another run may take it over (the same command finishes the job)`,
+      )
+    }
   }
 
   async release(): Promise<void> {
-    clearInterval(this.timer)
+    this.stopped = true
+    clearTimeout(this.timer)
     await this.refreshing
     if (this.lost) return
     const now = await this.store.get(LOCK_KEY).catch(() => null)
@@ -164,15 +197,19 @@ class Lease implements HeldLock {
 async function acquire(store: Store, notice: Notice, clock: Clock): Promise<Lease> {
   const lease = new Lease(store)
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (await store.createIfAbsent(LOCK_KEY, lease.record)) return lease
+    if (await store.createIfAbsent(LOCK_KEY, lease.record)) {
+      lease.written(lease.record)
+      return lease
+    }
     const [text, written] = await Promise.all([store.get(LOCK_KEY), store.modifiedAt(LOCK_KEY)])
     // Released between the two calls: try to create it once more.
     if (!text) continue
     const holder = readHolder(text.toString('utf8'))
     const reason = staleReason(holder, written, clock.now())
     if (reason) {
-      lease.record = lease.next()
-      if (await store.replaceIf(LOCK_KEY, text, lease.record)) {
+      const record = lease.next()
+      if (await store.replaceIf(LOCK_KEY, text, record)) {
+        lease.written(record)
         notice(`took over the lock of an interrupted run (${holder ? holderName(holder) : 'an unreadable lock'}), ${reason}`)
         return lease
       }
@@ -195,12 +232,14 @@ export interface LockOptions {
   clock?: Clock
   /** How often the lock is refreshed (REFRESH_MS). */
   refreshMs?: number
+  /** How long the run may write on since its lock was last written (HOLD_MS; tests). */
+  holdMs?: number
 }
 
 /** Runs `fn` holding the target's lock, so two runs never interleave; the lock is released however `fn` ends. */
 export async function withLock<T>(store: Store, fn: (lock: HeldLock) => Promise<T>, options: LockOptions = {}): Promise<T> {
   const lease = await acquire(store, options.notice ?? toStderr, options.clock ?? systemClock)
-  lease.start(options.refreshMs ?? REFRESH_MS)
+  lease.start(options.refreshMs ?? REFRESH_MS, options.holdMs ?? HOLD_MS)
   try {
     return await fn(lease)
   } finally {
