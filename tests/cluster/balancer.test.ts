@@ -199,16 +199,26 @@ describe('nginx with the sample of docs/server.md in front of two instances', sk
     } finally {
       await cluster.postgres.start()
     }
-    console.log(`PostgreSQL away, through nginx: ${during.length} polls, statuses ${JSON.stringify(tally(during))}`)
+    // Back without a restart: polled until the first 200 (within 20 s), then every request through nginx works.
+    const recovering: Poll[] = []
+    const backBy = Date.now() + 20_000
+    while (Date.now() < backBy && recovering.at(-1)?.status !== 200) {
+      recovering.push(await poll(base, '/v1/directory/0', alice))
+      await sleep(100)
+    }
+    const after: Poll[] = []
+    for (let i = 0; i < 10; i++) after.push(await poll(base, i % 2 ? '/readyz' : '/v1/directory/0', i % 2 ? {} : alice))
+    console.log(
+      `PostgreSQL away, through nginx: ${during.length} polls, statuses ${JSON.stringify(tally(during))}; ` +
+        `started again: ${recovering.length} polls to the first 200 (${JSON.stringify(tally(recovering))}), ` +
+        `then ${after.length} polls, statuses ${JSON.stringify(tally(after))}`,
+    )
     expect(
       during.map((p) => [p.path, p.status, p.path === '/readyz' ? 'any' : p.retryAfter, p.msg]),
       JSON.stringify(tally(during)),
     ).toEqual(during.map((p) => [p.path, 503, p.path === '/readyz' ? 'any' : '2', BUSY]))
-    // Back without a restart: every request through nginx works again, at once and after.
-    await expect.poll(async () => (await poll(base, '/v1/directory/0', alice)).status, { timeout: 20_000 }).toBe(200)
-    const after: Poll[] = []
-    for (let i = 0; i < 10; i++) after.push(await poll(base, i % 2 ? '/readyz' : '/v1/directory/0', i % 2 ? {} : alice))
-    console.log(`PostgreSQL back, through nginx: ${after.length} polls, statuses ${JSON.stringify(tally(after))}`)
+    expect(recovering.at(-1)?.status).toBe(200)
+    expect(recovering.filter((p) => p.status !== 503 && p.status !== 200)).toEqual([])
     expect(after.map((p) => p.status)).toEqual(Array(10).fill(200))
   }, 60_000)
 
