@@ -184,7 +184,7 @@ describe('nginx with the sample of docs/server.md in front of two instances', sk
     for (const r of restarts) expect(polls.filter((p) => p.at >= r.from && p.at <= r.to).length).toBeGreaterThan(3)
     const notOk = polls.filter((p) => p.status !== 200)
     expect(notOk, `${polls.length} polls: ${JSON.stringify(tally(polls))}`).toEqual([])
-  }, 180_000)
+  }, 240_000)
 
   it("answers the instances' 503 with Retry-After while PostgreSQL is away (not 502), and 200 once it is back", async () => {
     expect((await poll(base, '/v1/directory/0', alice)).status).toBe(200)
