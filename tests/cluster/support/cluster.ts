@@ -12,6 +12,7 @@ import { promisify } from 'node:util'
 import { startS3Server, type S3Server } from '../../delivery/helpers/s3-server'
 import { signToken, TEST_AUDIENCE, TEST_ISSUER, TEST_SECRET } from '../../server/helpers/tokens'
 import { Instance } from './instance'
+import { freePort } from '../../../scripts/test/test-postgres'
 import { openTestPostgres, type TestPostgres } from './postgres'
 import { startProxy, type Proxy } from './proxy'
 
@@ -32,6 +33,8 @@ export interface ClusterOptions {
   instances?: number
   /** More environment for every instance (e.g. SHUTDOWN_GRACE_S). */
   env?: Record<string, string>
+  /** Each instance on a port of its own, the same after a restart (a balancer's upstream names it); default: a new free one at each start. */
+  fixedPorts?: boolean
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
@@ -53,7 +56,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
   })
-  const instances = Array.from({ length: options.instances ?? 2 }, (_, i) => new Instance(`instance ${i + 1}`, env))
+  const count = options.instances ?? 2
+  const ports = options.fixedPorts ? await Promise.all(Array.from({ length: count }, () => freePort())) : []
+  const instances = Array.from({ length: count }, (_, i) => new Instance(`instance ${i + 1}`, env, ports[i] ?? 0))
   await Promise.all(instances.map((instance) => instance.start()))
   const proxy = await startProxy(instances)
   return {

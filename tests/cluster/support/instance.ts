@@ -12,7 +12,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const BANNER = /Reference server on (http:\/\/\S+)/
 
 export class Instance {
-  /** `http://127.0.0.1:<port>` while it runs (a new port after each start); '' otherwise. */
+  /** `http://127.0.0.1:<port>` while it runs (a new port after each start, unless `port` is fixed); '' otherwise. */
   url = ''
   /** Everything it printed, all starts together. */
   output = ''
@@ -25,13 +25,15 @@ export class Instance {
   constructor(
     readonly name: string,
     private readonly env: Record<string, string>,
+    /** The port of every start (as behind a balancer whose upstream names it), or 0: a free one each time. */
+    readonly port = 0,
   ) {}
 
   /** Starts the process and resolves once it listens (its banner). */
   async start(): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...this.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: this.dataDir },
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     this.child = child

@@ -53,12 +53,20 @@ export interface Nginx {
  * another user when the test runs as root, must be able to read: chmod 755), and waits until it answers.
  */
 export async function startNginx(tmp: string, site: string, port: number): Promise<Nginx> {
+  return runNginx(tmp, withListenAndRoot(printedNginxSample(), port, site), port)
+}
+
+/**
+ * Starts nginx with `httpBlock` (what goes inside `http { }`, listening on `port`) and only what a test run needs
+ * around it: its own pid, logs (`<tmp>/nginx-error.log`, `nginx-access.log`) and temp folders in `tmp`, and the
+ * MIME types. Waits until `/` answers (any status).
+ */
+export async function runNginx(tmp: string, httpBlock: string, port: number): Promise<Nginx> {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: run \`npm test\` (it installs it) or apt-get install nginx`)
   const conf = join(tmp, 'nginx.conf')
   writeFileSync(
     conf,
     [
-      // Only what a test run needs around the sample: its own pid, logs and temp folders, and the MIME types.
       `pid ${tmp}/nginx.pid;`,
       `error_log ${tmp}/nginx-error.log warn;`,
       'worker_processes 1;',
@@ -68,7 +76,7 @@ export async function startNginx(tmp: string, site: string, port: number): Promi
       '  default_type application/octet-stream;',
       `  access_log ${tmp}/nginx-access.log;`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${tmp}/nginx-${name};`),
-      withListenAndRoot(printedNginxSample(), port, site),
+      httpBlock,
       '}',
     ].join('\n'),
   )
