@@ -210,7 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: the plugin hooks each route as it is added (after the headers' hook, which reads the HTML).
   await installCompression(app)
 
-  await app.register(healthRoutes, { db: options.db })
+  await app.register(healthRoutes, { db: options.db, verifier: options.verifier ?? null })
   await app.register(staticRoutes, { storage, fakeHost })
   await app.register(async (api) => {
     // Before every schema and handler of the API (pages keep their query strings untouched).
