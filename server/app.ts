@@ -37,7 +37,7 @@ import { diskStorage } from './uploads/disk-storage'
 import type { UploadStorage } from './uploads/storage'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { DEFAULT_RATE_LIMITS, installRateLimits, type RateLimits } from './rate-limit/rate-limits'
-import { opsRoutes } from './telemetry/ops-routes'
+import { checkedOpsToken, opsRoutes } from './telemetry/ops-routes'
 import { demoKnownReleases, knownReleases, registerServedBuild, servedBuild } from './telemetry/releases'
 import { retentionDaysFromEnv, scheduleTelemetryMaintenance } from './telemetry/retention'
 import { databaseSink, type TelemetrySink } from './telemetry/sink'
@@ -235,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
     })
   })
-  await app.register(opsRoutes, { db, known, opsToken: options.opsToken ?? (process.env.OPS_TOKEN || undefined) })
+  await app.register(opsRoutes, { db, known, opsToken: checkedOpsToken(options.opsToken ?? process.env.OPS_TOKEN), attempts: limits.ops })
   await app.register(pageRoutes, { distDir, fakeHost })
   return app
 }

@@ -12,6 +12,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { Db } from '../db/db'
 import { ApiError } from '../http/envelope'
+import type { OpsAttempts } from '../telemetry/ops-routes'
 import { sharedRateLimitStore, sweepRateLimits } from './shared-store'
 
 /** At most `max` calls in every window of `windowMs`. */
@@ -29,6 +30,8 @@ export interface RateLimits {
   shareLookups: Limit
   /** Field reports (`POST /v1/telemetry`), per client address. */
   telemetry: Limit
+  /** Wrong `OPS_TOKEN`s on `/ops/`, per client address: past it, every `/ops/` call from there is refused, right token or not. */
+  opsFailures: Limit
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -40,6 +43,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   shareLookups: { max: 300, windowMs: 60_000 },
   // A view sends one to three reports; 4 a second from one address.
   telemetry: { max: 240, windowMs: 60_000 },
+  // An operator mistypes a few times; a guesser gets 10 tries per 15 min per address (a 64-hex-digit token
+  // has 2^256 values), and the right token from that address waits at most 15 min, never longer.
+  opsFailures: { max: 10, windowMs: 15 * 60_000 },
 }
 
 /** A limit per client address that a route asks for with `config: { clientLimit }`. */
@@ -68,6 +74,8 @@ export interface RateLimitHooks {
   perUser: onRequestAsyncHookHandler
   /** onSend of the signed-in routes: a 401 counts against its address before it is sent. */
   countSignInFailure: <T>(request: FastifyRequest, reply: FastifyReply, payload: T) => Promise<T>
+  /** `/ops/`: an address past its wrong tokens is refused before its token is compared; a wrong one counts. */
+  ops: OpsAttempts | undefined
 }
 
 /** A client's address; an IPv6 one by its /64, as one phone or home holds a whole /64. */
@@ -80,7 +88,7 @@ const clientKey = (request: FastifyRequest) => normalizeIP(request.ip)
 export async function installRateLimits(app: FastifyInstance, db: Db, limits: RateLimits | false): Promise<RateLimitHooks> {
   if (!limits) {
     const none = async () => {}
-    return { perClient: none, beforeSignIn: none, perUser: none, countSignInFailure: async (_q, _r, payload) => payload }
+    return { perClient: none, beforeSignIn: none, perUser: none, countSignInFailure: async (_q, _r, payload) => payload, ops: undefined }
   }
   await app.register(rateLimit, {
     global: false,
@@ -100,6 +108,7 @@ export async function installRateLimits(app: FastifyInstance, db: Db, limits: Ra
     telemetry: limiter('telemetry', limits.telemetry, clientKey),
   }
   const signInFailures = limiter('signin', limits.signInFailures, clientKey)
+  const opsFailures = limiter('ops', limits.opsFailures, clientKey)
   const perUser = limiter('user', limits.user, (request) => String(request.currentUser?.id))
 
   /**
@@ -126,6 +135,10 @@ export async function installRateLimits(app: FastifyInstance, db: Db, limits: Ra
     countSignInFailure: async (request, reply, payload) => {
       if (reply.statusCode === 401) await signInFailures(request).catch(() => undefined)
       return payload
+    },
+    ops: {
+      beforeCheck: (request, reply) => refuseWhenOver(opsFailures, request, reply, false),
+      countFailure: async (request) => void (await opsFailures(request).catch(() => undefined)),
     },
   }
 }

@@ -18,6 +18,7 @@ const LIMITS: RateLimits = {
   signInFailures: { max: 3, windowMs: 60_000 },
   shareLookups: { max: 4, windowMs: 60_000 },
   telemetry: { max: 4, windowMs: 60_000 },
+  opsFailures: { max: 3, windowMs: 60_000 },
 }
 
 let testDb: TestDb
