@@ -165,7 +165,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('currentUser', null)
   app.decorateRequest('failureMsg', null)
   // Before the lanes and every other hook: a caller past a limit costs nothing more.
-  const limits = await installRateLimits(app, options.db, options.rateLimits ?? DEFAULT_RATE_LIMITS)
+  const limits = await installRateLimits(app, options.db, options.rateLimits ?? DEFAULT_RATE_LIMITS, {
+    verifier: options.verifier ?? null,
+    demoTokens: !isProduction(),
+  })
   app.addHook('onRequest', limits.perClient)
   laneRequests(app)
   limitBodyTime(app, timeLimits, (url) => url === '/v1/upload' || url.startsWith('/v1/upload?'))

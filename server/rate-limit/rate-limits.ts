@@ -12,8 +12,10 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { Db } from '../db/db'
 import { ApiError } from '../http/envelope'
+import type { TokenVerifier } from '../auth/token-verifier'
 import type { OpsAttempts } from '../telemetry/ops-routes'
 import { sharedRateLimitStore, sweepRateLimits } from './shared-store'
+import { signedInLately, sweepSignedInLately } from './signed-in-lately'
 
 /** At most `max` calls in every window of `windowMs`. */
 export interface Limit {
@@ -68,9 +70,12 @@ const SWEEP_MS = 60_000
 export interface RateLimitHooks {
   /** App-wide onRequest: the per-address limit of the route (`config.clientLimit`), if any. */
   perClient: onRequestAsyncHookHandler
-  /** Before the sign-in: an address past its refused sign-ins is refused at once (but for a token that signed in lately). */
+  /**
+   * Before the sign-in: an address past its refused sign-ins is refused at once, but for a token that
+   * signed in lately through any instance (signed-in-lately.ts).
+   */
   beforeSignIn: onRequestAsyncHookHandler
-  /** After the sign-in: the user's own limit. */
+  /** After the sign-in: remembers the token as signed in (for every instance), then the user's own limit. */
   perUser: onRequestAsyncHookHandler
   /** onSend of the signed-in routes: a 401 counts against its address before it is sent. */
   countSignInFailure: <T>(request: FastifyRequest, reply: FastifyReply, payload: T) => Promise<T>
@@ -81,11 +86,29 @@ export interface RateLimitHooks {
 /** A client's address; an IPv6 one by its /64, as one phone or home holds a whole /64. */
 const clientKey = (request: FastifyRequest) => normalizeIP(request.ip)
 
+const BEARER = /^Bearer\s+(\S+)/i
+const tokenOf = (request: FastifyRequest) => BEARER.exec(request.headers.authorization ?? '')?.[1]
+
+/** A compact JWS (as http/auth.ts): the only tokens a configured sign-in verifies. */
+const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/
+
+/** How the sign-in takes a token (as `authenticate` does): to let a real user's token past a flood without asking the database for every bogus one. */
+export interface SignInCheck {
+  verifier: TokenVerifier | null
+  /** The demo's fixed tokens sign in (not in production). */
+  demoTokens: boolean
+}
+
 /**
  * Registers `@fastify/rate-limit` on `db` and returns the hooks; `false` = no limits (the server
  * tests that are not about them).
  */
-export async function installRateLimits(app: FastifyInstance, db: Db, limits: RateLimits | false): Promise<RateLimitHooks> {
+export async function installRateLimits(
+  app: FastifyInstance,
+  db: Db,
+  limits: RateLimits | false,
+  signIn: SignInCheck = { verifier: null, demoTokens: false },
+): Promise<RateLimitHooks> {
   if (!limits) {
     const none = async () => {}
     return { perClient: none, beforeSignIn: none, perUser: none, countSignInFailure: async (_q, _r, payload) => payload, ops: undefined }
@@ -97,7 +120,10 @@ export async function installRateLimits(app: FastifyInstance, db: Db, limits: Ra
     // (and meets the same database, with its own 503).
     skipOnError: true,
   })
-  const sweep = setInterval(() => void sweepRateLimits(db).catch(() => undefined), SWEEP_MS)
+  const sweep = setInterval(() => {
+    void sweepRateLimits(db).catch(() => undefined)
+    void sweepSignedInLately(db).catch(() => undefined)
+  }, SWEEP_MS)
   sweep.unref()
   app.addHook('onClose', async () => clearInterval(sweep))
 
@@ -115,11 +141,35 @@ export async function installRateLimits(app: FastifyInstance, db: Db, limits: Ra
    * Refuses with 429 and `Retry-After` when `check` says the caller is over: past the limit with this
    * call counted, or (`increment: false`, refused sign-ins) already at it.
    */
-  const refuseWhenOver = async (check: ReturnType<typeof limiter>, request: FastifyRequest, reply: FastifyReply, increment = true) => {
+  const refuseWhenOver = async (
+    check: ReturnType<typeof limiter>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    increment = true,
+    exempt?: () => Promise<boolean>,
+  ) => {
     const result = await check(request, { increment })
     if (result.isAllowed || !(increment ? result.isExceeded : result.remaining === 0 && result.ttl > 0)) return
+    if (exempt && (await exempt())) return
     void reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)))
     throw new ApiError(429, RATE_LIMITED_MSG, 'RATE_LIMITED')
+  }
+
+  const lately = signedInLately(db)
+  /**
+   * Whether the token of a call from an address over its refused sign-ins signed in lately through
+   * any instance. A signed token is checked first (a signature, no database): a flood of forged or
+   * random ones costs the database nothing; only a real token is looked up.
+   */
+  const signedInElsewhere = async (request: FastifyRequest) => {
+    const token = tokenOf(request)
+    if (!token) return false
+    if (signIn.verifier && JWT.test(token)) {
+      if (!(await signIn.verifier.verify(token).catch(() => null))) return false
+    } else if (!signIn.demoTokens) {
+      return false
+    }
+    return lately.recalls(token).catch(() => false)
   }
 
   return {
@@ -127,11 +177,16 @@ export async function installRateLimits(app: FastifyInstance, db: Db, limits: Ra
       const name = request.routeOptions.config.clientLimit
       if (name) await refuseWhenOver(perClient[name], request, reply)
     },
-    // A token that signed in lately is no guess: its user is not locked out by a flood from their address (a shared NAT).
+    // A token that signed in lately, here or through another instance, is no guess: its user is not
+    // locked out by a flood from their address (a shared NAT).
     beforeSignIn: async (request, reply) => {
-      if (!request.signedInLately) await refuseWhenOver(signInFailures, request, reply, false)
+      if (!request.signedInLately) await refuseWhenOver(signInFailures, request, reply, false, () => signedInElsewhere(request))
     },
-    perUser: (request, reply) => refuseWhenOver(perUser, request, reply),
+    perUser: async (request, reply) => {
+      const token = tokenOf(request)
+      if (token) await lately.remember(token)
+      await refuseWhenOver(perUser, request, reply)
+    },
     countSignInFailure: async (request, reply, payload) => {
       if (reply.statusCode === 401) await signInFailures(request).catch(() => undefined)
       return payload

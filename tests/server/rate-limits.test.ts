@@ -48,6 +48,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await Promise.all([one?.close(), two?.close()])
   await testDb.db.query('DELETE FROM rate_limits')
+  await testDb.db.query('DELETE FROM signed_in_lately')
   one = await buildApp({ db: recording(testDb.db), dataDir: testDb.dataDir, rateLimits: LIMITS })
   two = await buildApp({ db: recording(testDb.db), dataDir: testDb.dataDir, rateLimits: LIMITS })
   statements.length = 0
@@ -123,6 +124,19 @@ describe('refused sign-ins', () => {
     expect(await alternate(3, () => listing(bearer(`guess-${Math.random()}`)))).toEqual([401, 401, 401])
     expectRateLimited(await one.inject(listing(bearer('guess-again'))))
     expect((await one.inject(listing(BASIC))).statusCode).toBe(200)
+  })
+
+  it('past the limit, let through a token that signed in lately through the other instance (before: 429)', async () => {
+    expect((await one.inject(listing(BASIC))).statusCode).toBe(200)
+    for (let i = 0; i < 3; i++) expect((await two.inject(listing(bearer(`guess-${i}`)))).statusCode).toBe(401)
+    expectRateLimited(await two.inject(listing(bearer('guess-again'))))
+    expect((await two.inject(listing(BASIC))).statusCode).toBe(200)
+    // A user's token that did not sign in lately is no exception (the VIP user's, never used here).
+    expectRateLimited(await two.inject(listing(VIP)))
+    // Only a hash of the token is kept.
+    const rows = await testDb.db.query<{ token_hash: string }>('SELECT token_hash FROM signed_in_lately')
+    expect(rows).toHaveLength(1)
+    expect(JSON.stringify(rows)).not.toContain(DEMO_TOKENS.basic)
   })
 
   it('leave the users of other addresses alone', async () => {
