@@ -167,7 +167,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the lanes and every other hook: a caller past a limit costs nothing more.
   const limits = await installRateLimits(app, options.db, options.rateLimits ?? DEFAULT_RATE_LIMITS, {
     verifier: options.verifier ?? null,
-    demoTokens: !isProduction(),
   })
   app.addHook('onRequest', limits.perClient)
   laneRequests(app)

@@ -92,11 +92,9 @@ const tokenOf = (request: FastifyRequest) => BEARER.exec(request.headers.authori
 /** A compact JWS (as http/auth.ts): the only tokens a configured sign-in verifies. */
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/
 
-/** How the sign-in takes a token (as `authenticate` does): to let a real user's token past a flood without asking the database for every bogus one. */
+/** How the sign-in checks a signed token (as `authenticate` does): to let a real user's token past a flood without asking the database for every bogus one. */
 export interface SignInCheck {
   verifier: TokenVerifier | null
-  /** The demo's fixed tokens sign in (not in production). */
-  demoTokens: boolean
 }
 
 /**
@@ -107,7 +105,7 @@ export async function installRateLimits(
   app: FastifyInstance,
   db: Db,
   limits: RateLimits | false,
-  signIn: SignInCheck = { verifier: null, demoTokens: false },
+  signIn: SignInCheck = { verifier: null },
 ): Promise<RateLimitHooks> {
   if (!limits) {
     const none = async () => {}
@@ -158,17 +156,14 @@ export async function installRateLimits(
   const lately = signedInLately(db)
   /**
    * Whether the token of a call from an address over its refused sign-ins signed in lately through
-   * any instance. A signed token is checked first (a signature, no database): a flood of forged or
-   * random ones costs the database nothing; only a real token is looked up.
+   * any instance. Only a signed token whose signature checks (no database) is looked up: a flood of
+   * forged or random ones, or of the demo's unsigned tokens, costs the database nothing (a demo token
+   * keeps only the memory of the instance it signed in on, request-lanes.ts).
    */
   const signedInElsewhere = async (request: FastifyRequest) => {
     const token = tokenOf(request)
-    if (!token) return false
-    if (signIn.verifier && JWT.test(token)) {
-      if (!(await signIn.verifier.verify(token).catch(() => null))) return false
-    } else if (!signIn.demoTokens) {
-      return false
-    }
+    if (!token || !signIn.verifier || !JWT.test(token)) return false
+    if (!(await signIn.verifier.verify(token).catch(() => null))) return false
     return lately.recalls(token).catch(() => false)
   }
 
