@@ -189,6 +189,12 @@ describe('with a key set (AUTH_JWKS_URL)', () => {
       ])
       const token = await signToken({ subject: 'ready-user', key: keySet.privateKey, alg: 'ES256', kid: keySet.kid })
       expect((await get(app, '/v1/directory/0', token)).statusCode).toBe(200)
+      // Its server down again: the keys in hand are fresh (10 minutes), tokens still verify, still ready, nothing fetched.
+      keySet.down = true
+      const fetched = keySet.fetches
+      expect([await readyz(), await readyz()]).toEqual([200, 200])
+      expect((await get(app, '/v1/directory/0', token)).statusCode).toBe(200)
+      expect(keySet.fetches).toBe(fetched)
     } finally {
       keySet.down = false
       await app.close()
