@@ -199,7 +199,7 @@ describe('with a key set (AUTH_JWKS_URL)', () => {
       keySet.down = false
       await app.close()
     }
-  })
+  }, 60_000)
 
   it('/readyz is 503 when the key set’s address refuses connections', async () => {
     const down = { ...env(), AUTH_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json' }
