@@ -37,7 +37,7 @@ import { diskStorage } from './uploads/disk-storage'
 import type { UploadStorage } from './uploads/storage'
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/receive-upload'
 import { DEFAULT_RATE_LIMITS, installRateLimits, type RateLimits } from './rate-limit/rate-limits'
-import { opsRoutes } from './telemetry/ops-routes'
+import { checkedOpsToken, opsRoutes } from './telemetry/ops-routes'
 import { demoKnownReleases, knownReleases, registerServedBuild, servedBuild } from './telemetry/releases'
 import { retentionDaysFromEnv, scheduleTelemetryMaintenance } from './telemetry/retention'
 import { databaseSink, type TelemetrySink } from './telemetry/sink'
@@ -165,7 +165,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('currentUser', null)
   app.decorateRequest('failureMsg', null)
   // Before the lanes and every other hook: a caller past a limit costs nothing more.
-  const limits = await installRateLimits(app, options.db, options.rateLimits ?? DEFAULT_RATE_LIMITS)
+  const limits = await installRateLimits(app, options.db, options.rateLimits ?? DEFAULT_RATE_LIMITS, {
+    verifier: options.verifier ?? null,
+  })
   app.addHook('onRequest', limits.perClient)
   laneRequests(app)
   limitBodyTime(app, timeLimits, (url) => url === '/v1/upload' || url.startsWith('/v1/upload?'))
@@ -210,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: the plugin hooks each route as it is added (after the headers' hook, which reads the HTML).
   await installCompression(app)
 
-  await app.register(healthRoutes, { db: options.db })
+  await app.register(healthRoutes, { db: options.db, verifier: options.verifier ?? null })
   await app.register(staticRoutes, { storage, fakeHost })
   await app.register(async (api) => {
     // Before every schema and handler of the API (pages keep their query strings untouched).
@@ -235,7 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
     })
   })
-  await app.register(opsRoutes, { db, known, opsToken: options.opsToken ?? (process.env.OPS_TOKEN || undefined) })
+  await app.register(opsRoutes, { db, known, opsToken: checkedOpsToken(options.opsToken ?? process.env.OPS_TOKEN), attempts: limits.ops })
   await app.register(pageRoutes, { distDir, fakeHost })
   return app
 }

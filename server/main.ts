@@ -8,7 +8,8 @@
  *   LOG_FORMAT (`json`: pino's records), SHUTDOWN_GRACE_S (25: how long SIGTERM waits for requests in flight),
  *   UPLOADS_URL (s3://<bucket>/<prefix>: uploads and the demo media in a bucket, with the AWS_* variables of the deploy),
  *   UPLOADS_PUBLIC_URL (the CDN in front of that prefix: /uploads/<name> and /media/<path> redirect there),
- *   IMPORT_JOB_TIMINGS (JSON: the import queue's timings where they differ from the defaults)
+ *   IMPORT_JOB_TIMINGS (JSON: the import queue's timings where they differ from the defaults),
+ *   OPS_TOKEN (the bearer token of /ops/, at least 32 characters: openssl rand -hex 32)
  * docs/server.md says what each does.
  */
 import { existsSync } from 'node:fs'
@@ -23,6 +24,7 @@ import { DEFAULT_SHUTDOWN_GRACE_S } from './http/drain'
 import { isPortFree, isPortInUse, portInUseMessage } from './port-in-use'
 import { DEMO_TOKENS } from './seed/demo'
 import { startServer } from './start'
+import { checkedOpsToken } from './telemetry/ops-routes'
 import { StartRefusal } from './start-refusal'
 
 const port = Number(process.env.PORT ?? 3000)
@@ -56,6 +58,7 @@ const fromEnv = <T>(read: () => T): T => {
 }
 const verifier = fromEnv(() => verifierFromEnv())
 const importJobs = fromEnv(() => jobTimingsFromEnv())
+fromEnv(() => checkedOpsToken())
 
 // Before the database opens (seconds on a first start): a busy port says so at once.
 if (port !== 0 && !(await isPortFree(port, host))) refuse(portInUseMessage(port))

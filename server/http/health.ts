@@ -2,10 +2,12 @@
  * `GET /healthz` and `GET /readyz` (docs/contracts/api.md "Health"): for a load balancer or an
  * orchestrator, without a token, saying nothing but yes or no.
  * - `/healthz` 200 while the process runs (restart it when this fails);
- * - `/readyz` 200 when the database answers, every migration is applied and the server is not draining
- *   (send it traffic), else 503.
+ * - `/readyz` 200 when the database answers, every migration is applied, a signed token can be verified
+ *   (a key set's keys fetched and fresh; an HS256 secret always can) and the server is not draining
+ *   (send it traffic), else 503. The sign-in turning unverifiable, and back, is logged once each way.
  */
 import type { FastifyPluginAsync } from 'fastify'
+import type { TokenVerifier } from '../auth/token-verifier'
 import type { Db } from '../db/db'
 import { pendingSchema } from '../db/open-db'
 import { ok } from './envelope'
@@ -47,13 +49,27 @@ async function databaseReady(db: Db): Promise<boolean> {
 export interface HealthRoutesOptions {
   /** The database itself, not the fair turns: a probe must not queue behind users' work. */
   db: Db
+  /** The sign-in: no key to verify a token with = no use sending this instance users. None (the demo) = ready. */
+  verifier: TokenVerifier | null
 }
 
-export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, { db, verifier }) => {
   const noStore = { 'cache-control': 'no-store' }
+  let signInWasReady: boolean | null = null
+  const signInReady = async () => {
+    if (!verifier) return true
+    const ready = await verifier.ready().catch(() => false)
+    if (ready !== signInWasReady) {
+      if (!ready) app.log.warn('/readyz: 503 while no sign-in key can verify a token (AUTH_JWKS_URL cannot be fetched)')
+      else if (signInWasReady === false) app.log.info('/readyz: the sign-in key set is fetched again, tokens can be verified')
+      signInWasReady = ready
+    }
+    return ready
+  }
   app.get('/healthz', async (_request, reply) => reply.headers(noStore).send(ok(null)))
   app.get('/readyz', async (_request, reply) => {
-    const ready = !app.lifecycle.draining && (await databaseReady(db))
+    const [database, signIn] = app.lifecycle.draining ? [false, false] : await Promise.all([databaseReady(db), signInReady()])
+    const ready = database && signIn
     if (ready) return reply.headers(noStore).send(ok(null))
     return reply.code(503).headers(noStore).send({ result: 'ERROR', data: null, msg: UNAVAILABLE_MSG })
   })

@@ -17,7 +17,7 @@ export type LogFormat = 'lines' | 'json'
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' }
 
-/** `/x?token=abc&fakeHostToken=def&r=1` → `/x?token=***&fakeHostToken=***&r=1`. */
+/** `/x?token=abc&fakeHostToken=def&ops=ghi&r=1` → `/x?token=***&fakeHostToken=***&ops=***&r=1`. */
 export function maskUrl(url: string): string {
   const at = url.indexOf('?')
   if (at < 0) return url
@@ -27,7 +27,7 @@ export function maskUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=')
       const name = eq < 0 ? pair : pair.slice(0, eq)
-      return /token|auth|secret|password/i.test(decodeSafe(name)) && eq >= 0 ? `${name}=***` : pair
+      return /token|auth|secret|password|^ops$|^key$/i.test(decodeSafe(name)) && eq >= 0 ? `${name}=***` : pair
     })
     .join('&')
   return `${url.slice(0, at)}?${masked}`

@@ -25,6 +25,7 @@ const TABLES = [
   'telemetry_release_events',
   'telemetry_releases',
   'rate_limits',
+  'signed_in_lately',
   'cloud_import_items',
   'cloud_import_jobs',
   'cloud_drive_grants',

@@ -2,17 +2,21 @@
  * `GET /ops/release-health` (docs/telemetry.md "Reading it back") and `POST /ops/releases` (what a deploy
  * made live, docs/deploying.md "Telling the API"): an operator's calls, outside `/v1/` so no user's token
  * opens them. Their database work runs in a lane of its own (db/fair-db.ts): a health read never takes a
- * visitor's turn. With `OPS_TOKEN` set it needs `Authorization: Bearer <OPS_TOKEN>`; a
+ * visitor's turn. With `OPS_TOKEN` set (at least 32 characters, else the start is refused) it needs
+ * `Authorization: Bearer <OPS_TOKEN>`, compared in constant time; a token in the query string is refused
+ * (400) and never compared; wrong tokens are counted per address across instances (rate-limits.ts
+ * `opsFailures`), past the limit every call from that address is a 429 until the window ends. A
  * production start without one answers 404 (nothing to guard it with); the demo answers anyone.
  */
-import { timingSafeEqual } from 'node:crypto'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { Db } from '../db/db'
 import { isProduction } from '../dev-mode'
 import { badRequest, notFound, ok, unauthorized } from '../http/envelope'
 import { replies } from '../http/schemas'
 import type { ReleaseEvent } from '../../common/telemetry/health'
 import { inLane } from '../db/fair-db'
+import { StartRefusal } from '../start-refusal'
 import { healthQuery, healthReplySchema, releaseEventsBody } from './health-schema'
 import { healthReads, OPS_LANE } from './health-reads'
 import { recordReleaseEvents, type KnownReleases } from './releases'
@@ -20,29 +24,71 @@ import { recordReleaseEvents, type KnownReleases } from './releases'
 export const HEALTH_MAX_HOURS = 720
 export const HEALTH_DEFAULT_HOURS = 24
 
+/** The shortest `OPS_TOKEN` a start takes: 32 characters (`openssl rand -hex 32` makes 64). */
+export const MIN_OPS_TOKEN_CHARS = 32
+
+/** 401 without the right token. */
+export const OPS_TOKEN_MSG = '需要运维令牌'
+
+/** 400 for a token in the URL (it would sit in every proxy's and browser's history). */
+export const OPS_TOKEN_IN_URL_MSG = '运维令牌只能放在请求头 Authorization: Bearer <令牌> 中，不能放在网址里'
+
+/**
+ * `OPS_TOKEN` checked: undefined when unset (or empty), else at least {@link MIN_OPS_TOKEN_CHARS}
+ * characters without whitespace, or a `StartRefusal` saying how to make one.
+ */
+export function checkedOpsToken(token: string | undefined = process.env.OPS_TOKEN): string | undefined {
+  if (!token) return undefined
+  if (token.length < MIN_OPS_TOKEN_CHARS || /\s/.test(token))
+    throw new StartRefusal(
+      `OPS_TOKEN must be at least ${MIN_OPS_TOKEN_CHARS} characters without spaces (it is ${token.length}): make one with openssl rand -hex 32`,
+    )
+  return token
+}
+
+/** Query parameters that look like a credential: `?ops=`, `?token=`, `?access_token=`, `?auth=`, … */
+const CREDENTIAL_PARAM = /^ops$|token|auth|secret|password|^key$/i
+
+/** The per-address count of wrong tokens (rate-limits.ts); none = not counted (tests without limits). */
+export interface OpsAttempts {
+  /** 429 when the address is past its wrong tokens. */
+  beforeCheck: onRequestAsyncHookHandler
+  /** Counts a wrong token of the address. */
+  countFailure(request: FastifyRequest): Promise<void>
+}
+
 export interface OpsRoutesOptions {
   db: Db
   /** The operator's token; none = open in the demo, absent (404) in production. */
   opsToken: string | undefined
   known: KnownReleases
+  attempts?: OpsAttempts
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
-function holdsToken(request: FastifyRequest, token: string): boolean {
-  const sent = Buffer.from(BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '')
-  const expected = Buffer.from(token)
-  return sent.length === expected.length && timingSafeEqual(sent, expected)
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+/** Whether the request's bearer token is `expected`: digests compared, so neither content nor length shows in the time taken. */
+function holdsToken(request: FastifyRequest, expected: Buffer): boolean {
+  return timingSafeEqual(digest(BEARER.exec(request.headers.authorization ?? '')?.[1] ?? ''), expected)
 }
 
-export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db, opsToken, known }) => {
+export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db, opsToken, known, attempts }) => {
   const health = healthReads(db)
+  const expected = opsToken ? digest(checkedOpsToken(opsToken)!) : null
   app.addHook('onClose', () => health.close())
-  app.addHook('onRequest', async (request) => {
-    if (opsToken) {
-      if (!holdsToken(request, opsToken)) throw unauthorized('需要运维令牌')
-    } else if (isProduction()) {
-      throw notFound('接口不存在')
+  app.addHook('onRequest', async (request, reply) => {
+    if (!expected) {
+      if (isProduction()) throw notFound('接口不存在')
+      return
+    }
+    const names = [...new URLSearchParams(request.url.split('?')[1] ?? '').keys()]
+    if (names.some((name) => CREDENTIAL_PARAM.test(name))) throw badRequest(OPS_TOKEN_IN_URL_MSG)
+    await attempts?.beforeCheck.call(app, request, reply)
+    if (!holdsToken(request, expected)) {
+      await attempts?.countFailure(request)
+      throw unauthorized(OPS_TOKEN_MSG)
     }
   })
   app.get<{ Querystring: { since?: string; route?: string } }>(

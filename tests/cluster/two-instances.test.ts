@@ -12,7 +12,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { skipBecause } from '../../scripts/test/skip-because'
 import { pngOf } from '../server/helpers/uploads'
+import { signToken } from '../server/helpers/tokens'
 import { startCluster, type Cluster } from './support/cluster'
+import type { Instance } from './support/instance'
 import { missingPostgres } from './support/postgres'
 
 const missing = missingPostgres()
@@ -109,6 +111,29 @@ describe('two instances behind a proxy', skipBecause(missing), () => {
     // Another address, and a signed-in user from any address, are not held back.
     expect((await fetch(`${cluster.proxy.url}/v1/directory/0`, { headers: bogus('203.0.113.8') })).status).toBe(401)
     expect((await call(cluster.proxy.url, '/v1/directory/0', alice)).status).toBe(200)
+  })
+
+  it('lets a user who signed in through one instance past a flood of bogus tokens from their address on the other (before: 429)', async () => {
+    const nat = '203.0.113.60'
+    const [a, b] = cluster.instances as [Instance, Instance]
+    const bob = { ...(await cluster.signedIn('bob')), 'x-forwarded-for': nat }
+    const carol = { ...(await cluster.signedIn('carol')), 'x-forwarded-for': nat }
+    const directory = async (instance: Instance, headers: Record<string, string>) =>
+      (await fetch(`${instance.url}/v1/directory/0`, { headers })).status
+    expect(await directory(a, bob)).toBe(200)
+    // 35 bogus tokens from the same address through the other instance: forged JWTs and plain guesses.
+    const flood: number[] = []
+    for (let i = 0; i < 35; i++) {
+      const token = i % 2 ? await signToken({ subject: `x${i}`, key: 'a-secret-that-is-not-the-servers-0123' }) : `guess-${i}`
+      flood.push(await directory(b, { authorization: `Bearer ${token}`, 'x-forwarded-for': nat }))
+    }
+    expect(flood).toEqual([...Array(30).fill(401), ...Array(5).fill(429)])
+    // Bob signed in lately (through a): served through b; a bogus token from there is still refused, and
+    // so is a real token that did not sign in lately (the exception is the sign-in, not the signature).
+    expect(await directory(b, bob)).toBe(200)
+    expect(await directory(b, { authorization: 'Bearer guess-again', 'x-forwarded-for': nat })).toBe(429)
+    expect(await directory(b, carol)).toBe(429)
+    expect(await directory(a, bob)).toBe(200)
   })
 
   it('turns /readyz unready while an instance drains an upload, which still completes', async () => {

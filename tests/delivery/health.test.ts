@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -35,7 +35,7 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-const health = (...args: string[]) => runCliAsync('health.ts', ['--api', api.url, '--token', 'ops-secret', ...args])
+const health = (...args: string[]) => runCliAsync('health.ts', ['--api', api.url, ...args], { OPS_TOKEN: 'ops-secret' })
 
 /** The incident week (helpers/incident-sample.ts) as the API answers each window, all at one `now`. */
 function serveIncident(): void {
@@ -393,10 +393,10 @@ describe('npm run health --gate', () => {
   })
 
   it('exits 3 when the health API refuses the token or does not answer', async () => {
-    const refused = await runCliAsync('health.ts', ['--api', api.url, '--token', 'wrong'])
+    const refused = await runCliAsync('health.ts', ['--api', api.url], { OPS_TOKEN: 'wrong' })
     expect([refused.code, refused.stderr.trim()]).toEqual([
       3,
-      `the health API at ${api.url} refused the token (401): give --token or OPS_TOKEN`,
+      `the health API at ${api.url} refused the token (401): set OPS_TOKEN or give --token-file <file>`,
     ])
     api.reply = () => 502
     const down = await health()
@@ -404,6 +404,47 @@ describe('npm run health --gate', () => {
     const nowhere = await runCliAsync('health.ts', ['--api', `http://127.0.0.1:${await closedPort()}`])
     expect(nowhere.code).toBe(3)
     expect(nowhere.stderr).toContain('did not answer (ECONNREFUSED)')
+  })
+
+  it('takes the token from --token-file (mode 600 only), never from --token, which shows in process listings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kids-token-'))
+    try {
+      const file = join(dir, 'ops-token')
+      writeFileSync(file, 'ops-secret\n', { mode: 0o600 })
+      const fromFile = await runCliAsync('health.ts', ['--api', api.url, '--token-file', file], { OPS_TOKEN: '' })
+      expect(fromFile.code, fromFile.stderr).toBe(0)
+      chmodSync(file, 0o644)
+      const open = await runCliAsync('health.ts', ['--api', api.url, '--token-file', file], { OPS_TOKEN: '' })
+      expect([open.code, open.stderr.split('\n')[0]]).toEqual([
+        2,
+        `--token-file ${file}: others than its owner may read it (mode 644): chmod 600 ${file}`,
+      ])
+      const argv = await runCliAsync('health.ts', ['--api', api.url, '--token', 'ops-secret'])
+      const deployArgv = await runCliAsync('deploy.ts', ['--to', dir, '--health', api.url, '--token', 'ops-secret'])
+      for (const run of [argv, deployArgv])
+        expect([run.code, run.stderr.split('\n')[0]]).toEqual([
+          2,
+          '--token is not taken (a command line shows in process listings): set OPS_TOKEN in the environment or give --token-file <file>',
+        ])
+      expect(api.requests.map((r) => r.authorization)).toEqual(['Bearer ops-secret'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('says how long to wait when the API refuses this address for its wrong tokens (429)', async () => {
+    const limited = createServer((_req, res) => res.writeHead(429, { 'retry-after': '840', 'content-type': 'application/json' }).end('{}'))
+    await new Promise<void>((done) => limited.listen(0, '127.0.0.1', done))
+    try {
+      const url = `http://127.0.0.1:${(limited.address() as AddressInfo).port}`
+      const run = await runCliAsync('health.ts', ['--api', url], { OPS_TOKEN: 'ops-secret' })
+      expect([run.code, run.stderr.trim()]).toEqual([
+        3,
+        `the health API at ${url} refuses this address for now (429: too many wrong tokens from it): try again in 840 s`,
+      ])
+    } finally {
+      await new Promise((done) => limited.close(done))
+    }
   })
 
   it('exits 2 with the usage on a bad command line', async () => {

@@ -109,6 +109,26 @@ describe('with NODE_ENV=production and an HS256 secret', () => {
     })
   })
 
+  it('refuses a subject longer than 255 characters with 401 and creates no user (an 8 KB one was a 500)', async () => {
+    const users = async () => (await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]!.n
+    const before = await users()
+    await withApp(HS256_ENV, async (app) => {
+      for (const subject of ['s'.repeat(256), 'x'.repeat(8192), '字'.repeat(256), 'nul\u0000byte']) {
+        expect(refusal(await get(app, '/v1/directory/0', await signToken({ subject })))).toEqual(EXPIRED)
+      }
+      expect(await users()).toBe(before)
+      // 255 characters are taken, counted as PostgreSQL counts them (an emoji is one, though two UTF-16 units).
+      for (const subject of ['s'.repeat(255), '😀'.repeat(255)]) {
+        expect((await get(app, '/v1/directory/0', await signToken({ subject }))).statusCode).toBe(200)
+      }
+      expect(await users()).toBe(before + 2)
+    })
+  })
+
+  it('is ready (/readyz 200) at once: a secret needs nothing fetched', async () => {
+    await withApp(HS256_ENV, async (app) => expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200))
+  })
+
   it('refuses every demo token with 401', async () => {
     await withApp(HS256_ENV, async (app) => {
       for (const token of Object.values(DEMO_TOKENS)) expect(refusal(await get(app, '/v1/user/myCapacity', token))).toEqual(EXPIRED)
@@ -138,6 +158,52 @@ describe('with a key set (AUTH_JWKS_URL)', () => {
     await withApp(env(), async (app) =>
       expect(refusal(await get(app, '/v1/directory/0', await signToken({ kid: keySet.kid })))).toEqual(EXPIRED),
     )
+  })
+
+  it('/readyz is 503 while the key set was never fetched, 200 once its server is up, logging each turn once', async () => {
+    keySet.down = true
+    const lines: string[] = []
+    vi.stubEnv('NODE_ENV', 'production')
+    const app = await buildApp({
+      db: testDb.db,
+      dataDir: testDb.dataDir,
+      verifier: verifierFromEnv(env()),
+      logger: (line) => lines.push(line),
+    })
+    vi.unstubAllEnvs()
+    const readyz = async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode
+    const turns = () => lines.filter((line) => line.includes('/readyz:'))
+    try {
+      const before = keySet.fetches
+      const probes: number[] = []
+      for (let i = 0; i < 5; i++) probes.push(await readyz())
+      expect(probes).toEqual([503, 503, 503, 503, 503])
+      // Probes a moment apart share one fetch (then one every 2 s), not one each.
+      expect(keySet.fetches - before).toBeLessThanOrEqual(2)
+      expect(turns()).toEqual([expect.stringMatching(/WARN .*503 while no sign-in key can verify a token/)])
+      keySet.down = false
+      await vi.waitFor(async () => expect(await readyz()).toBe(200), { timeout: 15_000, interval: 200 })
+      expect(turns()).toEqual([
+        expect.stringContaining('503 while no sign-in key'),
+        expect.stringMatching(/INFO .*key set is fetched again/),
+      ])
+      const token = await signToken({ subject: 'ready-user', key: keySet.privateKey, alg: 'ES256', kid: keySet.kid })
+      expect((await get(app, '/v1/directory/0', token)).statusCode).toBe(200)
+      // Its server down again: the keys in hand are fresh (10 minutes), tokens still verify, still ready, nothing fetched.
+      keySet.down = true
+      const fetched = keySet.fetches
+      expect([await readyz(), await readyz()]).toEqual([200, 200])
+      expect((await get(app, '/v1/directory/0', token)).statusCode).toBe(200)
+      expect(keySet.fetches).toBe(fetched)
+    } finally {
+      keySet.down = false
+      await app.close()
+    }
+  }, 60_000)
+
+  it('/readyz is 503 when the key set’s address refuses connections', async () => {
+    const down = { ...env(), AUTH_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json' }
+    await withApp(down, async (app) => expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503))
   })
 
   it('answers 503 服务繁忙 while the key set cannot be fetched', async () => {

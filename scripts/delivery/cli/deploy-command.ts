@@ -17,6 +17,7 @@ import { openStore } from '../store/open-store.ts'
 import { parseDuration } from '../units.ts'
 import { tellReleases } from '../health/fetch-health.ts'
 import { formatDeploy, formatPrune, formatReleases, formatRollback } from './format.ts'
+import { opsTokenOf, TOKEN_ARG_REFUSED } from './ops-token.ts'
 import { runCli, splitList } from './run-cli.ts'
 import type { WatchOptions } from '../run/watch.ts'
 
@@ -33,7 +34,8 @@ After a deploy or rollback switched pages:
   --purge '<command>'       run once, with the switched pages' public URLs on its stdin, one per line
   --verify                  fetch the switched pages and their files from --public-url; put back those that fail
   --health <api url>        tell the API which releases the run made live: only those are counted and judged
-                            (docs/deploying.md, "Telling the API"); --token (or OPS_TOKEN): its token
+                            (docs/deploying.md, "Telling the API"); its token in OPS_TOKEN or
+                            --token-file <file> (mode 600; never --token: argv shows in process listings)
   --watch <time>            with --health: then follow the switched pages' new releases in the field reports
                             for that long (10m, 1h) and take back each one worse or slower than the release
                             before it at the look that judges it (docs/deploying.md, "The watch");
@@ -65,6 +67,7 @@ await runCli(USAGE, async () => {
       'watch-every': { type: 'string' },
       'min-views': { type: 'string' },
       token: { type: 'string' },
+      'token-file': { type: 'string' },
       'on-slower': { type: 'string' },
       reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -146,19 +149,20 @@ await runCli(USAGE, async () => {
   return text
 })
 
-/** `--health <url> [--token …]`: the API to tell (and, with --watch, to watch). */
+/** `--health <url> [--token-file <file>]`: the API to tell (and, with --watch, to watch). */
 function healthOptions(
-  v: { health?: string; token?: string; watch?: string },
+  v: { health?: string; token?: string; 'token-file'?: string; watch?: string },
   dryRun: boolean,
 ): { api: string; token?: string } | undefined {
   if (v.health === undefined) {
-    if (v.token !== undefined) throw new UsageError('--token goes with --health')
+    if (v.token !== undefined) throw new UsageError(TOKEN_ARG_REFUSED)
+    if (v['token-file'] !== undefined) throw new UsageError('--token-file goes with --health')
     if (v.watch !== undefined) throw new UsageError('--watch <time> and --health <api url> go together')
     return undefined
   }
   if (dryRun) throw new UsageError('--health does not go with --dry-run (nothing is made live)')
   if (!/^https?:\/\/[^/]/i.test(v.health)) throw new UsageError(`--health ${v.health}: give the API's http(s) URL`)
-  const token = v.token ?? process.env.OPS_TOKEN
+  const token = opsTokenOf(v)
   return { api: v.health, ...(token ? { token } : {}) }
 }
 

@@ -1,6 +1,6 @@
 /**
  * npm run health -- --api <url> [--since 24h] [--page /route] [--json] [--html report.html] [--gate]
- *                   [--min-views 50] [--token …]
+ *                   [--min-views 50] [--token-file <file>]   (or OPS_TOKEN in the environment)
  * Release health per page and release, from the API's /ops/release-health (docs/telemetry.md): who had
  * trouble and why, the pages taken back, worse or slower first (health/pages.ts), as text, JSON or HTML;
  * --gate exits 1 naming each page whose live release is worse than the one before it (docs/deploying.md,
@@ -17,9 +17,10 @@ import { deployedPages, healthReport, zoomHours, type PageVerdictInput } from '.
 import { formatHealth } from '../health/text.ts'
 import { terminalJson, terminalText } from '../terminal-text.ts'
 import { parseDuration } from '../units.ts'
+import { opsTokenOf } from './ops-token.ts'
 import { runCli } from './run-cli.ts'
 
-const USAGE = `Usage: npm run health -- --api <url> [--since 24h] [--page /route] [--json] [--html report.html] [--gate] [--min-views 50] [--token …]
+const USAGE = `Usage: npm run health -- --api <url> [--since 24h] [--page /route] [--json] [--html report.html] [--gate] [--min-views 50] [--token-file <file>]
   --api <url>        the API that collects the field reports (https://api.example.com)
   --since <time>     the window: 24h (default), 7d, 90m (1 h to 30 days)
   --page <route>     one page (/word_share or word_share)
@@ -28,7 +29,8 @@ const USAGE = `Usage: npm run health -- --api <url> [--since 24h] [--page /route
   --gate             judge each page's live release against the one before it (last 7 days);
                      exit 1 naming each page to take back
   --min-views <n>    views a release needs before a verdict (50)
-  --token <token>    the server's OPS_TOKEN (or set OPS_TOKEN)
+  --token-file <file> a file (mode 600) holding the server's OPS_TOKEN; or set OPS_TOKEN in the environment
+                     (never --token: a command line shows in process listings)
 Exit codes: 0 done (and, with --gate, no page to take back), 1 a page to take back or a refusal, 2 bad
 command line, 3 the health API did not answer (nothing judged).
 `
@@ -44,6 +46,7 @@ await runCli(USAGE, async () => {
       gate: { type: 'boolean', default: false },
       'min-views': { type: 'string' },
       token: { type: 'string' },
+      'token-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -55,7 +58,7 @@ await runCli(USAGE, async () => {
   const minViews = v['min-views'] === undefined ? undefined : Number(v['min-views'])
   if (minViews !== undefined && (!Number.isInteger(minViews) || minViews < 1)) throw new UsageError('--min-views takes a whole number ≥ 1')
   const route = v.page === undefined ? undefined : `/${v.page.replace(/^\/+|\/+$/g, '')}`
-  const token = v.token ?? process.env.OPS_TOKEN
+  const token = opsTokenOf(v)
   const query: HealthQuery = { api: v.api, sinceHours: hoursFor(sinceMs), ...(route ? { route } : {}), ...(token ? { token } : {}) }
 
   const reply = await fetchReply(query)

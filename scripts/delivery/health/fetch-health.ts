@@ -48,9 +48,7 @@ export async function fetchHealth({ api, sinceHours, route, token, timeoutMs = 1
   }
   const text = await response.text()
   const body = parseEnvelope(text)
-  if (response.status === 401 || response.status === 403) {
-    throw new HealthUnavailable(`the health API at ${url.origin} refused the token (${response.status}): give --token or OPS_TOKEN`)
-  }
+  refusedToken(url, response)
   if (response.status === 404) {
     throw new HealthUnavailable(
       `the health API at ${url.origin} answered 404 at /ops/release-health (a production server without OPS_TOKEN has none)`,
@@ -86,6 +84,21 @@ function parseEnvelope(text: string): { result?: unknown; data?: unknown; msg?: 
   }
 }
 
+/**
+ * Throws when the API refused the token: a wrong or missing one (401/403), or too many wrong ones from
+ * this address lately (429: the server counts them, docs/server.md "Rate limits"; it says for how long).
+ */
+function refusedToken(url: URL, response: Response): void {
+  if (response.status === 401 || response.status === 403)
+    throw new HealthUnavailable(
+      `the health API at ${url.origin} refused the token (${response.status}): set OPS_TOKEN or give --token-file <file>`,
+    )
+  if (response.status === 429)
+    throw new HealthUnavailable(
+      `the health API at ${url.origin} refuses this address for now (429: too many wrong tokens from it): try again in ${response.headers.get('retry-after') ?? 'a few'} s`,
+    )
+}
+
 /** The deepest reason of a failed fetch: `ECONNREFUSED`, `TimeoutError`, … */
 function why(error: unknown): string {
   const e = error as { name?: string; code?: string; message?: string; cause?: unknown; errors?: unknown[] }
@@ -113,8 +126,7 @@ export async function tellReleases(
     throw new HealthUnavailable(`the health API at ${url.origin} did not answer (${why(error)})`)
   }
   const body = parseEnvelope(await response.text())
-  if (response.status === 401 || response.status === 403)
-    throw new HealthUnavailable(`the health API at ${url.origin} refused the token (${response.status}): give --token or OPS_TOKEN`)
+  refusedToken(url, response)
   if (!response.ok || body?.result !== 'SUCCESS') {
     const msg = typeof body?.msg === 'string' && body.msg ? `: ${body.msg}` : ''
     throw new HealthUnavailable(`the health API at ${url.origin} answered ${response.status} to /ops/releases${msg}`)

@@ -41,6 +41,8 @@ export interface KeySetServer {
   kid: string
   /** Requests it answered. */
   fetches: number
+  /** While true, every fetch gets a 503 (the sign-in's key server down). */
+  down: boolean
   stop(): Promise<void>
 }
 
@@ -48,9 +50,10 @@ export async function startKeySetServer(): Promise<KeySetServer> {
   const { publicKey, privateKey } = await generateKeyPair('ES256')
   const kid = 'key-1'
   const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] })
-  const out = { url: '', privateKey, kid, fetches: 0, stop: async () => {} }
+  const out = { url: '', privateKey, kid, fetches: 0, down: false, stop: async () => {} }
   const server: Server = createServer((_req, res) => {
     out.fetches++
+    if (out.down) return void res.writeHead(503, { 'content-type': 'text/plain' }).end('down')
     res.writeHead(200, { 'content-type': 'application/json' }).end(jwks)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
