@@ -29,6 +29,8 @@ export interface RateLimits {
   shareLookups: Limit
   /** Field reports (`POST /v1/telemetry`), per client address. */
   telemetry: Limit
+  /** Cloud-drive authorization codes handed over (`POST /v1/cloudDrive/authorize`), per client address. */
+  cloudAuthorizations?: Limit
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -40,10 +42,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   shareLookups: { max: 300, windowMs: 60_000 },
   // A view sends one to three reports; 4 a second from one address.
   telemetry: { max: 240, windowMs: 60_000 },
+  // A host hands over one code per sign-in; 20 a minute from one address leaves room for a NAT.
+  cloudAuthorizations: { max: 20, windowMs: 60_000 },
 }
 
 /** A limit per client address that a route asks for with `config: { clientLimit }`. */
-export type ClientLimit = 'shareLookups' | 'telemetry'
+export type ClientLimit = 'shareLookups' | 'telemetry' | 'cloudAuthorizations'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -98,6 +102,7 @@ export async function installRateLimits(app: FastifyInstance, db: Db, limits: Ra
   const perClient = {
     shareLookups: limiter('share', limits.shareLookups, clientKey),
     telemetry: limiter('telemetry', limits.telemetry, clientKey),
+    cloudAuthorizations: limiter('cloudauth', limits.cloudAuthorizations ?? DEFAULT_RATE_LIMITS.cloudAuthorizations!, clientKey),
   }
   const signInFailures = limiter('signin', limits.signInFailures, clientKey)
   const perUser = limiter('user', limits.user, (request) => String(request.currentUser?.id))
