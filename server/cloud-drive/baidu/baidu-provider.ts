@@ -6,7 +6,7 @@
  * docs/server.md "The provider" says how errors, throttling and timeouts are handled.
  */
 import { posix } from 'node:path'
-import { Readable } from 'node:stream'
+import { pipeline, Readable, Transform } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { StartRefusal } from '../../start-refusal'
 import {
@@ -331,21 +331,33 @@ export function createBaiduProvider(config: BaiduConfig): CloudDriveProvider {
     return url
   }
 
-  /** The download as a stream that errors when no byte came for readIdleMs, or when `signal` aborts. */
+  /**
+   * The download as a stream (Buffers) that errors when no byte came for readIdleMs, or when `signal`
+   * aborts. Nothing is read before the caller reads (no 'data' listener of our own).
+   */
   function idleLimited(body: WebReadableStream<Uint8Array>, signal: AbortSignal, what: string): Readable {
-    const stream = Readable.fromWeb(body, { signal })
+    const source = Readable.fromWeb(body, { signal })
     let timer: NodeJS.Timeout | undefined
-    const arm = () => {
+    const watch = new Transform({
+      transform(chunk: Uint8Array, _encoding, done) {
+        arm()
+        done(null, Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+      },
+    })
+    function arm() {
       clearTimeout(timer)
       timer = setTimeout(
-        () => stream.destroy(new CloudDriveError('read-failed', `${what}: no bytes for ${config.readIdleMs} ms`)),
+        () => watch.destroy(new CloudDriveError('read-failed', `${what}: no bytes for ${config.readIdleMs} ms`)),
         config.readIdleMs,
       )
     }
     arm()
-    stream.on('data', arm)
-    stream.once('close', () => clearTimeout(timer))
-    return stream
+    pipeline(source, watch, () => clearTimeout(timer))
+    watch.once('close', () => {
+      clearTimeout(timer)
+      source.destroy()
+    })
+    return watch
   }
 
   return {
