@@ -247,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await signedIn.register(cloudDriveRoutes, { db, provider: cloudDrive, runner: importRunner })
       await signedIn.register(vipRoutes, { db })
       if (devRoutes) {
-        await signedIn.register(cloudDriveDevRoutes, { db })
+        await signedIn.register(cloudDriveDevRoutes, { db, provider: cloudDrive })
         await signedIn.register(vipDevRoutes, { db })
         await signedIn.register(spaceDevRoutes, { db })
       }

@@ -57,6 +57,11 @@ export interface CloudDriveProvider {
   /** Short name stored with each grant (`CloudGrant.provider`). */
   readonly name: string
   /**
+   * The drive's OAuth sign-in page (the authorize URL a host opens natively), when the provider takes
+   * codes; the fake host's development route follows it (server/dev/cloud-drive-dev-routes.ts).
+   */
+  readonly signInUrl?: string
+  /**
    * The grant (without its user) for the authorization code the host got from the drive's sign-in:
    * exchanges the code and reads the account's name. Throws CloudDriveError 'auth-expired' when the
    * drive refuses the code (wrong, used, too old). Absent: the provider takes no codes (the demo).

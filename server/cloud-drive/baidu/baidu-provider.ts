@@ -362,6 +362,13 @@ export function createBaiduProvider(config: BaiduConfig): CloudDriveProvider {
 
   return {
     name: BAIDU_PROVIDER_NAME,
+    signInUrl: `${config.oauthUrl}/oauth/2.0/authorize?${new URLSearchParams({
+      response_type: 'code',
+      client_id: config.clientId,
+      redirect_uri: config.redirectUri,
+      scope: 'basic,netdisk',
+      display: 'mobile',
+    })}`,
 
     async authorize(code: string) {
       const tokens = await token({ grant_type: 'authorization_code', code, redirect_uri: config.redirectUri }, 'code exchange')
