@@ -39,6 +39,8 @@ export interface StandInOptions {
   /** A download sends its bytes in this many pieces, `chunkDelayMs` apart (to test aborts and idle limits). */
   chunks?: number
   chunkDelayMs?: number
+  /** The port to listen on (default 0: a free one). */
+  port?: number
 }
 
 interface Node {
@@ -325,7 +327,7 @@ export async function startBaiduStandIn(options: StandInOptions = {}): Promise<B
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   return {
