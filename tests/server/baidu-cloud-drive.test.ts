@@ -56,8 +56,8 @@ const provider: CloudDriveProvider = {
 const server = setupServer({ cloudDrive: provider })
 afterEach(() => standIn.clearFaults())
 
-const authorize = (body: unknown, headers = VIP) => server.post('/v1/cloudDrive/authorize', body, headers)
-const status = (headers = VIP) => server.get('/v1/cloudDrive/status', headers)
+const authorize = (body: unknown, headers: Record<string, string> = VIP) => server.post('/v1/cloudDrive/authorize', body, headers)
+const status = (headers: Record<string, string> = VIP) => server.get('/v1/cloudDrive/status', headers)
 const grantRow = () => findGrant(server.db, DEMO_USERS.vip.id)
 
 describe('POST /v1/cloudDrive/authorize (the host hands over the code of the drive sign-in)', () => {
