@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { TokenVerifier } from './auth/token-verifier'
+import { baiduConfigFromEnv, createBaiduProvider, NO_DRIVE_NAME, noDriveProvider } from './cloud-drive/baidu/baidu-provider'
 import { createDemoProvider } from './cloud-drive/demo/demo-provider'
 import { ImportRunner } from './cloud-drive/import-runner'
 import type { JobTimings } from './cloud-drive/job-queue'
@@ -67,7 +68,10 @@ export interface BuildAppOptions {
   uploadLimits?: UploadLimits
   /** How long headers, bodies and idle connections may take; docs/server.md's by default (tests lower them). */
   timeLimits?: TimeLimits
-  /** The cloud drive imports read from; default the demo drive in `<dataDir>/cloud-drive-demo`. */
+  /**
+   * The cloud drive imports read from; default Baidu Netdisk when BAIDU_* configure it, else the demo
+   * drive in `<dataDir>/cloud-drive-demo` (not with NODE_ENV=production: no drive then, calls answer 503).
+   */
   cloudDrive?: CloudDriveProvider
   /**
    * Development-only routes under `/v1/dev/` (server/dev/): grant or expire the demo cloud drive, buy
@@ -130,6 +134,17 @@ declare module 'fastify' {
 }
 
 /**
+ * The cloud drive of a start that passes none: Baidu Netdisk when BAIDU_* configure it (refused with one
+ * line when incomplete), else the demo drive — but never in production, which then has no drive.
+ */
+function defaultCloudDrive(dataDir: string): CloudDriveProvider {
+  const baidu = baiduConfigFromEnv(process.env)
+  if (baidu) return createBaiduProvider(baidu)
+  if (isProduction()) return noDriveProvider()
+  return createDemoProvider(join(dataDir, 'cloud-drive-demo'))
+}
+
+/**
  * Builds the reference server: the API of docs/contracts/api.md, the demo media, uploads, the fake
  * host script and the built pages. Does not listen; call `listen` or use `inject`.
  */
@@ -174,7 +189,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', requireHost)
   if (logger) logRequests(app)
   const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS
-  const cloudDrive = options.cloudDrive ?? createDemoProvider(join(dataDir, 'cloud-drive-demo'))
+  const cloudDrive = options.cloudDrive ?? defaultCloudDrive(dataDir)
+  if (cloudDrive.name === NO_DRIVE_NAME) {
+    app.log.warn('no cloud drive configured (BAIDU_CLIENT_ID, BAIDU_CLIENT_SECRET, BAIDU_REDIRECT_URI): /v1/cloudDrive/* answer 503')
+  }
   const importRunner = new ImportRunner({
     db,
     provider: cloudDrive,
@@ -231,7 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await signedIn.register(cloudDriveRoutes, { db, provider: cloudDrive, runner: importRunner })
       await signedIn.register(vipRoutes, { db })
       if (devRoutes) {
-        await signedIn.register(cloudDriveDevRoutes, { db })
+        await signedIn.register(cloudDriveDevRoutes, { db, provider: cloudDrive })
         await signedIn.register(vipDevRoutes, { db })
         await signedIn.register(spaceDevRoutes, { db })
       }

@@ -5,7 +5,7 @@
 import type { Db } from '../db/db'
 import { ApiError, badRequest, notFound } from '../http/envelope'
 import { formatChinaTime } from '../http/text'
-import { findGrant } from '../repositories/cloud-grants-repository'
+import { findGrant, lockGrant, saveTokens } from '../repositories/cloud-grants-repository'
 import type { User } from '../repositories/users-repository'
 import { CLOUD_MSG } from './messages'
 import { CloudDriveError, type CloudDriveProvider, type CloudEntry, type CloudGrant } from './provider'
@@ -44,17 +44,60 @@ export function asApiError(error: unknown): unknown {
 /** Whether the grant may be used now. */
 export const isLive = (grant: CloudGrant) => grant.expiresAt.getTime() > Date.now()
 
+/** A grant this close to its expiry is renewed first (when the provider can refresh). */
+export const RENEW_AHEAD_MS = 60 * 60 * 1000
+
+/**
+ * The user's grant, renewed first when it expires within RENEW_AHEAD_MS and the provider refreshes
+ * tokens; null without one. A refresh token is single-use, so the renewal runs under the grant's
+ * row lock: of several instances renewing at once, the first refreshes and saves the new pair in
+ * the same transaction, the others wait for it and then find the pair already changed and use it.
+ * A refused refresh token is dropped (the grant then runs out: the user authorizes again); a drive
+ * that does not answer leaves the grant as it was (used while it lives, tried again next call).
+ */
+export async function currentGrant(db: Db, provider: CloudDriveProvider, userId: number): Promise<CloudGrant | null> {
+  const grant = await findGrant(db, userId)
+  if (!grant || !provider.refresh || grant.provider !== provider.name || grant.refreshToken === '') return grant
+  if (grant.expiresAt.getTime() - Date.now() > RENEW_AHEAD_MS) return grant
+  const renewed = await db.transaction(async (tx) => {
+    const locked = await lockGrant(tx, userId)
+    // Gone, granted again, or renewed by another call while this one waited for the lock.
+    if (!locked || locked.provider !== grant.provider || locked.refreshToken !== grant.refreshToken) return locked
+    try {
+      const tokens = await provider.refresh!(locked)
+      await saveTokens(tx, userId, tokens)
+      return { ...locked, ...tokens }
+    } catch (error) {
+      if (!(error instanceof CloudDriveError)) throw error
+      if (error.kind === 'auth-expired') {
+        await saveTokens(tx, userId, { ...locked, refreshToken: '' })
+        return { ...locked, refreshToken: '' }
+      }
+      return { error, grant: locked }
+    }
+  })
+  if (renewed && 'error' in renewed) {
+    if (isLive(renewed.grant)) return renewed.grant
+    throw renewed.error
+  }
+  return renewed
+}
+
 /** The user's live grant; 403 CLOUD_AUTH_EXPIRED when it is missing or expired. */
-export async function requireGrant(db: Db, user: User): Promise<CloudGrant> {
-  const grant = await findGrant(db, user.id)
+export async function requireGrant(db: Db, provider: CloudDriveProvider, user: User): Promise<CloudGrant> {
+  const grant = await currentGrant(db, provider, user.id).catch((error: unknown) => {
+    throw asApiError(error)
+  })
   if (!grant) throw authExpired(CLOUD_MSG.notAuthorized)
   if (!isLive(grant)) throw authExpired()
   return grant
 }
 
 /** GET /v1/cloudDrive/status: no grant = not authorized; an expired one is a 403 like every call. */
-export async function getStatus(db: Db, user: User): Promise<{ authorized: boolean; accountName: string }> {
-  const grant = await findGrant(db, user.id)
+export async function getStatus(db: Db, provider: CloudDriveProvider, user: User): Promise<{ authorized: boolean; accountName: string }> {
+  const grant = await currentGrant(db, provider, user.id).catch((error: unknown) => {
+    throw asApiError(error)
+  })
   if (!grant) return { authorized: false, accountName: '' }
   if (!isLive(grant)) throw authExpired()
   return { authorized: true, accountName: grant.accountName }
@@ -91,7 +134,7 @@ export async function listFiles(
 ): Promise<{ dir: string; parent: string | null; items: CloudFileView[]; hasMore: boolean }> {
   const dir = normalizeDir(query.dir)
   if (dir === null) throw badRequest(CLOUD_MSG.badDir)
-  const grant = await requireGrant(db, user)
+  const grant = await requireGrant(db, provider, user)
   const listing = await provider
     .list(grant, dir, { suffix: query.suffix, start: query.start, limit: query.limit })
     .catch((error: unknown) => {

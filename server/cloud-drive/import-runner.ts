@@ -19,12 +19,11 @@ import { inLane } from '../db/fair-db'
 import { bossDb } from '../db/job-schema'
 import { userLane } from '../http/request-lanes'
 import { ApiError } from '../http/envelope'
-import { findGrant } from '../repositories/cloud-grants-repository'
 import * as jobs from '../repositories/cloud-import-repository'
 import { fileSizeMb } from '../uploads/capacity'
 import { abandonUpload, receiveUpload, type UploadLimits } from '../uploads/receive-upload'
 import type { UploadStorage } from '../uploads/storage'
-import { BOOK_SUFFIX, isLive } from './cloud-drive-service'
+import { BOOK_SUFFIX, currentGrant, isLive } from './cloud-drive-service'
 import { bookTitle } from './import-service'
 import { DEFAULT_JOB_TIMINGS, IMPORT_QUEUE, startJobQueue, type JobTimings } from './job-queue'
 import { QueueWorker } from './queue-worker'
@@ -216,7 +215,10 @@ export class ImportRunner {
   /** Reads one file into the uploads' storage and makes it a picture book, or records why not. */
   private async importOne(job: jobs.ImportJobRecord, item: jobs.ImportItemRecord): Promise<void> {
     const { db, provider, storage, limits } = this.options
-    const grant = await findGrant(db, job.userId)
+    // A renewal the drive did not answer (the grant already past its expiry) stops the job like an expiry.
+    const grant = await currentGrant(db, provider, job.userId).catch((error: unknown) => {
+      throw error instanceof CloudDriveError ? new JobStop(CLOUD_MSG.unavailable) : error
+    })
     if (!grant || !isLive(grant)) throw new JobStop(CLOUD_MSG.authExpired)
     let fileName: string | null = null
     try {

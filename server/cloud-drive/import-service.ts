@@ -124,7 +124,7 @@ export async function createImport(
   if (new Set(input.fsIds).size !== input.fsIds.length) throw badRequest('参数 fsIds 不能包含重复项')
   const mode: jobs.ImportMode = input.albumId !== undefined ? 'album' : 'parent'
   const targetId = (input.albumId ?? input.parentId)!
-  const grant = await requireGrant(db, user)
+  const grant = await requireGrant(db, provider, user)
   await checkTarget(db, user, mode, targetId, false)
   const groups = await plan(provider, grant, mode, input.fsIds).catch((error: unknown) => {
     throw error instanceof CloudDriveError && error.kind === 'not-found' ? badRequest(CLOUD_MSG.fileMissing) : asApiError(error)

@@ -20,4 +20,7 @@ export const CLOUD_MSG = {
   allFailed: '所有文件都导入失败',
   interrupted: '服务器出错，导入已中断',
   tooManyImports: '已有3个导入正在进行，请等它们完成后再导入',
+  notConfigured: '百度网盘导入暂未开通',
+  badCode: '百度网盘授权码无效或已使用，请重新授权',
+  noCodes: '此服务器的网盘不使用授权码',
 } as const

@@ -1,7 +1,8 @@
 /**
  * The cloud-drive provider interface: everything the import needs from a cloud drive. The reference
- * server ships the demo provider (demo/demo-provider.ts); a production deployment passes its own
- * module (e.g. Baidu Netdisk's open API) as `buildApp({ cloudDrive })`. See docs/server.md.
+ * server ships the demo provider (demo/demo-provider.ts, the demo's default) and Baidu Netdisk's open
+ * platform (baidu/baidu-provider.ts, configured by BAIDU_*); `buildApp({ cloudDrive })` takes any other.
+ * See docs/server.md "The provider".
  */
 import type { Readable } from 'node:stream'
 
@@ -45,9 +46,33 @@ export interface CloudListing {
   hasMore: boolean
 }
 
+/** What a token exchange or refresh gives. */
+export interface CloudTokens {
+  accessToken: string
+  refreshToken: string
+  expiresAt: Date
+}
+
 export interface CloudDriveProvider {
   /** Short name stored with each grant (`CloudGrant.provider`). */
   readonly name: string
+  /**
+   * The drive's OAuth sign-in page (the authorize URL a host opens natively), when the provider takes
+   * codes; the fake host's development route follows it (server/dev/cloud-drive-dev-routes.ts).
+   */
+  readonly signInUrl?: string
+  /**
+   * The grant (without its user) for the authorization code the host got from the drive's sign-in:
+   * exchanges the code and reads the account's name. Throws CloudDriveError 'auth-expired' when the
+   * drive refuses the code (wrong, used, too old). Absent: the provider takes no codes (the demo).
+   */
+  authorize?(code: string): Promise<Omit<CloudGrant, 'userId'>>
+  /**
+   * New tokens for `grant` (its refresh token is then used up). Throws 'auth-expired' when the drive
+   * refuses the refresh token. Absent: grants are never renewed. Called by renewGrant only, which
+   * saves the new pair under the grant's row lock (cloud-drive-service.ts).
+   */
+  refresh?(grant: CloudGrant): Promise<CloudTokens>
   /**
    * The folder `dir` (absolute, `/` = root), filtered, sorted and paged as ListOptions says.
    * Throws CloudDriveError 'not-found' when `dir` is no folder of the drive.

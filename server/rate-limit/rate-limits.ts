@@ -34,6 +34,8 @@ export interface RateLimits {
   telemetry: Limit
   /** Wrong `OPS_TOKEN`s on `/ops/`, per client address: past it, every `/ops/` call from there is refused, right token or not. */
   opsFailures: Limit
+  /** Cloud-drive authorization codes handed over (`POST /v1/cloudDrive/authorize`), per client address. */
+  cloudAuthorizations?: Limit
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -48,10 +50,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // An operator mistypes a few times; a guesser gets 10 tries per 15 min per address (a 64-hex-digit token
   // has 2^256 values), and the right token from that address waits at most 15 min, never longer.
   opsFailures: { max: 10, windowMs: 15 * 60_000 },
+  // A host hands over one code per sign-in; 20 a minute from one address leaves room for a NAT.
+  cloudAuthorizations: { max: 20, windowMs: 60_000 },
 }
 
 /** A limit per client address that a route asks for with `config: { clientLimit }`. */
-export type ClientLimit = 'shareLookups' | 'telemetry'
+export type ClientLimit = 'shareLookups' | 'telemetry' | 'cloudAuthorizations'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -130,6 +134,7 @@ export async function installRateLimits(
   const perClient = {
     shareLookups: limiter('share', limits.shareLookups, clientKey),
     telemetry: limiter('telemetry', limits.telemetry, clientKey),
+    cloudAuthorizations: limiter('cloudauth', limits.cloudAuthorizations ?? DEFAULT_RATE_LIMITS.cloudAuthorizations!, clientKey),
   }
   const signInFailures = limiter('signin', limits.signInFailures, clientKey)
   const opsFailures = limiter('ops', limits.opsFailures, clientKey)

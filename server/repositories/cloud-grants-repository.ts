@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db'
-import type { CloudGrant } from '../cloud-drive/provider'
+import type { CloudGrant, CloudTokens } from '../cloud-drive/provider'
 
 interface GrantRow {
   userId: number
@@ -10,15 +10,29 @@ interface GrantRow {
   expiresAt: Date | string
 }
 
+const GRANT_COLUMNS = `user_id AS "userId", provider, account_name AS "accountName", access_token AS "accessToken",
+       refresh_token AS "refreshToken", expires_at AS "expiresAt"`
+
 /** The user's cloud-drive grant, expired or not, or null when they never granted one. */
 export async function findGrant(q: Queryable, userId: number): Promise<CloudGrant | null> {
-  const [row] = await q.query<GrantRow>(
-    `SELECT user_id AS "userId", provider, account_name AS "accountName", access_token AS "accessToken",
-       refresh_token AS "refreshToken", expires_at AS "expiresAt"
-     FROM cloud_drive_grants WHERE user_id = $1`,
-    [userId],
-  )
+  const [row] = await q.query<GrantRow>(`SELECT ${GRANT_COLUMNS} FROM cloud_drive_grants WHERE user_id = $1`, [userId])
   return row ? { ...row, expiresAt: new Date(row.expiresAt) } : null
+}
+
+/** The user's grant, its row locked until the transaction `tx` ends (a renewal: one at a time). */
+export async function lockGrant(tx: Queryable, userId: number): Promise<CloudGrant | null> {
+  const [row] = await tx.query<GrantRow>(`SELECT ${GRANT_COLUMNS} FROM cloud_drive_grants WHERE user_id = $1 FOR UPDATE`, [userId])
+  return row ? { ...row, expiresAt: new Date(row.expiresAt) } : null
+}
+
+/** Replaces the grant's token pair (a refresh); `refreshToken` '' = the drive refused it, none to try again. */
+export async function saveTokens(q: Queryable, userId: number, tokens: CloudTokens): Promise<void> {
+  await q.query(`UPDATE cloud_drive_grants SET access_token = $2, refresh_token = $3, expires_at = $4 WHERE user_id = $1`, [
+    userId,
+    tokens.accessToken,
+    tokens.refreshToken,
+    tokens.expiresAt.toISOString(),
+  ])
 }
 
 /** Stores (or replaces) the user's grant. */

@@ -35,6 +35,13 @@ export const importBody = {
   },
 } as const
 
+/** POST /v1/cloudDrive/authorize: the code the host got from the drive's sign-in. */
+export const authorizeBody = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string', pattern: '^[\\x21-\\x7e]{1,512}$' } },
+} as const
+
 export const jobParams = {
   type: 'object',
   required: ['jobId'],
