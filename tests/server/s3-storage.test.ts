@@ -129,6 +129,28 @@ describe('uploads in a bucket', () => {
     expect((await objects()).sort()).toEqual([`uploads/${'b'.repeat(32)}.png`, `uploads/${nameOf(kept)}`].sort())
   })
 
+  it('collects past the first 1,000 objects of the listing: the orphans of every page go, the files with a row or a write stay', async () => {
+    // 1,150 objects: 1,146 left by crashes, one upload with its row, three being written, two of them
+    // on the second page of the listing (a name past the 1,000th in key order).
+    const name = (i: number) => `${i.toString(16).padStart(32, '0')}.png`
+    const orphans = Array.from({ length: 1146 }, (_, i) => name(i))
+    const writing = [name(5), name(1100), name(1140)]
+    const queue = [...orphans]
+    const put = async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await s3.putRaw(PREFIX, `uploads/${next}`, 'x')
+    }
+    await Promise.all(Array.from({ length: 16 }, put))
+    for (const written of writing) await beginWrite(testDb.db, written.split('.')[0]!)
+    const kept = nameOf(await upload(100))
+    expect(await objects()).toHaveLength(1147)
+
+    const removed = await collectUploads(testDb.db, storage, { orphanGraceMs: 0 })
+
+    const gone = orphans.filter((file) => !writing.includes(file))
+    expect(removed.sort()).toEqual(gone.sort())
+    expect((await objects()).sort()).toEqual([...writing, kept].map((file) => `uploads/${file}`).sort())
+  }, 120_000)
+
   it('leaves an object young enough to be a writer’s that did not record its write', async () => {
     await s3.putRaw(PREFIX, `uploads/${'c'.repeat(32)}.png`, 'just written')
     expect(await collectUploads(testDb.db, storage)).toEqual([])
