@@ -18,6 +18,9 @@ have_command chromium-headless-shell || need+=(chromium-headless-shell)
 for pkg in fonts-noto-cjk fonts-noto-color-emoji; do have_package "$pkg" || need+=("$pkg"); done
 # The pages served by Debian's nginx with the sample of docs/deploying.md (tests/e2e/cross-origin.test.ts).
 [ -x /usr/sbin/nginx ] || need+=(nginx)
+# The nginx sample in front of the bucket reaches s3rver over TLS with a certificate the test makes with
+# openssl (tests/delivery/s3-cdn.test.ts).
+have_command openssl || need+=(openssl)
 # The demo PDFs are opened in poppler's pdfinfo (tests/server/cloud-drive-demo-pdf.test.ts).
 have_command pdfinfo || need+=(poppler-utils)
 # PostgreSQL: `npm test` initdb's a throwaway cluster with its binaries for tests/server/pg-*.test.ts, and

@@ -22,12 +22,15 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-/** The nginx sample of docs/deploying.md, exactly as printed (the fenced block after "Sample nginx"). */
-export function printedNginxSample(): string {
+/**
+ * An nginx sample of docs/deploying.md, exactly as printed: the fenced nginx block after `heading` ("Sample
+ * nginx": the directory's; "Sample nginx in front of the bucket": the S3 target's).
+ */
+export function printedNginxSample(heading = 'Sample nginx'): string {
   const doc = readFileSync(join(root, 'docs/deploying.md'), 'utf8')
-  const at = doc.indexOf('Sample nginx')
+  const at = doc.indexOf(heading)
   const block = /```nginx\n([\s\S]*?)```/.exec(doc.slice(at))
-  if (at < 0 || !block?.[1]) throw new Error('docs/deploying.md has no "Sample nginx" with an ```nginx block')
+  if (at < 0 || !block?.[1]) throw new Error(`docs/deploying.md has no "${heading}" with an \`\`\`nginx block`)
   return block[1]
 }
 
@@ -52,7 +55,12 @@ export interface Nginx {
  * Starts nginx on `port` with the printed sample serving `site`, its files in `tmp` (which nginx's workers,
  * another user when the test runs as root, must be able to read: chmod 755), and waits until it answers.
  */
-export async function startNginx(tmp: string, site: string, port: number): Promise<Nginx> {
+export function startNginx(tmp: string, site: string, port: number): Promise<Nginx> {
+  return startNginxWith(tmp, withListenAndRoot(printedNginxSample(), port, site), port)
+}
+
+/** Starts nginx with `config` (what goes in `http { }`, listening on `port`), its pid, logs and temp files in `tmp`. */
+export async function startNginxWith(tmp: string, config: string, port: number): Promise<Nginx> {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: run \`npm test\` (it installs it) or apt-get install nginx`)
   const conf = join(tmp, 'nginx.conf')
   writeFileSync(
@@ -68,7 +76,7 @@ export async function startNginx(tmp: string, site: string, port: number): Promi
       '  default_type application/octet-stream;',
       `  access_log ${tmp}/nginx-access.log;`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${tmp}/nginx-${name};`),
-      withListenAndRoot(printedNginxSample(), port, site),
+      config,
       '}',
     ].join('\n'),
   )
