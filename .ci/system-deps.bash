@@ -20,6 +20,9 @@ for pkg in fonts-noto-cjk fonts-noto-color-emoji; do have_package "$pkg" || need
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 # scripts/ops/rolling-restart.sh polls each instance's /readyz with curl (tests/cluster/balancer.test.ts).
 have_command curl || need+=(curl)
+# The nginx sample in front of the bucket reaches s3rver over TLS with a certificate the test makes with
+# openssl (tests/delivery/s3-cdn.test.ts).
+have_command openssl || need+=(openssl)
 # The demo PDFs are opened in poppler's pdfinfo (tests/server/cloud-drive-demo-pdf.test.ts).
 have_command pdfinfo || need+=(poppler-utils)
 # PostgreSQL: `npm test` initdb's a throwaway cluster with its binaries for tests/server/pg-*.test.ts, and

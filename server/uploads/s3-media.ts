@@ -11,6 +11,7 @@ import { extname, join, relative, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import type * as Sdk from '@aws-sdk/client-s3'
 import type { FastifyInstance } from 'fastify'
+import { listObjectPages } from '../../common/s3-list'
 
 /** What the media need of the storage's client. */
 export interface S3MediaTarget {
@@ -57,12 +58,8 @@ async function filesOf(dir: string): Promise<string[]> {
 export async function publishMedia({ sdk, client, bucket, keyOf }: S3MediaTarget, dir: string): Promise<number> {
   const stored = new Map<string, string>()
   const prefix = keyOf('')
-  let token: string | undefined
-  do {
-    const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
-    for (const o of page.Contents ?? []) stored.set(o.Key!.slice(prefix.length), (o.ETag ?? '').replaceAll('"', ''))
-    token = page.IsTruncated ? page.NextContinuationToken : undefined
-  } while (token)
+  for await (const page of listObjectPages((input) => client.send(new sdk.ListObjectsCommand(input)), bucket, prefix))
+    for (const o of page) stored.set(o.Key!.slice(prefix.length), (o.ETag ?? '').replaceAll('"', ''))
   const queue = (await filesOf(dir)).filter((path) => MEDIA_PATH.test(path))
   let put = 0
   const worker = async () => {

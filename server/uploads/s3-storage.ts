@@ -15,6 +15,7 @@ import type { Readable } from 'node:stream'
 import type { S3Client } from '@aws-sdk/client-s3'
 import type { FastifyInstance } from 'fastify'
 import { parseS3Url, s3ClientConfig, type S3Env } from '../../common/s3-client-config'
+import { listObjectPages } from '../../common/s3-list'
 import { StartRefusal } from '../start-refusal'
 import { publishMedia, serveS3Media, type S3MediaTarget } from './s3-media'
 import { UPLOAD_CACHE_CONTROL, UPLOAD_NAME, type UploadStorage } from './storage'
@@ -85,16 +86,14 @@ export async function s3Storage(options: S3StorageOptions): Promise<UploadStorag
       }
     },
     async *list() {
+      // Every page, however many objects (common/s3-list.ts): the collector reads them all.
       const prefix = keyOf('')
-      let token: string | undefined
-      do {
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
-        const files = (page.Contents ?? [])
+      for await (const page of listObjectPages((input) => client.send(new sdk.ListObjectsCommand(input)), bucket, prefix)) {
+        const files = page
           .map((o) => ({ name: o.Key!.slice(prefix.length), modifiedMs: o.LastModified?.getTime() ?? Date.now() }))
           .filter((file) => UPLOAD_NAME.test(file.name))
         if (files.length > 0) yield files
-        token = page.IsTruncated ? page.NextContinuationToken : undefined
-      } while (token)
+      }
     },
     async serve(app: FastifyInstance) {
       app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {

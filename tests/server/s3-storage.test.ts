@@ -6,7 +6,7 @@
  * it; the collector removes objects without a row, never one being written. The demo media live beside
  * them (`<prefix>/media/`), copied by the demo's start and read the same way.
  */
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -129,6 +129,28 @@ describe('uploads in a bucket', () => {
     expect((await objects()).sort()).toEqual([`uploads/${'b'.repeat(32)}.png`, `uploads/${nameOf(kept)}`].sort())
   })
 
+  it('collects past the first 1,000 objects of the listing: the orphans of every page go, the files with a row or a write stay', async () => {
+    // 1,150 objects: 1,146 left by crashes, one upload with its row, three being written, two of them
+    // on the second page of the listing (a name past the 1,000th in key order).
+    const name = (i: number) => `${i.toString(16).padStart(32, '0')}.png`
+    const orphans = Array.from({ length: 1146 }, (_, i) => name(i))
+    const writing = [name(5), name(1100), name(1140)]
+    const queue = [...orphans]
+    const put = async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await s3.putRaw(PREFIX, `uploads/${next}`, 'x')
+    }
+    await Promise.all(Array.from({ length: 16 }, put))
+    for (const written of writing) await beginWrite(testDb.db, written.split('.')[0]!)
+    const kept = nameOf(await upload(100))
+    expect(await objects()).toHaveLength(1147)
+
+    const removed = await collectUploads(testDb.db, storage, { orphanGraceMs: 0 })
+
+    const gone = orphans.filter((file) => !writing.includes(file))
+    expect(removed.sort()).toEqual(gone.sort())
+    expect((await objects()).sort()).toEqual([...writing, kept].map((file) => `uploads/${file}`).sort())
+  }, 120_000)
+
   it('leaves an object young enough to be a writer’s that did not record its write', async () => {
     await s3.putRaw(PREFIX, `uploads/${'c'.repeat(32)}.png`, 'just written')
     expect(await collectUploads(testDb.db, storage)).toEqual([])
@@ -222,6 +244,29 @@ describe('the demo media in the bucket', () => {
       await bucket.close()
     }
   })
+
+  it('are put only where the bucket lacks them, past the first 1,000 objects of the listing too', async () => {
+    const prefix = 'many-media-test'
+    // 1,000 media already there, and the one file of this folder, with the same bytes, on the listing's second page.
+    const queue = Array.from({ length: 1000 }, (_, i) => `media/a/${String(i).padStart(4, '0')}.json`)
+    const put = async () => {
+      for (let key = queue.shift(); key !== undefined; key = queue.shift()) await s3.putRaw(prefix, key, '{}')
+    }
+    await Promise.all(Array.from({ length: 16 }, put))
+    await s3.putRaw(prefix, 'media/z.json', '{"page":2}')
+    const dir = join(testDb.dataDir, 'few-media')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'z.json'), '{"page":2}')
+    const bucket = await s3Storage({ url: `s3://h5/${prefix}`, partsDir: join(testDb.dataDir, 'upload-parts'), env: s3.env })
+    try {
+      expect(await bucket.publishMedia(dir)).toBe(0)
+      writeFileSync(join(dir, 'z.json'), '{"page":"changed"}')
+      expect(await bucket.publishMedia(dir)).toBe(1)
+      expect((await s3.object(prefix, 'media/z.json'))?.bytes.toString()).toBe('{"page":"changed"}')
+    } finally {
+      await bucket.close()
+    }
+  }, 120_000)
 
   it('redirect /media/<path> to the public URL, which serves the same bytes', async () => {
     const bucket = await mediaStorage(s3.publicUrl(MEDIA_PREFIX))

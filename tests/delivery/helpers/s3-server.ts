@@ -9,8 +9,9 @@ import { createServer, request, type ClientRequest, type IncomingMessage, type S
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { GetObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
+import { listObjectPages, type ListPage } from '../../../common/s3-list'
 
 export const BUCKET = 'h5'
 
@@ -91,12 +92,10 @@ export async function startS3Server(): Promise<S3Server> {
     },
     keys: async (prefix) => {
       const keys: string[] = []
-      let token: string | undefined
-      do {
-        const page = await server.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `${prefix}/`, ContinuationToken: token }))
-        for (const o of page.Contents ?? []) keys.push(o.Key!.slice(prefix.length + 1))
-        token = page.IsTruncated ? page.NextContinuationToken : undefined
-      } while (token)
+      // ListObjects (v1): s3rver answers 500 to a V2 listing past 1,000 keys (common/s3-list.ts).
+      const listPage: ListPage = (input) => server.client.send(new ListObjectsCommand(input))
+      for await (const page of listObjectPages(listPage, BUCKET, `${prefix}/`))
+        for (const o of page) keys.push(o.Key!.slice(prefix.length + 1))
       return keys.sort()
     },
     putRaw: async (prefix, key, body) => {

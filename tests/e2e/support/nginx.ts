@@ -22,12 +22,15 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-/** The nginx sample of docs/deploying.md, exactly as printed (the fenced block after "Sample nginx"). */
-export function printedNginxSample(): string {
+/**
+ * An nginx sample of docs/deploying.md, exactly as printed: the fenced nginx block after `heading` ("Sample
+ * nginx": the directory's; "Sample nginx in front of the bucket": the S3 target's).
+ */
+export function printedNginxSample(heading = 'Sample nginx'): string {
   const doc = readFileSync(join(root, 'docs/deploying.md'), 'utf8')
-  const at = doc.indexOf('Sample nginx')
+  const at = doc.indexOf(heading)
   const block = /```nginx\n([\s\S]*?)```/.exec(doc.slice(at))
-  if (at < 0 || !block?.[1]) throw new Error('docs/deploying.md has no "Sample nginx" with an ```nginx block')
+  if (at < 0 || !block?.[1]) throw new Error(`docs/deploying.md has no "${heading}" with an \`\`\`nginx block`)
   return block[1]
 }
 

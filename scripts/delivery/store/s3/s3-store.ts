@@ -13,13 +13,14 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { createHash } from 'node:crypto'
 import { parseS3Url, s3ClientConfig } from '../../../../common/s3-client-config.ts'
+import { listObjectPages, type ListPage } from '../../../../common/s3-list.ts'
 import { sha256 } from '../../hash.ts'
 import { headersFor } from '../headers.ts'
 import { systemClock, type Clock } from '../../clock.ts'
@@ -207,18 +208,14 @@ export class S3Store implements Store {
     }
   }
 
+  /** Every key under `prefix`, however many (pages of 1,000: common/s3-list.ts), each page retried as any request. */
   async list(prefix: string): Promise<string[]> {
     const keys: string[] = []
     const strip = this.prefix ? this.prefix.length + 1 : 0
-    let token: string | undefined
-    do {
-      const page = await this.call('LIST', prefix, () =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.key(prefix), ContinuationToken: token })),
-      )
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(strip))
-      token = page.IsTruncated ? page.NextContinuationToken : undefined
-    } while (token)
-    return keys.sort()
+    const listPage: ListPage = (input) => this.call('LIST', prefix, () => this.client.send(new ListObjectsCommand(input)))
+    for await (const page of listObjectPages(listPage, this.bucket, this.key(prefix)))
+      for (const object of page) keys.push(object.Key!.slice(strip))
+    return [...new Set(keys)].sort()
   }
 
   async delete(key: string): Promise<void> {
