@@ -202,6 +202,10 @@ export function parseCatalog(source: string, name: string): Catalog {
         break
     }
   })
+  const records = Object.values(catalog).reduce((n, list: unknown[]) => n + list.length, 0)
+  // A file emptied by mistake would remove the whole catalogue.
+  if (faults.length === 0 && records === 0)
+    faults.push(`${name}: no records: an import makes the catalogue the file, and would remove it all`)
   if (faults.length > 0) throw new CatalogFileError(faults)
   return catalog
 }

@@ -173,6 +173,12 @@ describe('the catalogue file', () => {
     expect(faultsOf(line)).toEqual([`catalog.jsonl:${at}: ${fault}`])
   })
 
+  it('refuses a file with no record (an import would remove the whole catalogue)', () => {
+    expect(() => parseCatalog('# nothing yet\n\n', 'catalog.jsonl')).toThrow(
+      new CatalogFileError(['catalog.jsonl: no records: an import makes the catalogue the file, and would remove it all']),
+    )
+  })
+
   it('lists every fault of every line at once', () => {
     expect(faultsOf('{"kind":"space","id":6,"name":" x","capacity":1.5,"money":1}', '', '# a comment', '{"kind":"tag"}')).toEqual([
       `catalog.jsonl:${at}: field "name": has spaces around it: " x"`,
