@@ -231,7 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await installCompression(app)
 
   await app.register(healthRoutes, { db: options.db, verifier: options.verifier ?? null })
-  await app.register(staticRoutes, { storage, fakeHost })
+  await app.register(staticRoutes, { storage, fakeHost, demoMedia: !isProduction() })
   await app.register(async (api) => {
     // Before every schema and handler of the API (pages keep their query strings untouched).
     api.addHook('preValidation', rejectNul)

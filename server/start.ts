@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildAppOptions } from './app'
+import { emptyCatalogWarning } from './catalog/catalog-check'
 import type { TokenVerifier } from './auth/token-verifier'
 import type { JobTimings } from './cloud-drive/job-queue'
 import type { Db } from './db/db'
@@ -154,6 +155,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       importJobs,
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     })
+    // Production is never seeded: until ops import the catalogue, one line says so (not a refusal).
+    const catalogWarning = production ? await emptyCatalogWarning(db) : null
+    if (catalogWarning) app.log.warn(catalogWarning)
     await app.listen({ port, host })
     const address = app.server.address()
     const realPort = typeof address === 'object' && address ? address.port : port

@@ -19,3 +19,16 @@ export async function replaceBookOptions(q: Queryable, kind: BookOptionKind, val
     values.map((value, position) => ({ kind, value, position })),
   )
 }
+
+/** The create form's choices (`GET /v1/bookCreation/options`), in display order, read in one statement (one snapshot). */
+export async function listCreationOptions(
+  q: Queryable,
+): Promise<{ categories: { id: number; name: string }[]; ages: string[]; tags: string[] }> {
+  const [row] = await q.query<{ categories: { id: number; name: string }[]; ages: string[]; tags: string[] }>(
+    `SELECT
+       coalesce((SELECT json_agg(json_build_object('id', id, 'name', name) ORDER BY position, id) FROM categories), '[]') AS categories,
+       coalesce((SELECT json_agg(value ORDER BY position, value) FROM book_options WHERE kind = 'age'), '[]') AS ages,
+       coalesce((SELECT json_agg(value ORDER BY position, value) FROM book_options WHERE kind = 'tag'), '[]') AS tags`,
+  )
+  return row!
+}

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseCatalog, type Catalog } from '../catalog/catalog-file'
+import { applyCatalogIn } from '../catalog/catalog-import'
 import type { Queryable } from '../db/db'
-import { replaceBookOptions } from '../repositories/book-options-repository'
-import { upsertCategories } from '../repositories/categories-repository'
-import { upsertSpaceGoods, type SpaceGoods } from '../repositories/goods-repository'
-import { upsertVipGoods, type VipGoods } from '../repositories/vip-goods-repository'
-import { DEMO_AGE_OPTIONS, DEMO_CATEGORIES, DEMO_TAG_OPTIONS } from './content/demo-library'
+import type { SpaceGoods } from '../repositories/goods-repository'
+import type { VipGoods } from '../repositories/vip-goods-repository'
+
+/** The demo catalogue as a catalogue file (tests/server/catalog-import.test.ts holds it equal to the lists here). */
+export const SAMPLE_CATALOG_FILE = fileURLToPath(new URL('../catalog/sample-catalog.jsonl', import.meta.url))
 
 /** Storage on sale: capacity in MB, price in cents per year. */
 export const DEMO_GOODS: SpaceGoods[] = [
@@ -24,11 +28,14 @@ export const DEMO_VIP_GOODS: VipGoods[] = [
   { id: 103, name: '永久会员', months: 0, money: 39_800, originalMoney: 0, tag: '' },
 ]
 
-/** Categories, the create form's age and tag choices, the space goods and the membership plans. */
+let sample: Catalog | undefined
+
+/**
+ * Categories, the create form's age and tag choices, the space goods and the membership plans: the sample
+ * catalogue file, through the import's own code (`npm run catalog -- import`), keeping anything else the
+ * database has (the seed removes nothing).
+ */
 export async function seedCatalog(q: Queryable): Promise<void> {
-  await upsertCategories(q, DEMO_CATEGORIES)
-  await replaceBookOptions(q, 'age', DEMO_AGE_OPTIONS)
-  await replaceBookOptions(q, 'tag', DEMO_TAG_OPTIONS)
-  await upsertSpaceGoods(q, DEMO_GOODS)
-  await upsertVipGoods(q, DEMO_VIP_GOODS)
+  sample ??= parseCatalog(readFileSync(SAMPLE_CATALOG_FILE, 'utf8'), SAMPLE_CATALOG_FILE)
+  await applyCatalogIn(q, sample, { name: SAMPLE_CATALOG_FILE, keepOthers: true })
 }

@@ -44,7 +44,7 @@ export interface UpdateInput extends FolderInput {
 }
 
 const MISSING = '该内容不存在或已被删除'
-const AGE_MAX = 10
+export const AGE_MAX = 10
 
 /**
  * The cover `imageUrl` asks for, over the `current` one. The current address is kept as it is (a demo

@@ -289,6 +289,21 @@ const CHEAP: Record<string, Way[]> = {
     },
   ],
   seed: [{ what: 'the migrated PGlite folder', run: async () => void (await seeded()) }],
+  catalog: [
+    {
+      what: 'import the sample into a migrated PGlite folder of its own, twice (the second changes nothing), then export it',
+      run: async () => {
+        const env = { DATA_DIR: join(tmp, 'catalog-data') }
+        await runs('migrate', [], [/Migrated: 001_/], env)
+        const sample = join(repo, 'server/catalog/sample-catalog.jsonl')
+        await runs('catalog', ['import', sample], [/space goods: 5 added, 0 updated, 0 removed \(5 in all\)/], env)
+        await runs('catalog', ['import', sample], [/nothing changed, the catalogue already is this file/], env)
+        const exported = join(tmp, 'catalog.jsonl')
+        await runs('catalog', ['export', exported], [/Wrote .*: 5 space goods, 3 membership plans, 5 categories, 11 ages, 12 tags/], env)
+        expect(readFileSync(exported, 'utf8')).toContain('{"kind":"category","id":3,"name":"儿歌童谣"}')
+      },
+    },
+  ],
   serve: [
     {
       what: 'PORT=0 on the seeded folder: ready, with the demo data',

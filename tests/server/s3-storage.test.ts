@@ -217,6 +217,24 @@ describe('the demo media in the bucket', () => {
     }
   })
 
+  it('are served by no production start, even from a bucket a demo filled, nor redirected to its public URL (404)', async () => {
+    for (const publicUrl of [undefined, s3.publicUrl(MEDIA_PREFIX)]) {
+      const bucket = await mediaStorage(publicUrl)
+      await bucket.publishMedia(DEMO_MEDIA_DIR)
+      vi.stubEnv('NODE_ENV', 'production')
+      const productionApp = await buildApp({ db: testDb.db, dataDir: testDb.dataDir, storage: bucket })
+      try {
+        const res = await productionApp.inject({ method: 'GET', url: `/media/${AUDIO}` })
+        expect(res.statusCode).toBe(404)
+        expect(res.headers.location).toBeUndefined()
+      } finally {
+        vi.unstubAllEnvs()
+        await productionApp.close()
+        await bucket.close()
+      }
+    }
+  })
+
   it('are streamed from the bucket at /media/<path>, a byte range too, when no public URL is set', async () => {
     const bucket = await mediaStorage()
     await bucket.publishMedia(DEMO_MEDIA_DIR)
