@@ -56,7 +56,9 @@ let s3: S3Server | undefined
 beforeAll(async () => {
   const { warnings } = await buildServerBundle()
   expect(warnings).toEqual([])
-}, 60_000)
+  // The production starts' database, migrated once (tens of seconds for a new PGlite on a loaded machine).
+  await productionDataDir()
+}, 180_000)
 afterAll(async () => {
   for (const child of running) if (child.pid) killGroup(child.pid, 'SIGKILL')
   await s3?.stop()
@@ -330,7 +332,7 @@ describe('under systemd: the unit of docs/server.md', () => {
     // The main PID is node itself: nothing between the supervisor and the server.
     await expectDrain(server, token, dataDir, server.child.pid!, graceS)
     expect(server.err()).toBe('')
-  }, 90_000)
+  }, 180_000)
 })
 
 describe('the bundle in a worker thread', () => {
@@ -363,7 +365,7 @@ describe('npm run serve (the demo): the old defect', () => {
     // Before issue 48 npm ended at once, its `sh -c` child with it, and the server kept answering /readyz 200.
     await expectDrain(server, DEMO_TOKENS.vip, dataDir, server.child.pid!, graceS)
     expect(warnings(server.out() + server.err())).toEqual([])
-  }, 90_000)
+  }, 180_000)
 })
 
 describe('a clean start prints no warning', () => {
@@ -385,7 +387,7 @@ describe('a clean start prints no warning', () => {
     expect((await server.exited).code).toBe(0)
     expect(warnings(server.out())).toEqual([])
     expect(server.err()).toBe('')
-  }, 90_000)
+  }, 180_000)
 
   it('the bundle in production, uploads in a bucket (the AWS SDK says nothing about Node 20)', async () => {
     s3 = await startS3Server()
@@ -418,5 +420,5 @@ describe('a clean start prints no warning', () => {
     expect((await server.exited).code).toBe(0)
     expect(warnings(server.out())).toEqual([])
     expect(server.err()).toBe('')
-  }, 90_000)
+  }, 180_000)
 })
