@@ -57,6 +57,9 @@ export default defineConfig(async (): Promise<UserConfig> => {
       target: ['chrome87', 'safari14', 'ios14'],
       assetsInlineLimit: 2048,
       rolldownOptions: {
+        // Rolldown's [PLUGIN_TIMINGS] block after every build (on by default in Vite 8) reads like a problem to a
+        // newcomer; the prerender's writeBundle is most of the build by design. `node --cpu-prof` profiles a build.
+        checks: { bundlerTimings: false },
         input: Object.fromEntries(
           routes.map((route) => [routeFolder(route).replace(/\//g, '-'), resolve(pagesDir, routeFolder(route), 'index.html')]),
         ),

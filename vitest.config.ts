@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import LongestFirstSequencer from './tests/longest-first-sequencer'
+import LongestFirstSequencer from './tests/longest-first-sequencer.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const shared = join(root, 'shared')

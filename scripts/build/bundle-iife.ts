@@ -49,7 +49,8 @@ export async function bundleIife(
       assetsInlineLimit: config.build.assetsInlineLimit,
       // The CSS of drawn components is already in the page's HTML (prerender/inline-css.ts): not in a script.
       cssCodeSplit: false,
-      rolldownOptions: { input: ENTRY, output: { format: 'iife', codeSplitting: false } },
+      // No [PLUGIN_TIMINGS] report in the build's output (vite.config.ts).
+      rolldownOptions: { input: ENTRY, output: { format: 'iife', codeSplitting: false }, checks: { bundlerTimings: false } },
     },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[]
   const chunk = (Array.isArray(out) ? out[0]! : out).output.find((o) => o.type === 'chunk')

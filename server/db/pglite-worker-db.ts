@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import { PGLITE_WORKER_FILE } from '../paths'
 import type { Db, Queryable } from './db'
 
 /** An error from the worker: its name, message and plain fields (`code`, `severity`, ...). */
@@ -27,7 +28,7 @@ function revive(error: WorkerError): Error {
  * in the worker across messages), errors with their PostgreSQL fields.
  */
 export async function createPgliteWorkerDb(dir: string): Promise<Db> {
-  const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dir } })
+  const worker = new Worker(PGLITE_WORKER_FILE, { workerData: { dir } })
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   let nextId = 1
   let failure: Error | null = null

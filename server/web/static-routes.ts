@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { FastifyPluginAsync } from 'fastify'
-import { DEMO_MEDIA_DIR } from '../paths'
+import { DEMO_MEDIA_DIR, FAKE_HOST_FILE } from '../paths'
 import type { UploadStorage } from '../uploads/storage'
 
 export interface StaticRoutesOptions {
@@ -11,8 +11,6 @@ export interface StaticRoutesOptions {
   /** Serve `/media/` (the demo's media); false in production, where there is no demo content: 404. */
   demoMedia: boolean
 }
-
-const FAKE_HOST_FILE = new URL('../fake-host/fake-host.js', import.meta.url)
 
 /**
  * Files that are not pages: the demo media (/media/, cached a day; not in production) and uploads

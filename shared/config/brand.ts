@@ -2,7 +2,7 @@
  * Brand configuration: every name, address and legal line the pages show about the product.
  * These are neutral demo values, obviously meant to be replaced before a real release (README, "Brand config").
  */
-import { APP_PACKAGE_ID } from '../../common/telemetry/client'
+import { APP_PACKAGE_ID } from '../../common/telemetry/client.ts'
 
 /**
  * The native app's package id, also the in-app user-agent marker (docs/contracts/user-agent.md). Written in

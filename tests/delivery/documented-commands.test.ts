@@ -59,6 +59,8 @@ const LEFT_OUT: Record<string, string> = {
   lint: '`npm test` runs it beside vitest (scripts/test/together.ts)',
   'format:check': '`npm run lint`, which `npm test` runs, starts with the same `prettier --check .`',
   format: 'it rewrites the checkout; `npm run lint` proves prettier runs',
+  'build:server':
+    'tests/server/service-start.test.ts runs it (its output without a warning) and starts its bundle as the systemd unit of docs/server.md does',
   start:
     '.ci/start-smoke.bash runs `npm ci && npm start` from outside, before `npm test` (a fresh data folder, a free port, pages and API)',
 }

@@ -69,7 +69,8 @@ export async function loadPages(
         ssr: true,
         write: false,
         minify: false,
-        rolldownOptions: { input: ENTRY, output: { format: 'esm', codeSplitting: false } },
+        // No [PLUGIN_TIMINGS] report in the build's output (vite.config.ts).
+        rolldownOptions: { input: ENTRY, output: { format: 'esm', codeSplitting: false }, checks: { bundlerTimings: false } },
       },
     })
     const outputs = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[]

@@ -64,7 +64,12 @@ export async function buildForServer(
       emptyOutDir: true,
       minify: false,
       assetsInlineLimit: config.build.assetsInlineLimit,
-      rolldownOptions: { input, output: { format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } },
+      // No [PLUGIN_TIMINGS] report in the build's output (vite.config.ts).
+      rolldownOptions: {
+        checks: { bundlerTimings: false },
+        input,
+        output: { format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+      },
     },
   })
   const url = (name: string) => pathToFileURL(join(outDir, `${name}.mjs`)).href
