@@ -23,6 +23,7 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } | nu
 export function s3ClientConfig(env: S3Env = process.env): S3ClientConfig | { missing: 'AWS_REGION' } {
   const region = env.AWS_REGION || env.AWS_DEFAULT_REGION
   if (!region) return { missing: 'AWS_REGION' }
+  quietNodeVersionNotice()
   const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL
   const config: S3ClientConfig = {
     region,
@@ -37,4 +38,14 @@ export function s3ClientConfig(env: S3Env = process.env): S3ClientConfig | { mis
     config.credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
   }
   return config
+}
+
+/**
+ * Under Node 20 the SDK warns, as each client is made, that its releases after January 2027 will need Node 22:
+ * a notice about upgrading the SDK, not about this project (the pinned version runs on Node 20), which every
+ * start and deploy printed. Its documented switch turns that one warning off (aws-sdk-js-v3 #7983); an
+ * operator's own setting of it is kept. Read by the SDK from the process's environment when a client is made.
+ */
+export function quietNodeVersionNotice(): void {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
 }

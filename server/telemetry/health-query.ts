@@ -141,14 +141,14 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
   const routes = await deployments(db, start, route)
   // The rule judges the release live and the one before it, of every route a deploy told about.
   const judged = routes.flatMap((r) => [r.live, ...(r.previous ? [r.previous] : [])].map((release) => `${r.route}\n${release}`))
-  const [hours, splits, problems, series, sources, notCounted] = await Promise.all([
-    byDay ? db.query<Row>(DAYS_SQL, [dayStart, route]) : db.query<Row>(HOURS_SQL, [hourStart, route]),
-    db.query<Row>(SPLITS_SQL, [dayStart, route]),
-    db.query<Row>(PROBLEMS_SQL, [dayStart, route]),
-    db.query<Row>(SERIES_SQL, [step === 'minute' ? minuteStart : hourStart, route, step]),
-    db.query<Row>(SOURCES_SQL, [judged]),
-    db.query<Row>(NOT_COUNTED_SQL, [start]),
-  ])
+  // One after another: they share one connection (a read's transaction), which runs one statement at a time
+  // anyway; handed several at once, node-postgres queues them and warns that it will refuse that (pg 9).
+  const hours = byDay ? await db.query<Row>(DAYS_SQL, [dayStart, route]) : await db.query<Row>(HOURS_SQL, [hourStart, route])
+  const splits = await db.query<Row>(SPLITS_SQL, [dayStart, route])
+  const problems = await db.query<Row>(PROBLEMS_SQL, [dayStart, route])
+  const series = await db.query<Row>(SERIES_SQL, [step === 'minute' ? minuteStart : hourStart, route, step])
+  const sources = await db.query<Row>(SOURCES_SQL, [judged])
+  const notCounted = await db.query<Row>(NOT_COUNTED_SQL, [start])
 
   const releases = new Map<string, ReleaseHealth>()
   const totals = new Map<string, Row>()

@@ -46,10 +46,6 @@ export async function s3Storage(options: S3StorageOptions): Promise<UploadStorag
   const publicUrl = options.publicUrl?.replace(/\/+$/, '')
   if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl))
     throw new StartRefusal(`UPLOADS_PUBLIC_URL must be an http(s) URL: ${publicUrl}`)
-  // The SDK warns on every start under Node 20 that its releases after January 2027 will need Node 22 (a
-  // notice about upgrading the SDK, not about this server: the version package.json pins runs on Node 20).
-  // Its documented switch turns that one warning off; an operator's own setting of it is kept.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const sdk = await import('@aws-sdk/client-s3')
   const client: S3Client = new sdk.S3Client(config)
   const { bucket } = target
