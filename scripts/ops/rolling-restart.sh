@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Restarts the API's instances one at a time behind a balancer (docs/server.md "Rolling restart"):
 #
-#   scripts/ops/rolling-restart.sh --restart 'systemctl restart kids-api@$INSTANCE_PORT' [--timeout 120] HOST:PORT ...
+#   scripts/ops/rolling-restart.sh --restart 'systemctl restart kids-english@$INSTANCE_PORT' [--timeout 120] HOST:PORT ...
 #
 # Each HOST:PORT as the balancer's upstream names it. For each, in order: every other instance must answer its
 # /readyz 200 (else nothing is touched: exit 1); the --restart command runs (sh -c, with INSTANCE=HOST:PORT,
@@ -21,7 +21,7 @@ addresses=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --restart)
-      [ $# -ge 2 ] || refuse '--restart needs a command, e.g. --restart '\''systemctl restart kids-api@$INSTANCE_PORT'\'''
+      [ $# -ge 2 ] || refuse '--restart needs a command, e.g. --restart '\''systemctl restart kids-english@$INSTANCE_PORT'\'''
       restart="$2"
       shift 2
       ;;
@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-[ -n "$restart" ] || refuse 'no --restart command: say how one instance is restarted, e.g. --restart '\''systemctl restart kids-api@$INSTANCE_PORT'\'''
+[ -n "$restart" ] || refuse 'no --restart command: say how one instance is restarted, e.g. --restart '\''systemctl restart kids-english@$INSTANCE_PORT'\'''
 [[ "$timeout" =~ ^[1-9][0-9]{0,4}$ ]] || refuse "--timeout must be a whole number of seconds (1-99999), not '$timeout'"
 [ ${#addresses[@]} -gt 0 ] || refuse 'no instance given: list them as HOST:PORT, as the balancer'\''s upstream names them'
 for address in "${addresses[@]}"; do
