@@ -1,7 +1,9 @@
 /**
  * Issue 40 items 2 and 7: a 1,000-file cloud-drive import on two production instances
  * (tests/cluster/support/: separate DATA_DIRs, uploads in one s3rver bucket, a round-robin proxy, a
- * PostgreSQL server of their own), posted through one of them, while the journey disrupts it at seeded
+ * PostgreSQL server of their own), from production's drive provider (Baidu Netdisk, here its local
+ * stand-in: server/cloud-drive/baidu/stand-in.ts) granted as the host grants it (the sign-in's code handed to
+ * `POST /v1/cloudDrive/authorize`), posted through one of them, while the journey disrupts it at seeded
  * random points: the instance running it SIGKILLed and restarted (twice), both SIGKILLed at once (a host
  * lost), a rolling restart of both (SIGTERM, wait for the exit, start; the next), and PostgreSQL restarted
  * under them. After each the import must go on within the queue's stated bound, and no instance may exit
@@ -17,7 +19,8 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { skipBecause } from '../../scripts/test/skip-because'
-import { demoFsIdOf } from '../../server/cloud-drive/demo/demo-provider'
+import { startBaiduStandIn, type BaiduStandIn } from '../../server/cloud-drive/baidu/stand-in'
+import { DEMO_BOOKS, renderBook } from '../../server/cloud-drive/demo/demo-books'
 import type { ImportJobView } from '../../server/cloud-drive/import-service'
 import { IMPORT_QUEUE } from '../../server/cloud-drive/job-queue'
 import { BUCKET } from '../delivery/helpers/s3-server'
@@ -59,13 +62,30 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('a 1,000-file import on two instances, disrupted at random', skipBecause(missing), () => {
   let cluster: Cluster
+  let standIn: BaiduStandIn
   let db: pg.Client
   beforeAll(async () => {
-    cluster = await startCluster({ env: { IMPORT_JOB_TIMINGS: JSON.stringify(TIMINGS), SHUTDOWN_GRACE_S: '10' } })
+    // The drive: 1,000 PDFs in one folder (one picture book's bytes each: the import stores and checks them).
+    const book = renderBook(DEMO_BOOKS[0]!, new Date('2026-01-01T00:00:00Z'))
+    const files: Record<string, Buffer> = {}
+    for (let i = 1; i <= 1000; i++) files[`${THOUSAND}/Book ${String(i).padStart(4, '0')}.pdf`] = book
+    standIn = await startBaiduStandIn({ files, accountName: '测试的网盘' })
+    cluster = await startCluster({
+      env: {
+        IMPORT_JOB_TIMINGS: JSON.stringify(TIMINGS),
+        SHUTDOWN_GRACE_S: '10',
+        BAIDU_CLIENT_ID: standIn.clientId,
+        BAIDU_CLIENT_SECRET: standIn.clientSecret,
+        BAIDU_REDIRECT_URI: standIn.redirectUri,
+        BAIDU_OAUTH_URL: standIn.url,
+        BAIDU_PAN_URL: standIn.url,
+      },
+    })
   })
   afterAll(async () => {
     await db?.end().catch(() => undefined)
     await cluster?.stop()
+    await standIn?.close()
   })
 
   it(
@@ -81,20 +101,15 @@ describe('a 1,000-file import on two instances, disrupted at random', skipBecaus
       const user = await cluster.signedIn('importer')
       const json = { ...user, 'content-type': 'application/json' }
 
-      // A new user of the product's sign-in (made on first sight), whose drive the host hands over: a
-      // production server has no endpoint for that (docs/server.md "A production provider"), so the grant
-      // is written as the host's backend would (the demo drive, with every instance's same demo files).
-      expect((await fetch(`${cluster.proxy.url}/v1/cloudDrive/status`, { headers: user })).status).toBe(200)
-      db = new pg.Client({ connectionString: cluster.postgres.databaseUrl })
-      // The journey restarts PostgreSQL: this client is used before and after, on a new connection.
-      await db.connect()
-      const [{ id: userId }] = (await db.query<{ id: number }>(`SELECT id FROM users WHERE subject = 'importer'`)).rows as [{ id: number }]
-      await db.query(
-        `INSERT INTO cloud_drive_grants (user_id, provider, account_name, access_token, refresh_token, expires_at)
-       VALUES ($1, 'demo', '测试的网盘', 'token', 'refresh', now() + interval '1 day')`,
-        [userId],
-      )
-      await db.end()
+      // A new user of the product's sign-in (made on first sight), whose drive the host hands over: the code
+      // of the drive's sign-in, as the app's host posts it.
+      const granted = await fetch(`${cluster.proxy.url}/v1/cloudDrive/authorize`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ code: standIn.issueCode() }),
+      })
+      expect(granted.status, await granted.clone().text()).toBe(200)
+      expect(((await granted.json()) as { data: unknown }).data).toEqual({ authorized: true, accountName: '测试的网盘' })
       const capacity = async (): Promise<number> =>
         ((await (await fetch(`${cluster.proxy.url}/v1/user/myCapacity`, { headers: user })).json()) as { data: { used: number } }).data.used
       const usedBefore = await capacity()
@@ -103,7 +118,7 @@ describe('a 1,000-file import on two instances, disrupted at random', skipBecaus
       const posted = await fetch(`${first.url}/v1/cloudDrive/import`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ fsIds: [demoFsIdOf(userId, THOUSAND)], parentId: 0 }),
+        body: JSON.stringify({ fsIds: [standIn.fsIdOf(THOUSAND)], parentId: 0 }),
       })
       expect(posted.status).toBe(200)
       const { jobId } = ((await posted.json()) as { data: { jobId: string } }).data
