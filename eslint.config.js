@@ -163,7 +163,19 @@ const coreFiles = [...CORE.map((folder) => `${folder}/**/*.{ts,tsx}`), ...CORE_T
 export default tseslint.config(
   // lint-probe-*: the boundaries test's probe files (tests/unit/build/boundaries.test.ts), which break the
   // rules on purpose while the tests run beside \`npm run lint\` (npm test); that test lints them itself.
-  { ignores: ['dist/', 'dist-server/', 'node_modules/', '.data/', 'artifacts/', 'server/demo-media/', 'bench/tmp/', 'coverage/', '**/lint-probe-*/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-server/',
+      'node_modules/',
+      '.data/',
+      'artifacts/',
+      'server/demo-media/',
+      'bench/tmp/',
+      'coverage/',
+      '**/lint-probe-*/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { parseCatalog, type Catalog } from '../catalog/catalog-file'
 import { applyCatalogIn } from '../catalog/catalog-import'
 import type { Queryable } from '../db/db'
 import type { SpaceGoods } from '../repositories/goods-repository'
 import type { VipGoods } from '../repositories/vip-goods-repository'
+import { SERVER_DIR } from '../paths'
 
-/** The demo catalogue as a catalogue file (tests/server/catalog-import.test.ts holds it equal to the lists here). */
-export const SAMPLE_CATALOG_FILE = fileURLToPath(new URL('../catalog/sample-catalog.jsonl', import.meta.url))
+/**
+ * The demo catalogue as a catalogue file (tests/server/catalog-import.test.ts holds it equal to the lists here);
+ * found from the repository's root, as from the bundle (dist-server/) so from the sources.
+ */
+export const SAMPLE_CATALOG_FILE = join(SERVER_DIR, 'catalog', 'sample-catalog.jsonl')
 
 /** Storage on sale: capacity in MB, price in cents per year. */
 export const DEMO_GOODS: SpaceGoods[] = [

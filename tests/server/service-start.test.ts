@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildServerBundle, SERVER_BUNDLE_DIR } from '../../scripts/build/server-bundle'
 import { DEFAULT_SHUTDOWN_GRACE_S } from '../../server/http/drain'
 import { DEMO_TOKENS } from '../../server/seed/demo'
+import { SAMPLE_CATALOG_FILE } from '../../server/seed/seed-catalog'
 import { startS3Server, type S3Server } from '../delivery/helpers/s3-server'
 import { templateCopy } from './helpers/test-db'
 import { signToken, TEST_AUDIENCE, TEST_ISSUER, TEST_SECRET } from './helpers/tokens'
@@ -242,15 +243,30 @@ async function migrate(env: NodeJS.ProcessEnv): Promise<string> {
   return stdout
 }
 
+/** `npm run catalog -- import <file>` with `env` (docs/server.md's step 5), its output. */
+async function importCatalog(env: NodeJS.ProcessEnv): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'server/catalog-cli.ts', 'import', SAMPLE_CATALOG_FILE],
+    {
+      cwd: REPO_ROOT,
+      env: { ...env, PATH: process.env.PATH },
+    },
+  )
+  return stdout
+}
+
 let migrated: Promise<string> | undefined
 /**
  * A data folder for a production start: a new PGlite database migrated by the bundle's `migrate.mjs` (the
- * deploy step; a production start refuses an unmigrated one), once for the file, copied for each start.
+ * deploy step; a production start refuses an unmigrated one) and given its catalogue (else the start says so),
+ * as docs/server.md's steps do, once for the file, copied for each start.
  */
 async function productionDataDir(): Promise<string> {
   migrated ??= (async () => {
     const dir = temp('kids-service-migrated-')
     expect(await migrate({ ...SYSTEMD_BASE_ENV, HOME: dir, DATA_DIR: dir })).toMatch(/Migrated: 001_/)
+    expect(await importCatalog({ ...SYSTEMD_BASE_ENV, HOME: dir, DATA_DIR: dir, DATABASE_URL: '' })).toContain('space goods: 5 added')
     return dir
   })()
   const dataDir = temp('kids-service-data-')
@@ -407,6 +423,10 @@ describe('a clean start prints no warning', () => {
       AUTH_JWT_AUDIENCE: TEST_AUDIENCE,
       UPLOADS_URL: 's3://h5/service-start',
       UPLOADS_PUBLIC_URL: s3.publicUrl('service-start'),
+      // The drive's app (a start only checks the settings; without them it says the import is off).
+      BAIDU_CLIENT_ID: 'service-start-app',
+      BAIDU_CLIENT_SECRET: 'service-start-secret',
+      BAIDU_REDIRECT_URI: 'oob',
     }
     const server = await startProcess(process.execPath, ['dist-server/main.mjs'], REPO_ROOT, env)
     const token = await signToken({ subject: 'service-bucket-user' })
