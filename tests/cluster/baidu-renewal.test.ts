@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { skipBecause } from '../../scripts/test/skip-because'
-import { createBaiduProvider, DEFAULT_BAIDU_TIMINGS, type BaiduConfig } from '../../server/cloud-drive/baidu/baidu-provider'
+import { createBaiduProvider, type BaiduConfig } from '../../server/cloud-drive/baidu/baidu-provider'
 import { startBaiduStandIn, type BaiduStandIn } from '../../server/cloud-drive/baidu/stand-in'
 import { currentGrant } from '../../server/cloud-drive/cloud-drive-service'
 import type { Db } from '../../server/db/db'
@@ -32,14 +32,7 @@ describe('renewing a Baidu grant from two instances at once', skipBecause(missin
     await migrateAll(one)
     await resetTables(one)
     standIn = await startBaiduStandIn()
-    config = {
-      clientId: standIn.clientId,
-      clientSecret: standIn.clientSecret,
-      redirectUri: standIn.redirectUri,
-      oauthUrl: standIn.url,
-      panUrl: standIn.url,
-      ...DEFAULT_BAIDU_TIMINGS,
-    }
+    config = standIn.config()
   }, 120_000)
   afterAll(async () => {
     await one?.close()

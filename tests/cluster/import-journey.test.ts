@@ -74,11 +74,7 @@ describe('a 1,000-file import on two instances, disrupted at random', skipBecaus
       env: {
         IMPORT_JOB_TIMINGS: JSON.stringify(TIMINGS),
         SHUTDOWN_GRACE_S: '10',
-        BAIDU_CLIENT_ID: standIn.clientId,
-        BAIDU_CLIENT_SECRET: standIn.clientSecret,
-        BAIDU_REDIRECT_URI: standIn.redirectUri,
-        BAIDU_OAUTH_URL: standIn.url,
-        BAIDU_PAN_URL: standIn.url,
+        ...standIn.env(),
       },
     })
   })

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../server/app'
 import { verifierFromEnv } from '../../server/auth/token-verifier'
-import { createBaiduProvider, DEFAULT_BAIDU_TIMINGS, type BaiduConfig } from '../../server/cloud-drive/baidu/baidu-provider'
+import { createBaiduProvider, type BaiduConfig } from '../../server/cloud-drive/baidu/baidu-provider'
 import { startBaiduStandIn, type BaiduStandIn } from '../../server/cloud-drive/baidu/stand-in'
 import { currentGrant } from '../../server/cloud-drive/cloud-drive-service'
 import type { CloudDriveProvider } from '../../server/cloud-drive/provider'
@@ -30,16 +30,7 @@ beforeAll(async () => {
     files: { '/绘本/The Little Red Hen.pdf': hen, '/绘本/Brown Bear.pdf': bear, '/绘本/说明.txt': Buffer.from('txt'), '/绘本/动物': 'dir' },
     accountName: '小明的百度网盘',
   })
-  config = {
-    clientId: standIn.clientId,
-    clientSecret: standIn.clientSecret,
-    redirectUri: standIn.redirectUri,
-    oauthUrl: standIn.url,
-    panUrl: standIn.url,
-    ...DEFAULT_BAIDU_TIMINGS,
-    timeoutMs: 3_000,
-    backoffMs: 20,
-  }
+  config = standIn.config({ timeoutMs: 3_000, backoffMs: 20 })
 })
 afterAll(() => standIn?.close())
 

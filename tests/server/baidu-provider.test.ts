@@ -8,7 +8,6 @@ import {
   BAIDU_PROVIDER_NAME,
   baiduConfigFromEnv,
   createBaiduProvider,
-  DEFAULT_BAIDU_TIMINGS,
   type BaiduConfig,
 } from '../../server/cloud-drive/baidu/baidu-provider'
 import { startBaiduStandIn, type BaiduStandIn } from '../../server/cloud-drive/baidu/stand-in'
@@ -36,16 +35,7 @@ for (let i = 1; i <= 2345; i++) files[`/大/Book ${String(i).padStart(4, '0')}.p
 
 beforeAll(async () => {
   standIn = await startBaiduStandIn({ files, chunks: 8, chunkDelayMs: 0 })
-  config = {
-    clientId: standIn.clientId,
-    clientSecret: standIn.clientSecret,
-    redirectUri: standIn.redirectUri,
-    oauthUrl: standIn.url,
-    panUrl: standIn.url,
-    ...DEFAULT_BAIDU_TIMINGS,
-    timeoutMs: 2_000,
-    backoffMs: 20,
-  }
+  config = standIn.config({ timeoutMs: 2_000, backoffMs: 20 })
   provider = createBaiduProvider(config)
 })
 afterAll(() => standIn.close())

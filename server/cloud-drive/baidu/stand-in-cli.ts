@@ -20,13 +20,9 @@ for (const book of DEMO_BOOKS) files[`/英语绘本/${book.title}.pdf`] = render
 const standIn = await startBaiduStandIn({ files, port: Number(arg) })
 console.log(`Baidu stand-in on ${standIn.url} (${DEMO_BOOKS.length} PDFs in /英语绘本). A server uses it with:`)
 console.log(
-  [
-    `BAIDU_CLIENT_ID=${standIn.clientId}`,
-    `BAIDU_CLIENT_SECRET=${standIn.clientSecret}`,
-    `BAIDU_REDIRECT_URI=${standIn.redirectUri}`,
-    `BAIDU_OAUTH_URL=${standIn.url}`,
-    `BAIDU_PAN_URL=${standIn.url}`,
-  ].join(' '),
+  Object.entries(standIn.env())
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' '),
 )
 const stop = () => void standIn.close().then(() => process.exit(0))
 process.once('SIGINT', stop)

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { posix } from 'node:path'
+import { DEFAULT_BAIDU_TIMINGS, type BaiduConfig } from './baidu-provider'
 
 export type StandInEndpoint = 'authorize' | 'token' | 'uinfo' | 'list' | 'filemetas' | 'dlink' | 'bytes'
 
@@ -61,6 +62,10 @@ export interface BaiduStandIn {
   clientId: string
   clientSecret: string
   redirectUri: string
+  /** A provider's settings for this stand-in: its app, its URLs, the default timings (`timings` changes some). */
+  config(timings?: Partial<Pick<BaiduConfig, 'timeoutMs' | 'readIdleMs' | 'retries' | 'backoffMs'>>): BaiduConfig
+  /** The same as a server's environment (`BAIDU_*`: server/cloud-drive/baidu/baidu-provider.ts `baiduConfigFromEnv`). */
+  env(): Record<string, string>
   /** A fresh authorization code, as the sign-in gives the host. */
   issueCode(): string
   /** Adds a fault to the next calls of an endpoint. */
@@ -335,6 +340,14 @@ export async function startBaiduStandIn(options: StandInOptions = {}): Promise<B
     clientId,
     clientSecret,
     redirectUri,
+    config: (timings = {}) => ({ clientId, clientSecret, redirectUri, oauthUrl: base, panUrl: base, ...DEFAULT_BAIDU_TIMINGS, ...timings }),
+    env: () => ({
+      BAIDU_CLIENT_ID: clientId,
+      BAIDU_CLIENT_SECRET: clientSecret,
+      BAIDU_REDIRECT_URI: redirectUri,
+      BAIDU_OAUTH_URL: base,
+      BAIDU_PAN_URL: base,
+    }),
     issueCode,
     fail: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
     clearFaults: () => {
