@@ -4,29 +4,18 @@
  * POST /v1/cloudDrive/authorize — then tells the page it is visible again. The page's fetch goes to
  * `app.inject` (no port); the server's calls to the stand-in are real HTTP.
  */
-import { readFileSync } from 'node:fs'
-import { Window } from 'happy-dom'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { createBaiduProvider, DEFAULT_BAIDU_TIMINGS } from '../../server/cloud-drive/baidu/baidu-provider'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createBaiduProvider } from '../../server/cloud-drive/baidu/baidu-provider'
 import { startBaiduStandIn, type BaiduStandIn } from '../../server/cloud-drive/baidu/stand-in'
 import type { CloudDriveProvider } from '../../server/cloud-drive/provider'
+import { fakeHostPages } from './helpers/fake-host-page'
 import { BASIC, envelope, setupServer, VIP } from './helpers/test-app'
-
-const SCRIPT = readFileSync(new URL('../../server/fake-host/fake-host.js', import.meta.url), 'utf8')
-const ORIGIN = 'http://127.0.0.1:3000'
 
 let standIn: BaiduStandIn
 let baidu: CloudDriveProvider
 beforeAll(async () => {
   standIn = await startBaiduStandIn({ files: { '/绘本': 'dir' }, accountName: '乐乐的百度网盘' })
-  baidu = createBaiduProvider({
-    clientId: standIn.clientId,
-    clientSecret: standIn.clientSecret,
-    redirectUri: standIn.redirectUri,
-    oauthUrl: standIn.url,
-    panUrl: standIn.url,
-    ...DEFAULT_BAIDU_TIMINGS,
-  })
+  baidu = createBaiduProvider(standIn.config())
 })
 afterAll(() => standIn?.close())
 
@@ -44,38 +33,7 @@ const provider: CloudDriveProvider = {
 }
 const server = setupServer({ devRoutes: true, cloudDrive: provider })
 
-interface Globals {
-  fetch: (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<unknown>
-  KidsEnglishBridge?: Record<string, (json?: string) => void>
-  __FAKE_HOST_CONFIG__?: object
-  onNativeMessage?: (message: { type: string; data?: unknown }) => void
-}
-
-let windows: Window[] = []
-afterEach(async () => {
-  await Promise.all(windows.map((w) => w.happyDOM.close()))
-  windows = []
-})
-
-function page(token: string) {
-  const window = new Window({ url: `${ORIGIN}/self_service_baidu?from=generate_book&albumId=13&supportSuffix=pdf` })
-  windows.push(window)
-  const g = window as unknown as Globals
-  g.fetch = async (url, init = {}) => {
-    const res = await server.inject({
-      method: (init.method ?? 'GET') as 'GET' | 'POST',
-      url: new URL(url, ORIGIN).pathname,
-      headers: init.headers,
-      payload: init.body,
-    })
-    return { status: res.statusCode, ok: res.statusCode < 300, json: async () => res.json() }
-  }
-  const received: { type: string; data?: unknown }[] = []
-  g.__FAKE_HOST_CONFIG__ = { token }
-  g.onNativeMessage = (m) => received.push(m)
-  window.eval(SCRIPT)
-  return { g, received }
-}
+const page = fakeHostPages(server)
 
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10))
