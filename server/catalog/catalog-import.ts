@@ -82,7 +82,13 @@ function diff<T>(before: readonly T[], after: readonly T[], key: (item: T) => st
     else if (was.position !== position || !same(was.item, item)) updated.push(item)
   })
   const removed = before.filter((item) => !keys.has(key(item)))
-  return { added, updated, removed, counts: { added: added.length, updated: updated.length, removed: removed.length, total: after.length } }
+  return {
+    added,
+    updated,
+    removed,
+    changed: added.length + updated.length + removed.length > 0,
+    counts: { added: added.length, updated: updated.length, removed: removed.length, total: after.length },
+  }
 }
 
 export interface ApplyOptions {
@@ -125,7 +131,7 @@ export async function applyCatalogIn(tx: Queryable, catalog: Catalog, options: A
   }
 
   const positions = <T>(list: readonly T[]) => new Map(list.map((item, position) => [item, position]))
-  if (space.added.length + space.updated.length + space.removed.length > 0) {
+  if (space.changed) {
     const at = positions(target.space)
     await tx.query('DELETE FROM space_goods WHERE id <> ALL($1::int[])', [target.space.map((g) => g.id)])
     const rows = [...space.added, ...space.updated].map((g) => ({
@@ -137,7 +143,7 @@ export async function applyCatalogIn(tx: Queryable, catalog: Catalog, options: A
     }))
     await insertRows(tx, 'space_goods', rows, upsertOn('id', rows[0] ?? {}))
   }
-  if (vip.added.length + vip.updated.length + vip.removed.length > 0) {
+  if (vip.changed) {
     const at = positions(target.vip)
     await tx.query('DELETE FROM vip_goods WHERE id <> ALL($1::int[])', [target.vip.map((p) => p.id)])
     const rows = [...vip.added, ...vip.updated].map((p) => ({
@@ -151,7 +157,7 @@ export async function applyCatalogIn(tx: Queryable, catalog: Catalog, options: A
     }))
     await insertRows(tx, 'vip_goods', rows, upsertOn('id', rows[0] ?? {}))
   }
-  if (categories.added.length + categories.updated.length + categories.removed.length > 0) {
+  if (categories.changed) {
     const at = positions(target.categories)
     await tx.query('DELETE FROM categories WHERE id <> ALL($1::int[])', [target.categories.map((c) => c.id)])
     // Names are unique: two categories that swap names would collide halfway. The renamed ones first take a
@@ -160,8 +166,8 @@ export async function applyCatalogIn(tx: Queryable, catalog: Catalog, options: A
     const rows = [...categories.added, ...categories.updated].map((c) => ({ id: c.id, name: c.name, position: at.get(c) }))
     await insertRows(tx, 'categories', rows, upsertOn('id', rows[0] ?? {}))
   }
-  if (ages.added.length + ages.updated.length + ages.removed.length > 0) await replaceBookOptions(tx, 'age', target.ages)
-  if (tags.added.length + tags.updated.length + tags.removed.length > 0) await replaceBookOptions(tx, 'tag', target.tags)
+  if (ages.changed) await replaceBookOptions(tx, 'age', target.ages)
+  if (tags.changed) await replaceBookOptions(tx, 'tag', target.tags)
   return { space: space.counts, vip: vip.counts, categories: categories.counts, ages: ages.counts, tags: tags.counts }
 }
 
