@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs'
 import { Window } from 'happy-dom'
 import { afterEach } from 'vitest'
+import { FAKE_HOST_FILE } from '../../../server/paths'
 import type { ServerTestContext } from './test-app'
 
-const SCRIPT = readFileSync(new URL('../../../server/fake-host/fake-host.js', import.meta.url), 'utf8')
+const SCRIPT = readFileSync(FAKE_HOST_FILE, 'utf8')
 const ORIGIN = 'http://127.0.0.1:3000'
 
 interface Init {
