@@ -14,7 +14,7 @@ declare module 'fastify' {
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i
 
 /** A compact JWS: three base64url parts (the demo's fixed tokens have no dot). */
-const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/
+export const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/
 
 export const SIGN_IN_MSG = '请先登录'
 export const EXPIRED_MSG = '登录已失效，请重新登录'

@@ -11,6 +11,9 @@ import { inLane } from '../db/fair-db'
 
 const BEARER = /^Bearer\s+(\S+)/i
 
+/** The request's bearer token as sent (unchecked), or undefined. */
+export const bearerToken = (request: FastifyRequest) => BEARER.exec(request.headers.authorization ?? '')?.[1]
+
 /** The lane of every caller not (yet) known as a user. */
 export const ANONYMOUS_LANE = 'anonymous'
 
@@ -29,9 +32,8 @@ declare module 'fastify' {
 export function laneRequests(app: FastifyInstance): void {
   /** Token → user of the sign-ins that succeeded lately (only picks a lane: `authenticate` still decides). */
   const signedIn = new Map<string, number>()
-  const tokenOf = (request: FastifyRequest) => BEARER.exec(request.headers.authorization ?? '')?.[1]
   const laneBeforeSignIn = (request: FastifyRequest) => {
-    const token = tokenOf(request)
+    const token = bearerToken(request)
     const userId = token === undefined ? undefined : signedIn.get(token)
     request.signedInLately = userId !== undefined
     return userId === undefined ? ANONYMOUS_LANE : userLane(userId)
@@ -45,7 +47,7 @@ export function laneRequests(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
     const user = request.currentUser
     if (!user) return inLane(ANONYMOUS_LANE, done)
-    const token = tokenOf(request)
+    const token = bearerToken(request)
     if (token !== undefined && signedIn.get(token) !== user.id) {
       if (signedIn.size >= MAX_TOKENS) signedIn.delete(signedIn.keys().next().value!)
       signedIn.set(token, user.id)

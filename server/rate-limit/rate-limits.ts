@@ -11,7 +11,9 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { Db } from '../db/db'
+import { JWT } from '../http/auth'
 import { ApiError } from '../http/envelope'
+import { bearerToken } from '../http/request-lanes'
 import type { TokenVerifier } from '../auth/token-verifier'
 import type { OpsAttempts } from '../telemetry/ops-routes'
 import { sharedRateLimitStore, sweepRateLimits } from './shared-store'
@@ -90,12 +92,6 @@ export interface RateLimitHooks {
 /** A client's address; an IPv6 one by its /64, as one phone or home holds a whole /64. */
 const clientKey = (request: FastifyRequest) => normalizeIP(request.ip)
 
-const BEARER = /^Bearer\s+(\S+)/i
-const tokenOf = (request: FastifyRequest) => BEARER.exec(request.headers.authorization ?? '')?.[1]
-
-/** A compact JWS (as http/auth.ts): the only tokens a configured sign-in verifies. */
-const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/
-
 /** How the sign-in checks a signed token (as `authenticate` does): to let a real user's token past a flood without asking the database for every bogus one. */
 export interface SignInCheck {
   verifier: TokenVerifier | null
@@ -166,7 +162,7 @@ export async function installRateLimits(
    * keeps only the memory of the instance it signed in on, request-lanes.ts).
    */
   const signedInElsewhere = async (request: FastifyRequest) => {
-    const token = tokenOf(request)
+    const token = bearerToken(request)
     if (!token || !signIn.verifier || !JWT.test(token)) return false
     if (!(await signIn.verifier.verify(token).catch(() => null))) return false
     return lately.recalls(token).catch(() => false)
@@ -183,7 +179,7 @@ export async function installRateLimits(
       if (!request.signedInLately) await refuseWhenOver(signInFailures, request, reply, false, () => signedInElsewhere(request))
     },
     perUser: async (request, reply) => {
-      const token = tokenOf(request)
+      const token = bearerToken(request)
       if (token) await lately.remember(token)
       await refuseWhenOver(perUser, request, reply)
     },
