@@ -9,11 +9,10 @@
  * and tags they were given.
  */
 import type { Db, Queryable } from '../db/db'
-import { insertRows, upsertOn } from '../db/bulk'
 import { listBookOptions, replaceBookOptions } from '../repositories/book-options-repository'
-import { listCategories } from '../repositories/categories-repository'
-import { listSpaceGoods } from '../repositories/goods-repository'
-import { listVipGoods } from '../repositories/vip-goods-repository'
+import { listCategories, upsertCategories } from '../repositories/categories-repository'
+import { listSpaceGoods, upsertSpaceGoods } from '../repositories/goods-repository'
+import { listVipGoods, upsertVipGoods } from '../repositories/vip-goods-repository'
 import type { Catalog } from './catalog-file'
 
 /** Taken for the whole import's transaction (other maintenance locks are 7_745_00x). */
@@ -134,28 +133,12 @@ export async function applyCatalogIn(tx: Queryable, catalog: Catalog, options: A
   if (space.changed) {
     const at = positions(target.space)
     await tx.query('DELETE FROM space_goods WHERE id <> ALL($1::int[])', [target.space.map((g) => g.id)])
-    const rows = [...space.added, ...space.updated].map((g) => ({
-      id: g.id,
-      name: g.name,
-      capacity_mb: g.capacity,
-      money_cents: g.money,
-      position: at.get(g),
-    }))
-    await insertRows(tx, 'space_goods', rows, upsertOn('id', rows[0] ?? {}))
+    await upsertSpaceGoods(tx, [...space.added, ...space.updated], (g) => at.get(g)!)
   }
   if (vip.changed) {
     const at = positions(target.vip)
     await tx.query('DELETE FROM vip_goods WHERE id <> ALL($1::int[])', [target.vip.map((p) => p.id)])
-    const rows = [...vip.added, ...vip.updated].map((p) => ({
-      id: p.id,
-      name: p.name,
-      months: p.months,
-      money_cents: p.money,
-      original_money_cents: p.originalMoney,
-      tag: p.tag,
-      position: at.get(p),
-    }))
-    await insertRows(tx, 'vip_goods', rows, upsertOn('id', rows[0] ?? {}))
+    await upsertVipGoods(tx, [...vip.added, ...vip.updated], (p) => at.get(p)!)
   }
   if (categories.changed) {
     const at = positions(target.categories)
@@ -163,8 +146,7 @@ export async function applyCatalogIn(tx: Queryable, catalog: Catalog, options: A
     // Names are unique: two categories that swap names would collide halfway. The renamed ones first take a
     // name no file can hold (it starts with a control character), then their new one.
     await tx.query(`UPDATE categories SET name = E'\\001' || id WHERE id = ANY($1::int[])`, [categories.updated.map((c) => c.id)])
-    const rows = [...categories.added, ...categories.updated].map((c) => ({ id: c.id, name: c.name, position: at.get(c) }))
-    await insertRows(tx, 'categories', rows, upsertOn('id', rows[0] ?? {}))
+    await upsertCategories(tx, [...categories.added, ...categories.updated], (c) => at.get(c)!)
   }
   if (ages.changed) await replaceBookOptions(tx, 'age', target.ages)
   if (tags.changed) await replaceBookOptions(tx, 'tag', target.tags)

@@ -18,8 +18,12 @@ export async function categoryExists(q: Queryable, id: number): Promise<boolean>
   return rows.length > 0
 }
 
-/** Inserts or restores categories with fixed ids, in this display order (seed). */
-export async function upsertCategories(q: Queryable, categories: readonly Category[]): Promise<void> {
-  const rows = categories.map((c, position) => ({ id: c.id, name: c.name, position }))
+/** Inserts or restores categories with fixed ids, each at `positionOf` it (default: in this order). */
+export async function upsertCategories(
+  q: Queryable,
+  categories: readonly Category[],
+  positionOf: (category: Category, index: number) => number = (_, index) => index,
+): Promise<void> {
+  const rows = categories.map((c, i) => ({ id: c.id, name: c.name, position: positionOf(c, i) }))
   await insertRows(q, 'categories', rows, upsertOn('id', rows[0] ?? {}))
 }

@@ -19,9 +19,13 @@ export function listSpaceGoods(q: Queryable): Promise<SpaceGoods[]> {
   )
 }
 
-/** Inserts or restores goods with fixed ids, in this display order (seed). */
-export async function upsertSpaceGoods(q: Queryable, goods: readonly SpaceGoods[]): Promise<void> {
-  const rows = goods.map((g, position) => ({ id: g.id, name: g.name, capacity_mb: g.capacity, money_cents: g.money, position }))
+/** Inserts or restores goods with fixed ids, each at `positionOf` it (default: in this order). */
+export async function upsertSpaceGoods(
+  q: Queryable,
+  goods: readonly SpaceGoods[],
+  positionOf: (good: SpaceGoods, index: number) => number = (_, index) => index,
+): Promise<void> {
+  const rows = goods.map((g, i) => ({ id: g.id, name: g.name, capacity_mb: g.capacity, money_cents: g.money, position: positionOf(g, i) }))
   await insertRows(q, 'space_goods', rows, upsertOn('id', rows[0] ?? {}))
 }
 

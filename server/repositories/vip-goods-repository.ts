@@ -28,16 +28,20 @@ export async function findVipGoods(q: Queryable, id: number): Promise<VipGoods |
   return row ?? null
 }
 
-/** Inserts or restores plans with fixed ids, in this display order (seed). */
-export async function upsertVipGoods(q: Queryable, goods: readonly VipGoods[]): Promise<void> {
-  const rows = goods.map((g, position) => ({
+/** Inserts or restores plans with fixed ids, each at `positionOf` it (default: in this order). */
+export async function upsertVipGoods(
+  q: Queryable,
+  goods: readonly VipGoods[],
+  positionOf: (plan: VipGoods, index: number) => number = (_, index) => index,
+): Promise<void> {
+  const rows = goods.map((g, i) => ({
     id: g.id,
     name: g.name,
     months: g.months,
     money_cents: g.money,
     original_money_cents: g.originalMoney,
     tag: g.tag,
-    position,
+    position: positionOf(g, i),
   }))
   await insertRows(q, 'vip_goods', rows, upsertOn('id', rows[0] ?? {}))
 }
