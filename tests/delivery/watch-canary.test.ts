@@ -136,7 +136,9 @@ describe('watchCanary against the reference server', () => {
       minutes(5, { stable: { perSource: 5, errorRate: 0.02 }, canary: { perSource: 2, errorRate: 0.2 } }),
     )
     // Look 1: no view; look 2: 40 canary views, under the 50 a verdict needs; look 3: 80, worse.
-    expect(aborts).toEqual([{ routes: [ROUTE], why: expect.stringMatching(/^worse than stable in the same window: canary watch from /), look: 3 }])
+    expect(aborts).toEqual([
+      { routes: [ROUTE], why: expect.stringMatching(/^worse than stable in the same window: canary watch from /), look: 3 },
+    ])
     expect(decision).toMatchObject({ route: ROUTE, release: CANARY, previous: STABLE, outcome: 'aborted' })
     expect(decision.why).toMatch(/^error rate 20\.0 % \(16 of 80\) against 2\.0 % \(4 of 200\) on stable: one-sided Fisher/)
     expect(report.canary).toMatchObject({ aborted: [{ routes: [ROUTE], error: null }] })
@@ -150,7 +152,10 @@ describe('watchCanary against the reference server', () => {
       minutes(5, { stable: { perSource: 5, errorRate: 0.03 }, canary: { perSource: 2, errorRate: 0.03 } }),
     )
     expect(aborts).toEqual([])
-    expect(decision).toMatchObject({ outcome: 'kept', why: expect.stringMatching(/^no worse: error rate 3\.0 % \(6 of 200\) against 3\.0 % \(15 of 500\) on stable/) })
+    expect(decision).toMatchObject({
+      outcome: 'kept',
+      why: expect.stringMatching(/^no worse: error rate 3\.0 % \(6 of 200\) against 3\.0 % \(15 of 500\) on stable/),
+    })
     expect(report.judged).toBe(true)
   }, 60_000)
 
