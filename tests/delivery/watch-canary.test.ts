@@ -181,6 +181,32 @@ describe('watchCanary against the reference server', () => {
     expect(decision).toMatchObject({ outcome: 'kept', why: expect.stringMatching(/^no worse: error rate 2\.0 %/) })
   }, 60_000)
 
+  it('keeps every canary, not judged, when the health API never answers', async () => {
+    let now = Date.now()
+    const report = await watchCanary(
+      { clock: { now: () => now, sleep: async (ms) => void (now += ms) }, notice: () => {} },
+      { canaries: [{ route: entry, stable: STABLE, canary: CANARY }], startedAt: now },
+      { health: 'http://127.0.0.1:9', forMs: 60_000, everyMs: 30_000 },
+      () => Promise.reject(new Error('nothing to abort')),
+    )
+    expect(report.judged).toBe(false)
+    expect(report.decisions).toEqual([
+      expect.objectContaining({ outcome: 'kept', why: expect.stringMatching(/^not judged: the health API at /) }),
+    ])
+  })
+
+  it('refuses a watch that would read further back than the server keeps the cohorts', async () => {
+    const now = Date.now()
+    await expect(
+      watchCanary(
+        { clock: { now: () => now, sleep: async () => {} }, notice: () => {} },
+        { canaries: [{ route: entry, stable: STABLE, canary: CANARY }], startedAt: now - 47 * 3_600_000 },
+        { health: api, forMs: 2 * 3_600_000 },
+        async () => {},
+      ),
+    ).rejects.toThrow(/at most 48 hours back/)
+  })
+
   it('does not abort a healthy canary for a forger posting bad canary views from three addresses', async () => {
     await tell([STABLE, 'live'], [CANARY, 'canary'])
     const { decision, aborts } = await watchWith(

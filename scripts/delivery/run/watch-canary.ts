@@ -68,7 +68,7 @@ export async function watchCanary(
   const decisions = new Map<string, WatchDecision>()
   const aborted: NonNullable<WatchReport['canary']>['aborted'] = []
   let lastReply: HealthReply | null = null
-  let unreachable: string | null = null
+  let unreachable: string | null
   notice(
     terminalText(
       `watching canaries ${canaries.map((c) => `${c.route.path} ${c.canary} (stable ${c.stable})`).join(', ') || 'none'} for ${formatDuration(options.forMs)} at ${options.health}, the app's views from ${from}, ${looks} looks`,
