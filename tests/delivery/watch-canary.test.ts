@@ -143,6 +143,8 @@ describe('watchCanary against the reference server', () => {
     expect(decision.why).toMatch(/^error rate 20\.0 % \(16 of 80\) against 2\.0 % \(4 of 200\) on stable: one-sided Fisher/)
     expect(report.canary).toMatchObject({ aborted: [{ routes: [ROUTE], error: null }] })
     expect(report.looks).toBe(6)
+    // Over at the look that aborted its only canary: two minutes in, not a minute later.
+    expect(report.seconds).toBe(120)
     expect(notices.some((n) => n.startsWith(`canary watch: ${ROUTE} ${CANARY}: aborted: error rate 20.0 %`))).toBe(true)
   }, 60_000)
 

@@ -132,7 +132,8 @@ export async function watchCanary(
       aborted.push({ routes, at, why, error: failed })
       notice(terminalText(`canary watch: aborted the canary of ${routes.join(', ')}${failed ? ` (FAILED: ${failed})` : ''}`))
     }
-    if (final) break
+    // Every canary decided: no wait for a look that would read nothing.
+    if (final || canaries.every((c) => decisions.has(c.route.path))) break
     await clock.sleep(Math.max(0, Math.min(everyMs, ends - clock.now())))
   }
 
