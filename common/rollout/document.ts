@@ -117,7 +117,11 @@ function parseRelease(value: unknown, at: string, canary: boolean): ReleaseRef |
     const path = text(fo.path, SITE_PATH, `${at}.files[${i}].path`)
     if (seen.has(path)) throw new RolloutFormatError(`${at}.files[${i}].path: listed twice`)
     seen.add(path)
-    return { path, size: integer(fo.size, 0, MAX_FILE_BYTES, `${at}.files[${i}].size`), sha256: text(fo.sha256, SHA256, `${at}.files[${i}].sha256`) }
+    return {
+      path,
+      size: integer(fo.size, 0, MAX_FILE_BYTES, `${at}.files[${i}].size`),
+      sha256: text(fo.sha256, SHA256, `${at}.files[${i}].sha256`),
+    }
   })
   if (files[0]!.path !== html) throw new RolloutFormatError(`${at}.files: the first file is not the HTML`)
   const ref: ReleaseRef = { release, html, minAppVersion, files }

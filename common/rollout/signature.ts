@@ -51,7 +51,8 @@ export async function verifyRollout(body: string, key: CryptoKey): Promise<Rollo
   if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) throw new RolloutRefused('envelope: not an object')
   const { document, signature, ...rest } = envelope as Record<string, unknown>
   if (Object.keys(rest).length) throw new RolloutRefused(`envelope: unknown field ${Object.keys(rest).join(', ')}`)
-  if (typeof document !== 'string' || typeof signature !== 'string') throw new RolloutRefused('envelope: document and signature must be text')
+  if (typeof document !== 'string' || typeof signature !== 'string')
+    throw new RolloutRefused('envelope: document and signature must be text')
   const sig = base64Bytes(signature, 'signature')
   if (sig.length !== 64) throw new RolloutRefused('signature: not 64 bytes')
   const ok = await crypto.subtle.verify({ name: 'Ed25519' }, key, sig, new TextEncoder().encode(document))

@@ -15,7 +15,9 @@ import { DeliveryError } from '../errors.ts'
 export function signingKeyFromEnv(env: NodeJS.ProcessEnv = process.env): KeyObject {
   const pem = env.ROLLOUT_SIGNING_KEY ?? (env.ROLLOUT_SIGNING_KEY_FILE ? readKeyFile(env.ROLLOUT_SIGNING_KEY_FILE) : undefined)
   if (!pem) {
-    throw new DeliveryError('a rollout needs ROLLOUT_SIGNING_KEY (an Ed25519 PKCS#8 PEM) or ROLLOUT_SIGNING_KEY_FILE: see docs/rollout.md "Keys"')
+    throw new DeliveryError(
+      'a rollout needs ROLLOUT_SIGNING_KEY (an Ed25519 PKCS#8 PEM) or ROLLOUT_SIGNING_KEY_FILE: see docs/rollout.md "Keys"',
+    )
   }
   let key: KeyObject
   try {

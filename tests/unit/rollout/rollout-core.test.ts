@@ -33,7 +33,10 @@ const doc = (): RolloutDocument => ({
   version: 1,
   serial: 7,
   issuedAt: '2026-12-02T10:00:00.000Z',
-  routes: { '/price_up': { stable: release('0123456789ab'), canary: { ...release('ba9876543210'), share: 20 } }, '/': { stable: release('aaaaaaaaaaaa', 'home') } },
+  routes: {
+    '/price_up': { stable: release('0123456789ab'), canary: { ...release('ba9876543210'), share: 20 } },
+    '/': { stable: release('aaaaaaaaaaaa', 'home') },
+  },
 })
 
 describe('the rollout document', () => {
