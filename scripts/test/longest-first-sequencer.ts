@@ -56,6 +56,11 @@ const SLOW_FILES: Record<string, number> = {
 /** Seconds of a file of each project not listed in {@link SLOW_FILES}. */
 const TYPICAL: Record<string, number> = { e2e: 10, server: 3, delivery: 2, 'unit-mocking': 1, unit: 0.3 }
 
+/** The seconds this order counts for `file` (relative to the root) of `project` without a results cache. */
+export function listedSeconds(project: string, file: string): number {
+  return SLOW_FILES[file] ?? TYPICAL[project] ?? 1
+}
+
 /**
  * Runs the longest test files first, across all projects. Vitest's own order runs the projects one after
  * another and, in a fresh clone (no results cache), each project's largest files first; but a file's
@@ -71,7 +76,7 @@ export default class LongestFirstSequencer extends BaseSequencer {
       const file = relative(root, spec.moduleId).split('\\').join('/')
       const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`)
       if (cached && !cached.failed) return cached.duration / 1000
-      return SLOW_FILES[file] ?? TYPICAL[spec.project.name] ?? 1
+      return listedSeconds(spec.project.name, file)
     }
     const estimate = new Map(files.map((spec) => [spec, seconds(spec)]))
     return Promise.resolve([...files].sort((a, b) => estimate.get(b)! - estimate.get(a)!))
