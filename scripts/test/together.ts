@@ -21,7 +21,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { constants } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import { startTestPostgres, type TestPostgres, type TestPostgresStop } from './test-postgres'
 
 interface Outcome {
@@ -89,12 +88,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   })
 }
 
-// Node's compile cache (Node >= 22.1; Node 20 ignores it) for every Node process of the run: each test file's
-// worker, each CLI and server a test starts, tsc and ESLint load the same modules again and again (vitest,
-// playwright-core, fastify, the AWS SDK, TypeScript); from the cache, a process that imports those four spent a
-// quarter less CPU (0.73 s against 0.99 s, Node 24.21). Under node_modules/, which npm ci empties.
-const compileCache = fileURLToPath(new URL('../../node_modules/.cache/node-compile-cache', import.meta.url))
-let env: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: compileCache, ...process.env }
+let env = process.env
 if (flags.has('--postgres')) {
   let started: TestPostgres | undefined
   try {
@@ -108,7 +102,7 @@ if (flags.has('--postgres')) {
   }
   if (!started) process.exit(1)
   console.log(`== ${started.description}`)
-  env = { ...env, ...started.env }
+  env = { ...process.env, ...started.env }
 }
 
 // Printed in the order given, each as soon as it and the ones before it have ended.
