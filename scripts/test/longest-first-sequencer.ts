@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 const SLOW_FILES: Record<string, number> = {
   // The last CI run of 2026-12-02 (under full load) for its 13 longest files; the others from an earlier CI run
   // beside a bench (scaled by its 1.45 × slowdown). Files missing here start late: a long one keeps one
-  // worker busy at the end while the other idles (documented-commands, 151 s, was missing and ran last).
+  // worker busy at the end while the other idles (documented-commands, 151 s, was missing and started among the last).
   'tests/delivery/documented-commands.test.ts': 151,
   'tests/e2e/accessibility-app.test.ts': 149,
   'tests/e2e/accessibility-browser.test.ts': 139,

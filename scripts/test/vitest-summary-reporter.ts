@@ -2,7 +2,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node'
 import { listedSeconds } from './longest-first-sequencer'
 import './skip-because'
 
-/** A file this long that the run's order counts as under half of it starts too late (see `lateFiles`). */
+/** A file this long that the run's order counts as under half of it starts too late (see `timings`). */
 const LONG_FILE_S = 30
 /** How many of the longest files the last lines name, with their seconds (in a run of more files than this). */
 const LONGEST_SHOWN = 15
