@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import LongestFirstSequencer from './tests/longest-first-sequencer.ts'
+import LongestFirstSequencer from './scripts/test/longest-first-sequencer.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const shared = join(root, 'shared')
@@ -25,7 +25,7 @@ export default defineConfig({
     // pages, audio and timers) overlap well. The e2e global setup starts one reference server per worker.
     // Three, tried beside a bench, failed 7 files on time (a server start, a back-forward restore, S3 retries).
     maxWorkers: 2,
-    // The longest files first, across the projects (tests/longest-first-sequencer.ts).
+    // The longest files first, across the projects (scripts/test/longest-first-sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {

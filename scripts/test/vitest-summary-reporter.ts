@@ -1,5 +1,11 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
+import { listedSeconds } from './longest-first-sequencer'
 import './skip-because'
+
+/** A file this long that the run's order counts as under half of it starts too late (see `timings`). */
+const LONG_FILE_S = 30
+/** How many of the longest files the last lines name, with their seconds (in a run of more files than this). */
+const LONGEST_SHOWN = 15
 
 /**
  * Closes the run, after vitest's own report, with what was not run and a plain count, so that CI logs end
@@ -9,7 +15,12 @@ import './skip-because'
  *     server: 12
  *       tests/server/pg-db.test.ts (12): TEST_DATABASE_URL is not set: …
  *   Errors outside any test (a hook, or a file that failed to load: it counts no tests) in: tests/server/broken.test.ts
+ *   Longest files (s): tests/e2e/accessibility-app.test.ts 149, …
+ *   Long files the order of the run counts as short (…): tests/delivery/documented-commands.test.ts 151 s (counted 2 s)
  *   Tests: N passed, N failed, N skipped
+ *
+ * The last two keep scripts/test/longest-first-sequencer.ts's figures true: a long file it does not know starts among
+ * the last and holds one worker while the other idles (documented-commands did, 151 s, until it was listed).
  *
  * The reason is the one given with `skipBecause` (scripts/test/skip-because.ts) or `ctx.skip(note)`.
  */
@@ -49,8 +60,44 @@ export default class SummaryReporter implements Reporter {
     }
     if (brokenFiles.length > 0)
       out += `\nErrors outside any test (a hook, or a file that failed to load: it counts no tests) in: ${brokenFiles.sort().join(', ')}\n`
+    out += timings(testModules.map(fileTime))
     process.stdout.write(`${out}\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`)
   }
+}
+
+/** A test file and the seconds it held a worker for. */
+export interface FileTime {
+  file: string
+  project: string
+  seconds: number
+}
+
+function fileTime(module: TestModule): FileTime {
+  const d = module.diagnostic()
+  // From the start of its worker's setup to the end of its last hook: what it held a worker for.
+  const ms = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration
+  return { file: module.relativeModuleId, project: module.project.name, seconds: Math.round(ms / 1000) }
+}
+
+/** The longest files with their seconds, and those the run's order counts as under half as long. */
+export function timings(files: readonly FileTime[]): string {
+  const timed = [...files].sort((a, b) => b.seconds - a.seconds)
+  let out = ''
+  if (timed.length > LONGEST_SHOWN) {
+    out += `\nLongest files (s): ${timed
+      .slice(0, LONGEST_SHOWN)
+      .map((t) => `${t.file} ${t.seconds}`)
+      .join(', ')}\n`
+  }
+  const late = timed.filter((t) => t.seconds >= LONG_FILE_S && listedSeconds(t.project, t.file) < t.seconds / 2)
+  if (late.length > 0) {
+    out +=
+      `\nLong files the order of the run counts as short (add them to SLOW_FILES in scripts/test/longest-first-sequencer.ts: ` +
+      `they start among the last and hold one worker while the other idles): ${late
+        .map((t) => `${t.file} ${t.seconds} s (counted ${listedSeconds(t.project, t.file)} s)`)
+        .join(', ')}\n`
+  }
+  return out
 }
 
 function reasonOf(test: TestCase): string {

@@ -48,10 +48,13 @@ export interface TestDb {
   dispose(): Promise<void>
 }
 
-/** A fresh data folder holding a private copy of the migrated template database, not opened (for startServer). */
-export async function templateCopy(): Promise<string> {
+/**
+ * A fresh data folder holding a private copy of the migrated template database, not opened (for startServer):
+ * `dataDir` when given (a folder the caller deletes), else a new temp folder.
+ */
+export async function templateCopy(dataDir?: string): Promise<string> {
   const template = await ensureTemplate()
-  const dataDir = mkdtempSync(join(tmpdir(), 'kids-english-test-'))
+  dataDir ??= mkdtempSync(join(tmpdir(), 'kids-english-test-'))
   cpSync(template, dataDir, { recursive: true })
   return dataDir
 }
