@@ -111,10 +111,22 @@ export function startFirstRequests<P extends Params>(
   // token (it would be sent to log in).
   if (requests.length === 0 || (page.signedIn && (!token || !isInApp()))) return
   if (requests.some((request) => request.preloadLazy)) for (const href of modulepreload) addModulepreload(href)
-  for (const request of requests) start(request, token, keeper)
+  // A signed-in page keeps its replies per user: another account signed in on the same phone never sees them.
+  const scope = page.signedIn && token ? keptScope(token) : ''
+  for (const request of requests) start(request, token, keeper, scope)
 }
 
-function start(request: FirstRequest, token: string | null, keeper: Keeper | undefined): void {
+/**
+ * The prefix of a signed-in user's kept replies: a hash of the token (FNV-1a, 32 bits), so that the
+ * token itself is never written to storage; it only tells accounts apart (a new sign-in starts afresh).
+ */
+export function keptScope(token: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193)
+  return `u${(hash >>> 0).toString(36)}:`
+}
+
+function start(request: FirstRequest, token: string | null, keeper: Keeper | undefined, scope: string): void {
   const { path } = request
   const params: Record<string, string> = {}
   for (const [name, value] of Object.entries(request.params ?? {})) params[name] = String(value)
@@ -157,13 +169,13 @@ function start(request: FirstRequest, token: string | null, keeper: Keeper | und
     reply
       .then((r) => {
         if (!isUsableReply(r.status, r.body)) return
-        for (const next of then((r.body as { data?: unknown }).data ?? null)) if (next) start(next, token, keeper)
+        for (const next of then((r.body as { data?: unknown }).data ?? null)) if (next) start(next, token, keeper, scope)
       })
       .catch(() => {})
   }
   if (request.keep && keeper) {
     // The reply kept from the last open: the page draws it at once, its picture shown early too.
-    const key = prefetchKey(path, request.params)
+    const key = scope + prefetchKey(path, request.params)
     const kept = keeper.read(key)
     if (kept) {
       putKept(path, request.params, kept)

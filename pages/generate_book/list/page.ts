@@ -6,7 +6,9 @@ export default definePage({
   title: '自制绘本列表',
   description: '管理自制绘本：文件夹、绘本、排序和提交。',
   params: { id: param.folderId() },
-  firstRequests: ({ id }) => (id === null ? [] : [getDirectory.request(id)]),
+  // Kept for the next open (per user: first-requests.ts): a parent opening their books with no network
+  // sees the list as it was last time, not an error (issue 47).
+  firstRequests: ({ id }) => (id === null ? [] : [{ ...getDirectory.request(id), keep: true }]),
   signedIn: true,
   demoLinks: [
     { label: 'my books (root)', query: 'id=0', fixture: 'app', proof: '英语绘本合集' },

@@ -34,11 +34,23 @@ export interface PackageFiles {
   fromPackage(): string[]
 }
 
-/** The build's HTML of route `path` (`/generate_book/list` → dist/generate_book/list/index.html), or null. */
-function htmlFile(path: string, routes: ReadonlySet<string>): string | null {
-  if (!routes.has(path)) return null
-  return join(DIST, path === '/' ? '' : path.slice(1), 'index.html')
+/**
+ * The package's file for a GET of `url` on the pages' `origin` from the build in `dist`: a route's HTML
+ * (`/generate_book/list` → dist/generate_book/list/index.html) when it is the document, a hashed asset or
+ * the favicon, the fake host's script; else null (the network's). Only files inside `dist` (a `..` in a
+ * path reads nothing else).
+ */
+export function packageFile(url: URL, origin: string, routes: ReadonlySet<string>, document: boolean, dist = DIST): string | null {
+  if (url.origin !== origin) return null
+  if (document) return routes.has(url.pathname) ? join(dist, url.pathname === '/' ? '' : url.pathname.slice(1), 'index.html') : null
+  if (url.pathname === '/__fake-host.js') return FAKE_HOST_FILE
+  if (!url.pathname.startsWith('/assets/') && url.pathname !== '/favicon.svg') return null
+  const file = join(dist, decodeURIComponent(url.pathname))
+  return file.startsWith(dist + '/') ? file : null
 }
+
+/** The Content-Type of a package file. */
+export const typeOf = (file: string) => TYPES[extname(file)] ?? 'application/octet-stream'
 
 /**
  * Answers the routes in `routes` (paths as the manifest's `pages` names them) and the build's files from
@@ -53,24 +65,17 @@ export async function servePackageFiles(context: BrowserContext, origin: string,
     let body: Buffer | string = await readFile(file)
     if (inject) body = injectFakeHost(body.toString('utf8'))
     local.push(route.request().url())
-    await route.fulfill({ status: 200, body, headers: { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' } })
+    await route.fulfill({ status: 200, body, headers: { 'Content-Type': typeOf(file) } })
   }
   await context.route('**/*', async (route) => {
     const request = route.request()
     const url = new URL(request.url())
-    if (url.origin === origin && request.method() === 'GET') {
-      const html = request.resourceType() === 'document' ? htmlFile(url.pathname, known) : null
-      if (html) {
-        // The server injects the fake host by its cookie; the app's own host is there before any network.
-        const cookie = (await request.allHeaders()).cookie
-        return answer(route, html, readCookie(cookie, FAKE_HOST_COOKIE) === 'app' || url.searchParams.get('fakeHost') === 'app')
-      }
-      if (url.pathname === '/__fake-host.js') return answer(route, FAKE_HOST_FILE, false)
-      if (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg') {
-        const file = join(DIST, decodeURIComponent(url.pathname))
-        // Only a file inside dist/ (a `..` in a path must not read the machine's files).
-        if (file.startsWith(DIST + '/')) return answer(route, file, false)
-      }
+    const document = request.resourceType() === 'document'
+    const file = request.method() === 'GET' ? packageFile(url, origin, known, document) : null
+    if (file) {
+      // The server injects the fake host by its cookie; the app's own host is there before any network.
+      const inject = document && readCookie((await request.allHeaders()).cookie, FAKE_HOST_COOKIE) === 'app'
+      return answer(route, file, inject)
     }
     network.push({ url: request.url(), refused: offline })
     if (offline) return route.abort('internetdisconnected').catch(() => {})
