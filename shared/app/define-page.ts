@@ -41,7 +41,7 @@ export interface FirstRequest extends ApiRequest {
    * once (and its image in the early box) while this request asks again. For content a reader expects to
    * see again with no network (a share, the parent's own folder list), never for a reply that is private
    * per open or encrypted, nor for prices or a form's values (stale ones would be acted on). A signed-in
-   * page's replies are kept per user (first-requests.ts `keptScope`).
+   * page's replies are kept per user (kept-replies.ts `keptScope`).
    */
   keep?: boolean
   /**

@@ -21,6 +21,8 @@ import { prefetchKey, putKept, putPrefetched, type PrefetchedReply } from '../ht
 export interface Keeper {
   read(key: string): PrefetchedReply | null
   write(key: string, reply: PrefetchedReply): void
+  /** The prefix of a signed-in user's keys (kept-replies.ts `keptScope`). */
+  scope(token: string): string
 }
 
 /** Adds a modulepreload link: Vite's loader finds it by href and does not ask for the chunk again. */
@@ -112,18 +114,8 @@ export function startFirstRequests<P extends Params>(
   if (requests.length === 0 || (page.signedIn && (!token || !isInApp()))) return
   if (requests.some((request) => request.preloadLazy)) for (const href of modulepreload) addModulepreload(href)
   // A signed-in page keeps its replies per user: another account signed in on the same phone never sees them.
-  const scope = page.signedIn && token ? keptScope(token) : ''
+  const scope = keeper && page.signedIn && token ? keeper.scope(token) : ''
   for (const request of requests) start(request, token, keeper, scope)
-}
-
-/**
- * The prefix of a signed-in user's kept replies: a hash of the token (FNV-1a, 32 bits), so that the
- * token itself is never written to storage; it only tells accounts apart (a new sign-in starts afresh).
- */
-export function keptScope(token: string): string {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193)
-  return `u${(hash >>> 0).toString(36)}:`
 }
 
 function start(request: FirstRequest, token: string | null, keeper: Keeper | undefined, scope: string): void {

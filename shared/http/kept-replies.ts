@@ -43,6 +43,17 @@ function parse(raw: string | null): Kept | null {
   }
 }
 
+/**
+ * The prefix of a signed-in user's kept replies (first-requests.ts): a hash of the token (FNV-1a, 32
+ * bits), so that the token itself is never written to storage; it only tells accounts apart, and another
+ * account on the same phone never draws this one's replies (a new sign-in starts afresh).
+ */
+export function keptScope(token: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193)
+  return `u${(hash >>> 0).toString(36)}:`
+}
+
 /** The reply kept for request `key` (prefetchKey), or null: none, too old, or unreadable. */
 export function readKept(key: string, now = Date.now()): PrefetchedReply | null {
   const storage = store()
