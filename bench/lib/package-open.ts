@@ -140,7 +140,9 @@ export async function measurePackageOpens(
         }
       }
       all.get(link.route)!.push(run)
-      log(`  package ${r + 1}/${runs} ${link.route.padEnd(22)} network ${f(run.network)} ms, package ${f(run.package)} ms${run.error ? ` (${run.error})` : ''}`)
+      log(
+        `  package ${r + 1}/${runs} ${link.route.padEnd(22)} network ${f(run.network)} ms, package ${f(run.package)} ms${run.error ? ` (${run.error})` : ''}`,
+      )
     }
   }
   return links.map((link) => {

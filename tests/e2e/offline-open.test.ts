@@ -24,7 +24,10 @@ const PAGES = readPages(DIST)
 const IN_APP: DemoLink[] = [
   ...demoLinks(DIST)
     .filter((link) => link.inApp)
-    .reduce((byRoute, link) => (byRoute.has(link.route) && !link.bench ? byRoute : byRoute.set(link.route, link)), new Map<string, DemoLink>())
+    .reduce(
+      (byRoute, link) => (byRoute.has(link.route) && !link.bench ? byRoute : byRoute.set(link.route, link)),
+      new Map<string, DemoLink>(),
+    )
     .values(),
 ]
 
