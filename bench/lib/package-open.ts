@@ -26,6 +26,8 @@ export const PACKAGE_RATIO_GOAL = 0.5
 export interface PackageOpenRun {
   network: number | null
   package: number | null
+  /** How many kept replies were in storage as the package open started (0 for a page that keeps none). */
+  keptReplies: number | null
   error?: string
 }
 
@@ -98,7 +100,14 @@ async function servePackage(phone: Phone, origin: string, distDir: string, route
   )
 }
 
-async function openOnce(browser: Browser, baseUrl: string, distDir: string, link: InAppLink, fromPackage: boolean): Promise<number> {
+async function openOnce(
+  browser: Browser,
+  baseUrl: string,
+  distDir: string,
+  link: InAppLink,
+  fromPackage: boolean,
+  run: PackageOpenRun,
+): Promise<number> {
   const phone = await openPhone(browser, 'app', undefined, { proof: link.proof, profile: SLOW_PROFILE })
   try {
     if (!fromPackage) return await readyAfterOpen(phone, baseUrl + link.path)
@@ -107,6 +116,7 @@ async function openOnce(browser: Browser, baseUrl: string, distDir: string, link
     // The previous open the app's phone has had: its kept replies are in storage.
     await setProfile(phone, FAST)
     await readyAfterOpen(phone, baseUrl + link.path)
+    run.keptReplies = await phone.page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('kids-reply:')).length)
     await setProfile(phone, SLOW_PROFILE)
     return await readyAfterOpen(phone, baseUrl + link.path)
   } finally {
@@ -131,17 +141,17 @@ export async function measurePackageOpens(
   const f = (v: number | null) => (v === null ? '–' : String(Math.round(v)))
   for (let r = 0; r < runs; r++) {
     for (const link of links) {
-      const run: PackageOpenRun = { network: null, package: null }
+      const run: PackageOpenRun = { network: null, package: null, keptReplies: null }
       for (const fromPackage of [false, true]) {
         try {
-          run[fromPackage ? 'package' : 'network'] = await openOnce(browser, baseUrl, distDir, link, fromPackage)
+          run[fromPackage ? 'package' : 'network'] = await openOnce(browser, baseUrl, distDir, link, fromPackage, run)
         } catch (error) {
           run.error = `${fromPackage ? 'package' : 'network'}: ${String(error).split('\n')[0]!.slice(0, 160)}`
         }
       }
       all.get(link.route)!.push(run)
       log(
-        `  package ${r + 1}/${runs} ${link.route.padEnd(22)} network ${f(run.network)} ms, package ${f(run.package)} ms${run.error ? ` (${run.error})` : ''}`,
+        `  package ${r + 1}/${runs} ${link.route.padEnd(22)} network ${f(run.network)} ms, package ${f(run.package)} ms (${run.keptReplies ?? '–'} kept)${run.error ? ` (${run.error})` : ''}`,
       )
     }
   }
