@@ -116,6 +116,8 @@ async function openOnce(
     // The previous open the app's phone has had: its kept replies are in storage.
     await setProfile(phone, FAST)
     await readyAfterOpen(phone, baseUrl + link.path)
+    // That open ends as a real one does: every first reply in (and kept), not cut off at its proof.
+    await phone.page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {})
     run.keptReplies = await phone.page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('kids-reply:')).length)
     await setProfile(phone, SLOW_PROFILE)
     return await readyAfterOpen(phone, baseUrl + link.path)
