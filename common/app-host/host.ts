@@ -109,7 +109,7 @@ export function sitePath(url: string, siteUrl: string): string | null {
     return null
   }
   // URL parsing already resolves `/a/../b`; what is left that climbs, or names no file, is refused.
-  if (/(^|\/)\.\.?(\/|$)|\\|\/\/|[\0-\x1f]/.test(path)) return null
+  if (/(^|\/)\.\.?(\/|$)|\\|\/\//.test(path) || [...path].some((c) => c < ' ')) return null
   return path
 }
 
