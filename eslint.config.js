@@ -233,7 +233,12 @@ export default tseslint.config(
   {
     files: ['common/app-host/**/*.ts'],
     ignores: ['common/app-host/directory-storage.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'common/app-host/ is platform-free: Node goes in directory-storage.ts.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'common/app-host/ is platform-free: Node goes in directory-storage.ts.' }] },
+      ],
+    },
   },
   {
     // The field reports' capture script (docs/telemetry.md): a classic script in plain ES5, whose catch needs its

@@ -43,7 +43,10 @@ describe('the reference app host', () => {
     await page.getByText('查看会员方案').first().waitFor({ timeout: 15_000 })
     // Its path and query are the route's; the host told it where it came from before any of its scripts ran.
     expect(await page.evaluate(() => location.pathname + location.search)).toBe(`${ROUTE}?from=e2e`)
-    expect(await page.evaluate(() => (window as unknown as { kidsRollout?: unknown }).kidsRollout)).toEqual({ cohort: 'stable', via: 'package' })
+    expect(await page.evaluate(() => (window as unknown as { kidsRollout?: unknown }).kidsRollout)).toEqual({
+      cohort: 'stable',
+      via: 'package',
+    })
     expect(await page.evaluate(() => document.querySelector('meta[name="kids-release"]')?.getAttribute('content'))).toBe(site.ref.release)
     // Every file of the page from the package: the HTML and each asset it asked for.
     const asked = edge.requests.filter((r) => r.path === `${ROUTE}?from=e2e` || r.path.startsWith('/assets/'))

@@ -42,11 +42,17 @@ export async function startPackageSite(route: string, appVersion = '2.12.0'): Pr
     release: entry.release!,
     html,
     minAppVersion: '1.0.0',
-    files: [{ path: html, size: entry.html.size, sha256: entry.html.sha256 }, ...entry.assets.map((a) => ({ path: a.file, size: a.size, sha256: a.sha256 }))],
+    files: [
+      { path: html, size: entry.html.size, sha256: entry.html.sha256 },
+      ...entry.assets.map((a) => ({ path: a.file, size: a.size, sha256: a.sha256 })),
+    ],
   }
   const { privatePem, publicKey } = newKeyPair()
   const issuedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z')
-  writeFileSync(join(dir, 'rollout.json'), signRollout({ version: 1, serial: 1, issuedAt, routes: { [route]: { stable: ref } } }, createPrivateKey(privatePem)))
+  writeFileSync(
+    join(dir, 'rollout.json'),
+    signRollout({ version: 1, serial: 1, issuedAt, routes: { [route]: { stable: ref } } }, createPrivateKey(privatePem)),
+  )
   const site = await serveDirectory(() => dir)
   const host = await createAppHost({ siteUrl: site.url, publicKey, deviceId: 'e2e-device', appVersion, storage: memoryStorage() })
   const refreshed = await host.refresh()
