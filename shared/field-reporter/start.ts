@@ -36,6 +36,9 @@ export function startReporter(): void {
     release: head.release,
     sample: head.sample,
     ...describeClient(navigator.userAgent, navigator.maxTouchPoints),
+    // Read by the head as the page started (the app's host sets them before it).
+    cohort: head.cohort,
+    via: head.via,
   }
   const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
   // Nothing of the page's own address leaves the phone: as it was loaded, and as it is now.
