@@ -226,11 +226,16 @@ describe('prune and a run killed in between', () => {
     const stale = await document()
     expect(stale.routes['/a']).toMatchObject({ stable: { release: release(0) }, canary: { release: release(1) } })
     await expectReachable(stale)
-    // The next run (here a deploy of another page) describes what is served: /a is on release 1 for everyone.
-    await deploy({ from: builds[1]!.dir, to: target, pages: ['b'], rollout, notice: () => {} })
+    // The next run (here a canary of another page) describes what is served: /a is on release 1 for everyone.
+    await deployCanary({ from: builds[1]!.dir, to: target, pages: ['b'], share: 10, rollout, notice: () => {} })
     const doc = await document()
     expect(doc.serial).toBe(stale.serial + 1)
     expect(doc.routes['/a']).toEqual({ stable: expect.objectContaining({ release: release(1) }) })
+    expect(doc.routes['/b']!.canary?.release).toBe(release(1, '/b'))
+    expect(Object.keys(listReleases(target)[0]!.canaries ?? {})).toEqual(['/b'])
+    // And /a is no longer on canary: a plain deploy of it goes ahead.
+    await deploy({ from: builds[2]!.dir, to: target, pages: ['a'], rollout, notice: () => {} })
+    expect((await document()).routes['/a']!.stable.release).toBe(release(2))
     await expectReachable(doc)
   })
 })

@@ -95,7 +95,7 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
     const picked = asServed(pickedInBuild, check.conflicts.filter((c) => !isHashed(c.ref.file)))
     const assetBytes = await mapLimit(check.missing, PARALLEL, (ref) => readVerified(options.from, ref))
     const htmlBytes = await mapLimit(pickedInBuild, PARALLEL, (r) => readVerified(options.from, r.html))
-    const before = currentCanaries(run)
+    const before = currentCanaries(run, live.manifest.routes)
     const lines: CanaryLine[] = picked.map((r) => ({
       path: r.path,
       release: r.release!,
@@ -151,7 +151,8 @@ export async function promote(options: PromoteOptions): Promise<PromoteResult> {
   return startRun(store, options, async (run) => {
     const previous = await checkRollout(run)
     const live = await readLiveState(store, run.book)
-    const chosen = chooseCanaries(run, options.pages, 'promote')
+    // Unfiltered: a promote a killed run got as far as the switch is finished by promoting it again.
+    const chosen = chooseCanaries(run, null, options.pages, 'promote')
     const refusal = liveRefusal(live, new Set(chosen.map((c) => c.entry.path)))
     if (refusal) throw new DeliveryError(refusal)
     const promoted: CanaryLine[] = chosen.map((c) => ({
@@ -174,7 +175,9 @@ export async function promote(options: PromoteOptions): Promise<PromoteResult> {
     const next: PagesManifest = { version: 1, routes: { ...live.manifest.routes }, other: live.manifest.other }
     for (const c of chosen) next.routes[c.entry.path] = c.entry
     const switched = chosen.map((c, i) => ({ route: c.entry, html: html[i]! })).filter((s) => live.manifest.routes[s.route.path]?.html.sha256 !== s.route.html.sha256)
-    const rest = Object.fromEntries(Object.entries(currentCanaries(run)).filter(([path]) => !chosen.some((c) => c.entry.path === path)))
+    const rest = Object.fromEntries(
+      Object.entries(currentCanaries(run, live.manifest.routes)).filter(([path]) => !chosen.some((c) => c.entry.path === path)),
+    )
     const done = await goLive(
       run,
       {
@@ -212,7 +215,7 @@ export async function abort(options: AbortOptions): Promise<AbortResult> {
   return startRun(store, options, async (run) => {
     const previous = await checkRollout(run)
     const live = await readLiveState(store, run.book)
-    const chosen = chooseCanaries(run, options.pages, 'abort')
+    const chosen = chooseCanaries(run, live.manifest, options.pages, 'abort')
     const aborted = chosen.map((c) => ({ path: c.entry.path, release: c.entry.release!, share: c.share, stable: live.manifest.routes[c.entry.path]?.release ?? '-' }))
     if (run.dryRun) return { aborted, serial: null, seconds: (run.clock.now() - run.started) / 1000 }
     await dropCanaries(
@@ -252,8 +255,8 @@ export async function dropCanaries(run: Run, routes: readonly string[], why: str
 }
 
 /** The current record's canaries that `pages` name (all when absent); refuses when there are none. */
-function chooseCanaries(run: Run, pages: readonly string[] | undefined, verb: string): CanaryRecord[] {
-  const all = Object.values(currentCanaries(run))
+function chooseCanaries(run: Run, live: PagesManifest | null, pages: readonly string[] | undefined, verb: string): CanaryRecord[] {
+  const all = Object.values(currentCanaries(run, live?.routes))
   if (all.length === 0) throw new DeliveryError(`--${verb}: ${run.store.name} has no canary`)
   if (!pages) return all
   const manifest: PagesManifest = { version: 1, routes: Object.fromEntries(all.map((c) => [c.entry.path, c.entry])), other: [] }
