@@ -190,6 +190,15 @@ describe('--canary, --promote, --abort', () => {
     )
   })
 
+  it('a canary with --watch asks the health API first: one that does not answer refuses the canary before anything is written', async () => {
+    const doc = await document()
+    const watch = { health: 'http://127.0.0.1:9', forMs: 60_000, everyMs: 2_000 }
+    await expect(deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share: 20, rollout, watch })).rejects.toThrow(/nothing was deployed/)
+    expect(await document()).toEqual(doc)
+    expect(listReleases(target)[0]!.canaries).toBeUndefined()
+    expect(existsSync(join(target, builds[1]!.manifest.routes['/a']!.assets[0]!.file))).toBe(false)
+  })
+
   it('the command line refuses --canary 0, --canary 101, --canary without --pages, --promote with no canary', () => {
     const cli = (...args: string[]) => runCli('deploy.ts', ['--to', target, ...args])
     expect(cli('--from', builds[1]!.dir, '--canary', '0', '--pages', 'a').stderr).toContain('--canary 0: give a whole percentage of app devices, 1 to 100')

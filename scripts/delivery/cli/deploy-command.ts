@@ -111,7 +111,6 @@ await runCli(USAGE, async () => {
   }
   if ((v.purge !== undefined || v.verify) && v['public-url'] === undefined) throw new UsageError('--purge and --verify need --public-url')
   if (v.grace !== undefined && !v.prune) throw new UsageError('--grace goes with --prune')
-  const rolloutMode = v.canary !== undefined || v.promote || v.abort
   if (v['min-app-version'] !== undefined && !/^\d{1,4}\.\d{1,4}\.\d{1,4}$/.test(v['min-app-version']))
     throw new UsageError(`--min-app-version ${v['min-app-version']}: give an app version such as 1.4.0`)
   if (v['min-app-version'] !== undefined && (v.prune || v.list || v.unlock)) throw new UsageError('--min-app-version goes with a deploy')
@@ -119,7 +118,7 @@ await runCli(USAGE, async () => {
   const share = v.canary === undefined ? undefined : Number(v.canary)
   if (share !== undefined && (share < 1 || share > 100)) throw new UsageError(`--canary ${v.canary}: give a whole percentage of app devices, 1 to 100`)
   if (share !== undefined && !pages) throw new UsageError('--canary needs --pages: a canary is per page')
-  if (rolloutMode && v.watch !== undefined) throw new UsageError('--watch does not go with --canary, --promote or --abort yet')
+  if ((v.promote || v.abort) && v.watch !== undefined) throw new UsageError('--watch goes with a deploy or a --canary')
   if (v.abort && (v.verify || v.purge !== undefined || v['public-url'] !== undefined))
     throw new UsageError('--abort moves no page (rollout.json only): drop --public-url, --purge and --verify')
   const to = await openStore(v.to)
@@ -156,7 +155,14 @@ await runCli(USAGE, async () => {
   const tell = health ? { tell: (events: Parameters<typeof tellReleases>[1]) => tellReleases(health, events) } : {}
   if (share !== undefined) {
     if (v.verify || v.purge !== undefined) throw new UsageError('--canary switches no page: --purge and --verify go with --promote')
-    return formatCanary(await deployCanary({ from: v.from, to, pages: pages!, share, dryRun, ...tell, ...signing }), dryRun)
+    const watchingCanary = watchOptions(v, health)
+    const result = await deployCanary({ from: v.from, to, pages: pages!, share, dryRun, ...tell, ...signing, ...(watchingCanary ? { watch: watchingCanary } : {}) })
+    const text = formatCanary(result, dryRun)
+    const aborted = result.watch?.canary?.aborted ?? []
+    if (aborted.length > 0) throw new DeliveryError(aborted.map((a) => `the canary watch aborted ${a.routes.join(', ')}: ${a.why}`).join('\n'), text)
+    if (result.watch && !result.watch.judged)
+      throw new DeliveryError('the health API never answered during the canary watch: nothing was judged, every canary kept', text, 3)
+    return text
   }
   if (v.promote) return formatPromote(await promote({ to, dryRun, ...after, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)
   if (v.abort) return formatAbort(await abort({ to, dryRun, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)

@@ -1,6 +1,6 @@
 /** What the deploy CLI prints after each command. */
 import { byNewest, type DamagedRecord, type ReleaseInfo } from '../releases/records.ts'
-import { afterSwitchLines } from '../releases/run-report.ts'
+import { afterSwitchLines, watchLines } from '../releases/run-report.ts'
 import type { DeployResult } from '../run/deploy.ts'
 import type { AbortResult, CanaryLine, CanaryResult, PromoteResult } from '../rollout/canary.ts'
 import type { PruneResult } from '../run/prune.ts'
@@ -103,6 +103,7 @@ export function formatCanary(r: CanaryResult, dryRun: boolean): string {
     ...r.canaries.map(canaryLine),
     `Assets ${dryRun ? 'to copy' : 'copied'}: ${r.copy.length} (${formatSize(bytes)}); already there: ${r.present.length}`,
     ...rolloutLine(r.serial),
+    ...(r.watch ? watchLines(r.watch) : []),
     `Time: ${r.seconds.toFixed(1)} s`,
   ]
   return `${lines.join('\n')}\n`

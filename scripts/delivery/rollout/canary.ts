@@ -26,6 +26,9 @@ import type { Run, RunOptions } from '../run/context.ts'
 import { checkAfterSwitch, goLive, type AfterSwitch } from '../run/go-live.ts'
 import { startRun } from '../run/locked-run.ts'
 import { findInterrupted } from '../run/recover.ts'
+import { checkHealthApi, type WatchOptions } from '../run/watch.ts'
+import { watchCanary } from '../run/watch-canary.ts'
+import type { WatchReport } from '../releases/run-report.ts'
 import { asServed, conflictMessage, inspectTarget, isHashed, uniqueRefs, uploadAssets } from '../run/upload.ts'
 import { PACKAGE_MIN_APP_VERSION } from './min-app-version.ts'
 import { checkRollout, currentCanaries, ensureReleaseHtml, publishRollout } from './write.ts'
@@ -37,6 +40,8 @@ export interface CanaryOptions extends RunOptions {
   pages: readonly string[]
   /** Share of app devices, 1–100 %. */
   share: number
+  /** Then watch each canary against its stable release in the same window and abort a worse one (watch-canary.ts). */
+  watch?: WatchOptions
 }
 
 /** One canary as a run leaves it. */
@@ -60,6 +65,8 @@ export interface CanaryResult {
   /** When the canary started (ms): where the watch's window opens. */
   startedAt: number
   seconds: number
+  /** The canary watch's report, when one ran. */
+  watch?: WatchReport
 }
 
 /** Checks a share given on the command line or by a caller: a whole 1–100. */
@@ -105,6 +112,8 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
     }))
     const result = { canaries: lines, copy: check.missing, present: check.present, serial: null, startedAt }
     if (run.dryRun) return { ...result, seconds: (run.clock.now() - run.started) / 1000 }
+    // A watch is never started blind: the health API must answer before anything is written.
+    if (options.watch) await checkHealthApi(options.watch)
 
     await uploadAssets(
       run,
@@ -124,7 +133,18 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
       ...told.map((l) => ({ route: l.path, release: l.release, kind: 'canary' as const })),
     ])
     const written = await publishRollout(run, previous, known)
-    return { ...result, serial: written?.doc.serial ?? null, seconds: (run.clock.now() - run.started) / 1000 }
+    const watched = options.watch
+      ? await watchCanary(
+          run,
+          { canaries: picked.filter((r) => r.aliasOf === undefined).map((route) => ({ route, stable: live.manifest.routes[route.path]!.release!, canary: route.release! })), startedAt },
+          options.watch,
+          // The aborts share this run's lock; each rewrites rollout.json (serial + 1).
+          (routes, why) => abortCanaries(run, routes, why),
+        )
+      : undefined
+    // The document as the run left it (a watch's abort rewrote it).
+    const serial = watched?.canary?.aborted.length ? ((await checkRollout(run))?.serial ?? null) : (written?.doc.serial ?? null)
+    return { ...result, serial, seconds: (run.clock.now() - run.started) / 1000, ...(watched ? { watch: watched } : {}) }
   })
 }
 
