@@ -106,8 +106,11 @@ export interface ReleaseEvent {
   at: string
   route: string
   release: string
-  /** `live`: a deploy made it live; `rollback`: a rollback (by hand or by a watch) made it live again; `taken-back`: a watch took it back. */
-  kind: 'live' | 'rollback' | 'taken-back'
+  /**
+   * `live`: a deploy made it live; `rollback`: a rollback (by hand or by a watch) made it live again; `taken-back`: a watch took it back;
+   * `canary`: a deploy gave it to a share of app devices (counted and judged like a live one); `aborted`: its canary was taken away.
+   */
+  kind: 'live' | 'rollback' | 'taken-back' | 'canary' | 'aborted'
   /** The release record of the run (`0003-20261126T235729Z`), or a note (`demo: the build the server serves`). */
   run: string
 }

@@ -4,6 +4,8 @@
  *                   --to <target> --prune --keep N [--grace 7d] [--dry-run]
  *                   --to <target> --list
  *                   --to <target> --unlock --reason "…"
+ *                   --to <target> --canary <1-100> --pages a,b [--from dist] [--min-app-version x.y.z]
+ *                   --to <target> --promote|--abort [--pages a,b]
  * See docs/deploying.md (issues 8 and 30).
  */
 import { parseArgs } from 'node:util'
@@ -16,10 +18,13 @@ import { rollback } from '../run/rollback.ts'
 import { openStore } from '../store/open-store.ts'
 import { parseDuration } from '../units.ts'
 import { tellReleases } from '../health/fetch-health.ts'
-import { formatDeploy, formatPrune, formatReleases, formatRollback } from './format.ts'
+import { formatAbort, formatCanary, formatDeploy, formatPromote, formatPrune, formatReleases, formatRollback } from './format.ts'
 import { opsTokenOf, TOKEN_ARG_REFUSED } from './ops-token.ts'
 import { runCli, splitList } from './run-cli.ts'
 import type { WatchOptions } from '../run/watch.ts'
+import type { RolloutSigning } from '../run/context.ts'
+import { abort, deployCanary, promote } from '../rollout/canary.ts'
+import { signingKeyFromEnv } from '../rollout/sign.ts'
 
 const USAGE = `Usage:
   npm run deploy -- --to <target> [--from dist] [--pages a,b] [--dry-run]     publish a build (or some pages)
@@ -27,6 +32,9 @@ const USAGE = `Usage:
   npm run deploy -- --to <target> --prune --keep N [--grace 7d] [--dry-run]    delete assets the last N releases do not use
   npm run deploy -- --to <target> --list                                       list kept releases (* = current)
   npm run deploy -- --to <target> --unlock --reason "…"                        break the lock of a run that is not running (logged)
+  npm run deploy -- --to <target> --canary <1-100> --pages a,b [--from dist]   put those pages' new release on that % of app devices
+  npm run deploy -- --to <target> --promote [--pages a,b]                      make the canaries the pages' release for everyone
+  npm run deploy -- --to <target> --abort [--pages a,b]                        take the canaries away (app devices back to stable)
 <target>: s3://<bucket>/<prefix> (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
           S3_FORCE_PATH_STYLE=1) or a directory.
 After a deploy or rollback switched pages:
@@ -41,6 +49,10 @@ After a deploy or rollback switched pages:
                             before it at the look that judges it (docs/deploying.md, "The watch");
                             --min-views N (50), --watch-every <time> (1 min or a fifth of the watch),
                             --on-slower rollback|warn (rollback)
+Staged rollouts for the app (docs/deploying.md "Staged rollouts for the app", docs/rollout.md):
+  every deploy, rollback, canary, promote and abort signs and rewrites rollout.json with the key in
+  ROLLOUT_SIGNING_KEY (a PKCS#8 PEM) or ROLLOUT_SIGNING_KEY_FILE; a target that has one refuses a run without it.
+  --min-app-version x.y.z   the lowest app version that may open the releases this run publishes (1.0.0)
 Exit codes: 0 done, 1 refused or a page taken back, 2 bad command line, 3 watched but nothing judged (the
 health API did not answer).
 `
@@ -70,6 +82,10 @@ await runCli(USAGE, async () => {
       'token-file': { type: 'string' },
       'on-slower': { type: 'string' },
       reason: { type: 'string' },
+      canary: { type: 'string' },
+      promote: { type: 'boolean', default: false },
+      abort: { type: 'boolean', default: false },
+      'min-app-version': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -77,8 +93,8 @@ await runCli(USAGE, async () => {
   if (!v.to) throw new UsageError('--to <dir | s3://bucket/prefix> is required')
   const dryRun = v['dry-run']
   const pages = splitList(v.pages)
-  const modes = [v.rollback !== undefined, v.prune, v.list, v.unlock].filter(Boolean).length
-  if (modes > 1) throw new UsageError('--rollback, --prune, --list and --unlock do not combine')
+  const modes = [v.rollback !== undefined, v.prune, v.list, v.unlock, v.canary !== undefined, v.promote, v.abort].filter(Boolean).length
+  if (modes > 1) throw new UsageError('--rollback, --prune, --list, --unlock, --canary, --promote and --abort do not combine')
   if (v.reason !== undefined && !v.unlock) throw new UsageError('--reason goes with --unlock')
   if (v.unlock && !v.reason?.trim())
     throw new UsageError('--unlock needs --reason "…": why the lock\'s run is known not to be running (it is logged)')
@@ -95,7 +111,24 @@ await runCli(USAGE, async () => {
   }
   if ((v.purge !== undefined || v.verify) && v['public-url'] === undefined) throw new UsageError('--purge and --verify need --public-url')
   if (v.grace !== undefined && !v.prune) throw new UsageError('--grace goes with --prune')
+  const rolloutMode = v.canary !== undefined || v.promote || v.abort
+  if (v['min-app-version'] !== undefined && !/^\d{1,4}\.\d{1,4}\.\d{1,4}$/.test(v['min-app-version']))
+    throw new UsageError(`--min-app-version ${v['min-app-version']}: give an app version such as 1.4.0`)
+  if (v['min-app-version'] !== undefined && (v.prune || v.list || v.unlock)) throw new UsageError('--min-app-version goes with a deploy')
+  if (v.canary !== undefined && !/^\d+$/.test(v.canary)) throw new UsageError(`--canary ${v.canary}: give a whole percentage of app devices, 1 to 100`)
+  const share = v.canary === undefined ? undefined : Number(v.canary)
+  if (share !== undefined && (share < 1 || share > 100)) throw new UsageError(`--canary ${v.canary}: give a whole percentage of app devices, 1 to 100`)
+  if (share !== undefined && !pages) throw new UsageError('--canary needs --pages: a canary is per page')
+  if (rolloutMode && v.watch !== undefined) throw new UsageError('--watch does not go with --canary, --promote or --abort yet')
+  if (v.abort && (v.verify || v.purge !== undefined || v['public-url'] !== undefined))
+    throw new UsageError('--abort moves no page (rollout.json only): drop --public-url, --purge and --verify')
   const to = await openStore(v.to)
+  // The key from the environment when one is set (a bad one is refused here); the run decides if it needs one.
+  const signing: { rollout?: RolloutSigning } =
+    process.env.ROLLOUT_SIGNING_KEY || process.env.ROLLOUT_SIGNING_KEY_FILE
+      ? { rollout: { key: signingKeyFromEnv(), ...(v['min-app-version'] ? { minAppVersion: v['min-app-version'] } : {}) } }
+      : {}
+  if (v['min-app-version'] !== undefined && !signing.rollout) throw new UsageError('--min-app-version needs ROLLOUT_SIGNING_KEY: it goes into rollout.json')
 
   if (v.unlock) {
     const broken = await breakLock(to, v.reason!.trim())
@@ -121,9 +154,15 @@ await runCli(USAGE, async () => {
   if (v.keep !== undefined) throw new UsageError('--keep goes with --prune')
   const health = healthOptions(v, dryRun)
   const tell = health ? { tell: (events: Parameters<typeof tellReleases>[1]) => tellReleases(health, events) } : {}
+  if (share !== undefined) {
+    if (v.verify || v.purge !== undefined) throw new UsageError('--canary switches no page: --purge and --verify go with --promote')
+    return formatCanary(await deployCanary({ from: v.from, to, pages: pages!, share, dryRun, ...tell, ...signing }), dryRun)
+  }
+  if (v.promote) return formatPromote(await promote({ to, dryRun, ...after, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)
+  if (v.abort) return formatAbort(await abort({ to, dryRun, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)
   if (v.rollback !== undefined) {
     if (v.watch !== undefined) throw new UsageError('--watch goes with a deploy')
-    return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...after, ...tell, ...(pages ? { pages } : {}) }), dryRun)
+    return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...after, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)
   }
   const watching = watchOptions(v, health)
   const result = await deploy({
@@ -132,6 +171,7 @@ await runCli(USAGE, async () => {
     dryRun,
     ...after,
     ...tell,
+    ...signing,
     ...(pages ? { pages } : {}),
     ...(watching ? { watch: watching } : {}),
   })

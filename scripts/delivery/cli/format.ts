@@ -2,6 +2,7 @@
 import { byNewest, type DamagedRecord, type ReleaseInfo } from '../releases/records.ts'
 import { afterSwitchLines } from '../releases/run-report.ts'
 import type { DeployResult } from '../run/deploy.ts'
+import type { AbortResult, CanaryLine, CanaryResult, PromoteResult } from '../rollout/canary.ts'
 import type { PruneResult } from '../run/prune.ts'
 import type { RollbackResult } from '../run/rollback.ts'
 import { formatDuration, formatSize } from '../units.ts'
@@ -79,4 +80,47 @@ function stateNote(r: ReleaseInfo): string {
   if (r.state === 'interrupted')
     return `  [interrupted; not switched: ${list(r.interrupted?.notSwitched ?? [])}; found by ${r.interrupted?.foundBy ?? '?'}]`
   return ''
+}
+
+/** `/price_up: release 0a1b2c3d4e5f to 20 % of app devices; stable 9f8e7d6c5b4a`. */
+export function canaryLine(c: CanaryLine): string {
+  return `  ${c.path}: release ${c.release} to ${c.share} % of app devices; stable ${c.stable}${c.replaced ? ` (replaces the canary ${c.replaced})` : ''}`
+}
+
+const rolloutLine = (serial: number | null) => (serial === null ? [] : [`rollout.json: serial ${serial}`])
+
+/** Report of a `--canary` (or its dry run). */
+export function formatCanary(r: CanaryResult, dryRun: boolean): string {
+  const bytes = r.copy.reduce((sum, a) => sum + a.size, 0)
+  const lines = [
+    dryRun ? 'Dry run: nothing was written.' : 'Canary on app devices (browsers and WeChat keep the stable release):',
+    ...r.canaries.map(canaryLine),
+    `Assets ${dryRun ? 'to copy' : 'copied'}: ${r.copy.length} (${formatSize(bytes)}); already there: ${r.present.length}`,
+    ...rolloutLine(r.serial),
+    `Time: ${r.seconds.toFixed(1)} s`,
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+/** Report of a `--promote` (or its dry run). */
+export function formatPromote(r: PromoteResult, dryRun: boolean): string {
+  const lines = [
+    dryRun ? 'Dry run: nothing was written.' : `Release ${r.release} is live: the canaries are every device's release now.`,
+    ...r.promoted.map((c) => `  ${c.path}: release ${c.release} (was stable ${c.stable})`),
+    ...(r.report ? afterSwitchLines(r.report) : []),
+    ...rolloutLine(r.serial),
+    `Time: ${r.seconds.toFixed(1)} s`,
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+/** Report of an `--abort` (or its dry run). */
+export function formatAbort(r: AbortResult, dryRun: boolean): string {
+  const lines = [
+    dryRun ? 'Dry run: nothing was written.' : 'Canaries taken away: every app device opens the stable release.',
+    ...r.aborted.map((c) => `  ${c.path}: release ${c.release} (${c.share} %) taken away; stable ${c.stable}`),
+    ...rolloutLine(r.serial),
+    `Time: ${r.seconds.toFixed(1)} s`,
+  ]
+  return `${lines.join('\n')}\n`
 }

@@ -52,6 +52,24 @@ export interface ReleaseInfo {
   liveUntil?: string
   /** What the run that made it did (run-report.ts), written when the run ended. */
   report?: RunReport
+  /**
+   * The canaries while this release is current, by route path (docs/rollout.md): a release of that route
+   * on a share of app devices, its HTML at `_releases/` only (browsers keep the route's own HTML). Written
+   * by `--canary` and `--abort` on the current release, carried into the next release by every switch
+   * except for the routes it switches (a promote, a rollback).
+   */
+  canaries?: Record<string, CanaryRecord>
+}
+
+/** A route's canary as the release records keep it. */
+export interface CanaryRecord {
+  /** The canary release's entry, as a deploy of it would make live (promote switches to exactly this). */
+  entry: RouteEntry
+  /** Share of app devices, 1–100 %. */
+  share: number
+  /** When the canary started (ISO): the watch's window opens here. */
+  since: string
+  minAppVersion: string
 }
 
 export interface Release {
@@ -137,8 +155,32 @@ export function checkInfo(data: unknown, id: string): ReleaseInfo | null {
     typeof info.from === 'string' &&
     Array.isArray(info.switched) &&
     info.switched.every((p) => typeof p === 'string') &&
-    (info.liveUntil === undefined || typeof info.liveUntil === 'string')
+    (info.liveUntil === undefined || typeof info.liveUntil === 'string') &&
+    (info.canaries === undefined || validCanaries(info.canaries))
   return ok ? (info as ReleaseInfo) : null
+}
+
+function validCanaries(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  return Object.entries(value).every(([path, c]: [string, Partial<CanaryRecord> | null]) => {
+    const entry = c?.entry
+    return (
+      typeof c === 'object' &&
+      c !== null &&
+      typeof entry === 'object' &&
+      entry !== null &&
+      entry.path === path &&
+      typeof entry.name === 'string' &&
+      typeof entry.release === 'string' &&
+      typeof entry.html?.sha256 === 'string' &&
+      Array.isArray(entry.assets) &&
+      Number.isInteger(c.share) &&
+      c.share! >= 1 &&
+      c.share! <= 100 &&
+      typeof c.since === 'string' &&
+      typeof c.minAppVersion === 'string'
+    )
+  })
 }
 
 /** One record, read from its objects: a release, or why it is damaged. */

@@ -48,7 +48,9 @@ export async function commitRelease(run: Run, { next, switched, replaces, info }
     return [route.html.file, bytes] as const
   })
   lock?.assertHeld()
-  const release = await book.create(info, next, new Map(html))
+  const { canaries: given, ...plain } = info
+  const canaries = given ?? carriedCanaries(run, next, switched)
+  const release = await book.create({ ...plain, ...(canaries && Object.keys(canaries).length > 0 ? { canaries } : {}) }, next, new Map(html))
   const done: string[] = []
   try {
     for (const { route, html: bytes } of switched) {
@@ -76,6 +78,19 @@ export async function commitRelease(run: Run, { next, switched, replaces, info }
     (r) => book.update({ ...(book.info(r.info.id) ?? r.info), liveUntil }),
   )
   return release
+}
+
+/**
+ * The current release's canaries that stay canaries after this switch: not those of a route it switches
+ * (a promote, a rollback: the route's own HTML moves, so its canary ends) nor one its route already
+ * serves (a promote a killed run got as far as the switch).
+ */
+function carriedCanaries({ book }: Run, next: PagesManifest, switched: Commit['switched']): ReleaseInfo['canaries'] {
+  const now = book.current ? book.info(book.current)?.canaries : undefined
+  if (!now) return undefined
+  const moved = new Set(switched.map((s) => s.route.path))
+  const kept = Object.entries(now).filter(([path, c]) => !moved.has(path) && next.routes[path]?.release !== c.entry.release)
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined
 }
 
 /**

@@ -3,6 +3,7 @@
  * tells the operator what it did, and when it started. Made once by `startRun` (locked-run.ts); every
  * step takes it whole instead of picking options out of the command's.
  */
+import type { KeyObject } from 'node:crypto'
 import type { ReleaseEvent } from '../../../common/telemetry/health.ts'
 import type { Clock } from '../clock.ts'
 import type { RouteEntry } from '../manifest.ts'
@@ -37,6 +38,16 @@ export interface Run {
    * told of are counted and judged (docs/telemetry.md "Who can move a decision"). Absent: nobody to tell.
    */
   tell?: (events: readonly Omit<ReleaseEvent, 'at'>[]) => Promise<void>
+  /** The key that signs `rollout.json` (docs/rollout.md); `null`: none given, and a target with one refuses. */
+  rollout: RolloutSigning | null
+}
+
+/** How a run signs the rollout document. */
+export interface RolloutSigning {
+  /** The Ed25519 private key (scripts/delivery/rollout/sign.ts `signingKeyFromEnv`). */
+  key: KeyObject
+  /** The lowest app version of the releases this run publishes (PACKAGE_MIN_APP_VERSION when absent). */
+  minAppVersion?: string
 }
 
 /** What a caller may set of a run (the rest comes from the target). */
@@ -51,4 +62,6 @@ export interface RunOptions {
   started?: number
   /** The health API to tell what the run makes live (Run.tell). */
   tell?: Run['tell']
+  /** Sign and write `rollout.json` (Run.rollout). */
+  rollout?: RolloutSigning
 }

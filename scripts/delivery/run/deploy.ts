@@ -20,6 +20,7 @@ import { checkAfterSwitch, goLive, type AfterSwitch } from './go-live.ts'
 import { startRun } from './locked-run.ts'
 import { findInterrupted } from './recover.ts'
 import { checkHealthApi, watch, type WatchOptions } from './watch.ts'
+import { checkRollout, currentCanaries, ensureReleaseHtml, publishRollout } from '../rollout/write.ts'
 import { asServed, conflictMessage, inspectTarget, isHashed, replacePublic, uniqueRefs, uploadAssets } from './upload.ts'
 
 export interface DeployOptions extends RunOptions, AfterSwitch {
@@ -63,7 +64,10 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const after: AfterSwitch = { publicUrl, purge, verify }
   const store = await openStore(options.to)
   return startRun(store, options, async (run) => {
+    const previous = await checkRollout(run)
     const result = await publish(run, from, pages, after, options.watch)
+    // Last, once every page is switched (and the watch is over): the immutable HTML and rollout.json.
+    if (!run.dryRun) await publishRollout(run, previous)
     return { ...result, seconds: (run.clock.now() - run.started) / 1000 }
   })
 }
@@ -81,6 +85,7 @@ async function publish(
   const live = await readLiveState(store, run.book)
   const refusal = liveRefusal(live, new Set(pickedInBuild.map((r) => r.path)))
   if (refusal) throw new DeliveryError(refusal)
+  refuseCanaried(run, pickedInBuild)
 
   const refs = uniqueRefs([...pickedInBuild.flatMap((r) => r.assets), ...(pages ? [] : source.other)])
   const check = await inspectTarget(store, refs)
@@ -118,6 +123,8 @@ async function publish(
     run,
     replace.map((ref, i) => ({ ref, bytes: publicBytes[i]! })),
   )
+  // Before the switch, so that verify finds it and rollout.json may name it (docs/rollout.md).
+  await ensureReleaseHtml(run, switchedRoutes, new Map(switchedRoutes.map((r, i) => [r.path, htmlBytes[i]!])))
   const next = nextManifest(live.manifest, picked, pages ? live.manifest.other : source.other)
   // Nothing to record when the current release already says exactly this (after a cut-short run it
   // does not, and the new release records what is really served).
@@ -146,6 +153,19 @@ async function publish(
   const report = { ...done.report, watch: watched }
   await run.book.update({ ...run.book.info(done.release)!, report })
   return { ...result, release: done.release, report }
+}
+
+/**
+ * A page on canary is not deployed over: its app devices would lose the canary unannounced and the
+ * record would no longer say what they run. Ops promote it, abort it, or replace it with a new --canary.
+ */
+function refuseCanaried(run: Run, picked: readonly RouteEntry[]): void {
+  const canaries = currentCanaries(run)
+  const blocked = picked.filter((r) => canaries[r.path]).map((r) => `${r.path} (release ${canaries[r.path]!.entry.release} to ${canaries[r.path]!.share} % of app devices)`)
+  if (blocked.length === 0) return
+  throw new DeliveryError(
+    `refusing: ${blocked.join(', ')} ${blocked.length === 1 ? 'has a canary' : 'have canaries'}; --promote or --abort ${blocked.length === 1 ? 'it' : 'them'} first, or deploy a new --canary to replace ${blocked.length === 1 ? 'it' : 'them'}`,
+  )
 }
 
 /** The live manifest with the picked routes replaced by the build's entries. */

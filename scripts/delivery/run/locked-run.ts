@@ -25,6 +25,7 @@ export async function startRun<T>(store: Store, options: RunOptions, body: (run:
     clock,
     started: options.started ?? clock.now(),
     ...(options.tell ? { tell: options.tell } : {}),
+    rollout: options.rollout ?? null,
   }
   if (options.dryRun) {
     const book = await ReleaseBook.open(store)

@@ -5,6 +5,7 @@
  * deletes the other release records first, then every file under assets/ and every file a release
  * once listed that none of the kept releases uses.
  */
+import { parseRolloutDocument, releaseHtmlPath, RELEASES_DIR, ROLLOUT_FILE } from '../../../common/rollout/document.ts'
 import { DeliveryError } from '../errors.ts'
 import type { PagesManifest } from '../manifest.ts'
 import { mapLimit, PARALLEL } from '../parallel.ts'
@@ -53,6 +54,19 @@ export async function prune(options: PruneOptions): Promise<PruneResult> {
   return startRun(store, options, (run) => sweep(run, keep, graceMs, now))
 }
 
+/** The immutable HTML paths the target's rollout.json names (none without one), or `null` when it cannot be read. */
+async function rolloutNames(store: Store): Promise<Set<string> | null> {
+  const body = await store.get(ROLLOUT_FILE)
+  if (!body) return new Set()
+  try {
+    // What the document names, signed or not: prune only keeps files by it (the app verifies it).
+    const doc = parseRolloutDocument(String((JSON.parse(body.toString('utf8')) as { document?: unknown }).document))
+    return new Set(Object.values(doc.routes).flatMap((r) => [r.stable.html, ...(r.canary ? [r.canary.html] : [])]))
+  } catch {
+    return null
+  }
+}
+
 async function sweep({ store, book, dryRun, lock }: Run, keep: number, graceMs: number, now: Date): Promise<PruneResult> {
   const live = await readLiveState(store, book)
   const refusal = liveRefusal(live, new Set())
@@ -73,14 +87,29 @@ async function sweep({ store, book, dryRun, lock }: Run, keep: number, graceMs: 
     }
     for (const a of m.other) into.add(a.file)
   }
+  // A canary's files are used while a kept record names it; a release's immutable HTML while a kept
+  // release (or its canary) or the current rollout.json names it (an app may still open it).
+  const canariesOf = (r: (typeof live.releases)[number]) => Object.values(r.info.canaries ?? {}).map((c) => c.entry)
+  const noteCanaries = (r: (typeof live.releases)[number], into: Set<string>) => {
+    for (const entry of canariesOf(r)) for (const a of entry.assets) into.add(a.file)
+  }
   for (const r of kept) note(r.manifest, used)
+  for (const r of kept) noteCanaries(r, used)
   note(live.manifest, used)
   for (const r of live.releases) note(r.manifest, listed)
+  for (const r of live.releases) noteCanaries(r, listed)
+  const named = await rolloutNames(store)
+  for (const r of kept) {
+    for (const entry of [...Object.values(r.manifest.routes), ...canariesOf(r)]) if (entry.release) named?.add(releaseHtmlPath(entry.name, entry.release))
+  }
+  for (const entry of Object.values(live.manifest.routes)) if (entry.release) named?.add(releaseHtmlPath(entry.name, entry.release))
   const underAssets = new Set(await store.list('assets/'))
+  // An unreadable rollout.json names what it names: no immutable HTML is deleted then.
+  const releaseHtml = named ? (await store.list(`${RELEASES_DIR}/`)).filter((f) => !named.has(f)) : []
   const candidates = [...new Set([...underAssets, ...listed])].filter((f) => !used.has(f) && !htmlFiles.has(f)).sort()
   const there = await mapLimit(candidates, PARALLEL, async (f) => underAssets.has(f) || (await store.stat(f)) !== null)
   const filesKeptFor = book.damaged.filter((d) => !(now.getTime() - idTime(d.id) >= graceMs)).map((d) => d.id)
-  const deletedFiles = filesKeptFor.length > 0 ? [] : candidates.filter((_, i) => there[i])
+  const deletedFiles = filesKeptFor.length > 0 ? [] : [...candidates.filter((_, i) => there[i]), ...releaseHtml].sort()
 
   const result: PruneResult = {
     keptReleases: kept.map((r) => r.info.id),

@@ -18,6 +18,8 @@ import { checkAfterSwitch, goLive, type AfterSwitch } from './go-live.ts'
 import { startRun } from './locked-run.ts'
 import { findInterrupted } from './recover.ts'
 import { asServed, inspectTarget, isHashed, uniqueRefs } from './upload.ts'
+import { dropCanaries } from '../rollout/canary.ts'
+import { checkRollout, currentCanaries, ensureReleaseHtml, publishRollout } from '../rollout/write.ts'
 
 export interface RollbackOptions extends RunOptions, AfterSwitch {
   /** The target: a directory, `s3://<bucket>/<prefix>`, or an opened store. */
@@ -43,7 +45,12 @@ export async function rollback(options: RollbackOptions): Promise<RollbackResult
   checkAfterSwitch(options)
   const { target, pages, publicUrl, purge, verify } = options
   const store = await openStore(options.to)
-  return startRun(store, options, (run) => restore(run, target, pages, { publicUrl, purge, verify }))
+  return startRun(store, options, async (run) => {
+    const previous = await checkRollout(run)
+    const result = await restore(run, target, pages, { publicUrl, purge, verify })
+    if (!run.dryRun) await publishRollout(run, previous)
+    return result
+  })
 }
 
 async function restore(run: Run, target: string, pages: readonly string[] | undefined, after: AfterSwitch): Promise<RollbackResult> {
@@ -74,8 +81,13 @@ async function restore(run: Run, target: string, pages: readonly string[] | unde
     unchanged: picked.filter((r) => !toRestore.includes(r)).map((r) => r.path),
   }
   const carried = findInterrupted(run.book, live)
-  if (run.dryRun || (toRestore.length === 0 && carried.length === 0)) return result
+  if (run.dryRun) return result
+  // A page rolled back loses its canary: the rollback is the word on what that page's devices run.
+  const canaried = picked.map((r) => r.path).filter((p) => currentCanaries(run)[p])
+  if (canaried.length > 0) await dropCanaries(run, canaried, `rollback to ${target}`)
+  if (toRestore.length === 0 && carried.length === 0) return result
 
+  await ensureReleaseHtml(run, toRestore, new Map(toRestore.map((r, i) => [r.path, sources[i]!.bytes])))
   const next: PagesManifest = { version: 1, routes: { ...live.manifest.routes }, other: live.manifest.other }
   for (const route of picked) next.routes[route.path] = route
   const done = await goLive(

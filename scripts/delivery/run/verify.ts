@@ -4,6 +4,7 @@
  * fetched from the public URL, as a browser behind the CDN would, and its sha256 compared with the
  * manifest. Headers that differ from the Headers table are reported as warnings.
  */
+import { releaseHtmlPath } from '../../../common/rollout/document.ts'
 import { sha256 } from '../hash.ts'
 import type { RouteEntry } from '../manifest.ts'
 import { mapLimit, PARALLEL } from '../parallel.ts'
@@ -24,18 +25,24 @@ const TIMEOUT_MS = 15_000
 export async function verifyPages(publicUrl: string, routes: readonly RouteEntry[]): Promise<VerifyOutcome> {
   const base = publicUrl.replace(/\/+$/, '')
   const files = new Map<string, string>()
-  for (const route of routes) for (const ref of [route.html, ...route.assets]) files.set(ref.file, ref.sha256)
+  for (const route of routes) for (const ref of filesOf(route)) files.set(ref.file, ref.sha256)
   const checked = await mapLimit([...files], PARALLEL, async ([file, want]) => ({ file, ...(await check(`${base}/${file}`, file, want)) }))
   const byFile = new Map(checked.map((c) => [c.file, c]))
   const failures: VerifyFailure[] = []
   for (const route of routes) {
-    for (const ref of [route.html, ...route.assets]) {
+    for (const ref of filesOf(route)) {
       const c = byFile.get(ref.file)!
       if (c.problem) failures.push({ path: route.path, url: `${base}/${ref.file}`, problem: c.problem })
     }
   }
   const warnings = checked.flatMap((c) => c.warnings)
   return { pages: routes.length, files: files.size, failures, warnings }
+}
+
+/** A page's HTML, its immutable copy (what the app opens, docs/rollout.md) and every file it loads. */
+function filesOf(route: RouteEntry): { file: string; sha256: string }[] {
+  const immutable = route.release ? [{ file: releaseHtmlPath(route.name, route.release), sha256: route.html.sha256 }] : []
+  return [route.html, ...immutable, ...route.assets]
 }
 
 async function check(url: string, file: string, want: string): Promise<{ problem: string | null; warnings: string[] }> {

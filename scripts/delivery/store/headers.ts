@@ -10,6 +10,8 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'
 /** Other files of `public/` (`/favicon.svg`, `/share-cover.png`): not hashed, so a short cache. */
 export const SHORT = 'public, max-age=3600'
+/** `rollout.json`: the app refreshes it often, and a canary taken away must reach it within a minute or so. */
+export const ROLLOUT_CACHE = 'public, max-age=60'
 /** The deploy tool's own records (`.releases/`): never cached, never public. */
 export const PRIVATE = 'private, no-store'
 
@@ -55,9 +57,12 @@ export interface FileHeaders {
 export function headersFor(file: string): FileHeaders {
   const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? ''
   const contentType = TYPES[ext] ?? 'application/octet-stream'
+  // `_releases/<name>/<release>.html` never changes once written (docs/rollout.md): cached as an asset.
   const cacheControl = file.startsWith('.releases/')
     ? PRIVATE
-    : file.startsWith('assets/')
+    : file === 'rollout.json'
+      ? ROLLOUT_CACHE
+      : file.startsWith('assets/') || file.startsWith('_releases/')
       ? IMMUTABLE
       : ext === 'html'
         ? REVALIDATE
