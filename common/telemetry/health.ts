@@ -107,8 +107,9 @@ export interface ReleaseEvent {
   route: string
   release: string
   /**
-   * `live`: a deploy made it live; `rollback`: a rollback (by hand or by a watch) made it live again; `taken-back`: a watch took it back;
-   * `canary`: a deploy gave it to a share of app devices (counted and judged like a live one); `aborted`: its canary was taken away.
+   * `live`: a deploy made it live (or promoted its canary); `rollback`: a rollback (by hand or by a watch) made it live
+   * again; `taken-back`: a watch took it back; `canary`: a deploy gave it to a share of app devices (the route's stable
+   * release stays live); `aborted`: its canary was taken away (by hand or by a canary watch).
    */
   kind: 'live' | 'rollback' | 'taken-back' | 'canary' | 'aborted'
   /** The release record of the run (`0003-20261126T235729Z`), or a note (`demo: the build the server serves`). */
@@ -123,16 +124,33 @@ export interface ReleaseHealth {
   lastSeen: string
   total: HealthFigures
   byClient: Partial<Record<ClientKind, HealthFigures>>
-  /** The same views split four ways, the largest part first. */
+  /** The same views split six ways, the largest part first. */
   byOs: SplitFigures[]
   byEngine: SplitFigures[]
   byAppVersion: SplitFigures[]
+  /** By the rollout cohort the app gave the view (`stable`, `canary`; `none`: outside a rollout, or not the app). */
+  byCohort: SplitFigures[]
+  /** By where the app took the page from (`package`, `network`; `none`: not said). */
+  byVia: SplitFigures[]
   /** The commonest problems, by the views that had them. */
   topProblems: ProblemGroup[]
   /** Per minute for a window of up to SERIES_MINUTE_HOURS hours, else per hour; oldest first, only steps with views. */
   series: SeriesPoint[]
-  /** What the decision rule reads: only for a release a deploy made live (null for any other). */
+  /** What the decision rule reads: only for a release a deploy made live or a canary (null for any other). */
   judged: JudgedFigures | null
+  /**
+   * With `from` in the query, for the same releases: what the rule reads of the app's views of each cohort since
+   * `from` (its minute), the canary watch's comparison in one window (null otherwise).
+   */
+  byCohortJudged: CohortJudged | null
+}
+
+/** What the rule reads of a release's app views of each cohort, since `from`; null: no view of that cohort. */
+export interface CohortJudged {
+  /** ISO, the start of the minute of the query's `from`. */
+  from: string
+  stable: JudgedFigures | null
+  canary: JudgedFigures | null
 }
 
 /** A route as deploys left it: the releases they made live, newest first. */
@@ -141,6 +159,8 @@ export interface RouteDeployments {
   /** The release live now (by the last event), and the one live before it. */
   live: string
   previous: string | null
+  /** The release on a share of app devices now (its last `canary` event, not since aborted or made live), or none. */
+  canary: string | null
   /** Every event in the window, and the last one before it, oldest first. */
   events: ReleaseEvent[]
 }
@@ -158,13 +178,18 @@ export interface NotCounted {
 /** The window of a series step: a minute up to this many hours, else an hour. */
 export const SERIES_MINUTE_HOURS = 6
 
-/** `data` of `GET /ops/release-health?since=<hours>&route=<route>`. */
+/** How far back `from` may reach: the cohorts' per-minute rollup is kept this long. */
+export const COHORT_FROM_HOURS = 48
+
+/** `data` of `GET /ops/release-health?since=<hours>&route=<route>&from=<ISO>`. */
 export interface HealthReply {
   /** The window, ISO. */
   since: string
   until: string
   /** The series' step. */
   step: 'minute' | 'hour'
+  /** The query's `from` (the start of its minute), or null: what `byCohortJudged` counts from. */
+  cohortsFrom: string | null
   /** Every (route, release) with a report in the window, by route, then newest first. */
   releases: ReleaseHealth[]
   /** Every route a deploy told the API about. */

@@ -19,6 +19,7 @@ const TABLES = [
   'telemetry_splits',
   'telemetry_problems',
   'telemetry_sources',
+  'telemetry_cohort_sources',
   'telemetry_not_counted',
   'telemetry_unknown_sample',
   'telemetry_budget',

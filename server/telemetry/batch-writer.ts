@@ -89,6 +89,13 @@ const KEYS: Record<RollupTable, { name: string; type: string }[]> = {
     { name: 'release', type: 'text' },
     { name: 'source', type: 'smallint' },
   ],
+  telemetry_cohort_sources: [
+    { name: 'route', type: 'text' },
+    { name: 'release', type: 'text' },
+    { name: 'cohort', type: 'text' },
+    { name: 'at', type: 'timestamptz' },
+    { name: 'source', type: 'smallint' },
+  ],
   telemetry_problems: [
     { name: 'route', type: 'text' },
     { name: 'release', type: 'text' },
@@ -115,6 +122,7 @@ const COUNTS: Record<RollupTable, string[]> = {
   telemetry_series: ['views', 'error_views', 'never_ready_views', ...SERIES_COLUMNS],
   telemetry_splits: ['views', 'error_views', 'never_ready_views'],
   telemetry_sources: ['views', 'error_views', 'never_ready_views'],
+  telemetry_cohort_sources: ['views', 'error_views', 'never_ready_views'],
   telemetry_problems: ['views'],
 }
 
@@ -133,8 +141,8 @@ function upsertSql(table: RollupTable): string {
     ...(timed ? ['first_at timestamptz', 'last_at timestamptz'] : []),
     ...(texts ? ['message text', 'file text', 'frame text', 'endpoint text', 'status integer'] : []),
   ]
-  // telemetry_sources keeps its histograms as arrays: built from the change's bucket columns, added element by element.
-  const arrays = table === 'telemetry_sources' ? SOURCES_METRICS : []
+  // The sources tables keep their histograms as arrays: built from the change's bucket columns, added element by element.
+  const arrays = table === 'telemetry_sources' || table === 'telemetry_cohort_sources' ? SOURCES_METRICS : []
   const columns = [
     ...keys.map((k) => k.name),
     ...(timed ? ['first_at', 'last_at'] : []),

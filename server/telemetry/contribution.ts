@@ -11,7 +11,13 @@ import type { StoredReport } from './stored-report'
 
 /** The rollup tables a view adds to. */
 export type RollupTable =
-  'telemetry_hours' | 'telemetry_days' | 'telemetry_series' | 'telemetry_splits' | 'telemetry_sources' | 'telemetry_problems'
+  | 'telemetry_hours'
+  | 'telemetry_days'
+  | 'telemetry_series'
+  | 'telemetry_splits'
+  | 'telemetry_sources'
+  | 'telemetry_cohort_sources'
+  | 'telemetry_problems'
 
 /** One row's change: its key columns, the numbers to add, and (for the tables that have them) times and texts. */
 export interface RowChange {
@@ -33,6 +39,7 @@ export const emptyChanges = (): Changes => ({
   telemetry_series: new Map(),
   telemetry_splits: new Map(),
   telemetry_sources: new Map(),
+  telemetry_cohort_sources: new Map(),
   telemetry_problems: new Map(),
 })
 
@@ -145,6 +152,16 @@ export function addView(changes: Changes, row: StoredReport, sign: 1 | -1): void
   count(sources, 'error_views', error)
   count(sources, 'never_ready_views', neverReady)
   histograms(row, SOURCES_METRICS, sign, sources)
+
+  // The canary watch's comparison (migration 011): the app's views that say their cohort, by minute and source.
+  if (row.client === 'app' && (row.cohort === 'stable' || row.cohort === 'canary')) {
+    const at = truncate(row.view_at, 'minute')
+    const cohort = change(changes, 'telemetry_cohort_sources', { route, release, cohort: row.cohort, at, source: row.source }, sign, row).add
+    count(cohort, 'views', sign)
+    count(cohort, 'error_views', error)
+    count(cohort, 'never_ready_views', neverReady)
+    histograms(row, SOURCES_METRICS, sign, cohort)
+  }
 
   // A problem group counts a view once, however many times it happened in it.
   const seen = new Set<string>()

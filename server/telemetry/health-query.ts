@@ -8,6 +8,7 @@
  */
 import {
   SERIES_MINUTE_HOURS,
+  type CohortJudged,
   type HealthFigures,
   type HealthReply,
   type JudgedFigures,
@@ -49,10 +50,12 @@ GROUP BY route, release, client`
 export const HOURS_SQL = totalsSql('telemetry_hours', 'hour')
 export const DAYS_SQL = totalsSql('telemetry_days', 'day')
 
-export const SPLITS_SQL = `SELECT route, release, GROUPING(os) AS by_os, GROUPING(engine) AS by_engine, os, engine, engine_major, app_version,
+export const SPLITS_SQL = `SELECT route, release, GROUPING(os) AS by_os, GROUPING(engine) AS by_engine, GROUPING(app_version) AS by_app_version,
+  GROUPING(cohort) AS by_cohort, os, engine, engine_major, app_version, cohort, via,
   ${counts(['views', 'error_views', 'never_ready_views'])}
 FROM telemetry_splits WHERE day >= $1::date AND ($2::text IS NULL OR route = $2::text)
-GROUP BY GROUPING SETS ((route, release, os), (route, release, engine, engine_major), (route, release, app_version))`
+GROUP BY GROUPING SETS ((route, release, os), (route, release, engine, engine_major), (route, release, app_version), (route, release, cohort),
+  (route, release, via))`
 
 const latest = (column: string) => `(array_agg(${column} ORDER BY last_at DESC))[1] AS ${column}`
 export const PROBLEMS_SQL = `SELECT * FROM (
@@ -70,6 +73,14 @@ FROM telemetry_series WHERE step = $3 AND at >= $1 AND ($2::text IS NULL OR rout
 /** The sources of the releases $1 (`route\nrelease`) over their life: what the rule reads. */
 export const SOURCES_SQL = `SELECT route, release, source, views, error_views, never_ready_views, array_to_json(ready) AS ready, array_to_json(lcp) AS lcp
 FROM telemetry_sources WHERE route || E'\\n' || release = ANY($1::text[]) AND views > 0`
+
+/**
+ * The app's views of each cohort of the releases $1 (`route\nrelease`) from the minute $2, by source and minute
+ * (migration 011): summed per source here, a row a source and minute of a watch's window.
+ */
+export const COHORT_SOURCES_SQL = `SELECT route, release, cohort, source, views, error_views, never_ready_views,
+  array_to_json(ready) AS ready, array_to_json(lcp) AS lcp
+FROM telemetry_cohort_sources WHERE route || E'\\n' || release = ANY($1::text[]) AND at >= $2 AND views > 0`
 
 const NOT_COUNTED_SQL = `SELECT reason, sum(n)::int AS n FROM telemetry_not_counted WHERE hour >= $1 GROUP BY reason`
 
@@ -128,8 +139,33 @@ function addInto(into: Row, row: Row): Row {
 
 const bySize = (a: SplitFigures, b: SplitFigures) => b.views - a.views || a.key.localeCompare(b.key)
 
-/** The health of every (route, release) with a counted view in the last `sinceHours` hours (one route, or all). */
-export async function readReleaseHealth(db: Queryable, sinceHours: number, route: string | null, now = new Date()): Promise<HealthReply> {
+/** Adds one source's figures of a row (a minute of it) into `into`. */
+function addSource(into: SourceFigures | undefined, row: Row): SourceFigures {
+  const ready = histogramOf(row, 'ready')
+  const lcp = histogramOf(row, 'lcp')
+  if (!into) return { views: num(row.views), errorViews: num(row.error_views), neverReadyViews: num(row.never_ready_views), ready, lcp }
+  into.views += num(row.views)
+  into.errorViews += num(row.error_views)
+  into.neverReadyViews += num(row.never_ready_views)
+  for (const [sum, add] of [
+    [into.ready, ready],
+    [into.lcp, lcp],
+  ] as const)
+    for (let i = 0; i < add.length; i++) sum[i] = (sum[i] ?? 0) + Number(add[i])
+  return into
+}
+
+/**
+ * The health of every (route, release) with a counted view in the last `sinceHours` hours (one route, or all);
+ * with `cohortsFrom`, what the rule reads of the judged releases' app views of each cohort since its minute.
+ */
+export async function readReleaseHealth(
+  db: Queryable,
+  sinceHours: number,
+  route: string | null,
+  now = new Date(),
+  cohortsFrom: Date | null = null,
+): Promise<HealthReply> {
   const step = sinceHours <= SERIES_MINUTE_HOURS ? 'minute' : 'hour'
   const byDay = sinceHours >= DAYS_FROM_HOURS
   const from = new Date(now.getTime() - sinceHours * 3_600_000)
@@ -140,7 +176,10 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
 
   const routes = await deployments(db, start, route)
   // The rule judges the release live and the one before it, of every route a deploy told about.
-  const judged = routes.flatMap((r) => [r.live, ...(r.previous ? [r.previous] : [])].map((release) => `${r.route}\n${release}`))
+  const judged = routes.flatMap((r) =>
+    [...new Set([r.live, r.previous, r.canary])].flatMap((release) => (release ? [`${r.route}\n${release}`] : [])),
+  )
+  const fromMinute = cohortsFrom ? new Date(Math.floor(cohortsFrom.getTime() / 60_000) * 60_000) : null
   // One after another: they share one connection (a read's transaction), which runs one statement at a time
   // anyway; handed several at once, node-postgres queues them and warns that it will refuse that (pg 9).
   const hours = byDay ? await db.query<Row>(DAYS_SQL, [dayStart, route]) : await db.query<Row>(HOURS_SQL, [hourStart, route])
@@ -149,6 +188,7 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
   const series = await db.query<Row>(SERIES_SQL, [step === 'minute' ? minuteStart : hourStart, route, step])
   const sources = await db.query<Row>(SOURCES_SQL, [judged])
   const notCounted = await db.query<Row>(NOT_COUNTED_SQL, [start])
+  const cohortSources = fromMinute ? await db.query<Row>(COHORT_SOURCES_SQL, [judged, fromMinute]) : []
 
   const releases = new Map<string, ReleaseHealth>()
   const totals = new Map<string, Row>()
@@ -170,9 +210,12 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
       byOs: [],
       byEngine: [],
       byAppVersion: [],
+      byCohort: [],
+      byVia: [],
       topProblems: [],
       series: [],
       judged: null,
+      byCohortJudged: null,
     })
   }
   for (const row of hours) releases.get(key(row))!.byClient[row.client as ClientKind] = figuresOf(row)
@@ -187,12 +230,12 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
         key: num(row.engine_major) >= 0 ? `${String(row.engine)} ${num(row.engine_major)}` : String(row.engine),
         ...counts,
       })
-    else release.byAppVersion.push({ key: String(row.app_version) || 'none', ...counts })
+    else if (num(row.by_app_version) === 0) release.byAppVersion.push({ key: String(row.app_version) || 'none', ...counts })
+    else if (num(row.by_cohort) === 0) release.byCohort.push({ key: String(row.cohort) || 'none', ...counts })
+    else release.byVia.push({ key: String(row.via) || 'none', ...counts })
   }
   for (const release of releases.values()) {
-    release.byOs.sort(bySize)
-    release.byEngine.sort(bySize)
-    release.byAppVersion.sort(bySize)
+    for (const split of [release.byOs, release.byEngine, release.byAppVersion, release.byCohort, release.byVia]) split.sort(bySize)
   }
 
   const text = (value: unknown) => (typeof value === 'string' ? value : null)
@@ -241,6 +284,29 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
     await yieldToOthers()
   }
 
+  if (fromMinute) {
+    const byCohort = new Map<string, { stable: Map<number, SourceFigures>; canary: Map<number, SourceFigures> }>()
+    for (const row of cohortSources) {
+      const id = key(row)
+      const cohorts = byCohort.get(id) ?? { stable: new Map(), canary: new Map() }
+      byCohort.set(id, cohorts)
+      const sources = row.cohort === 'canary' ? cohorts.canary : cohorts.stable
+      sources.set(num(row.source), addSource(sources.get(num(row.source)), row))
+    }
+    for (const id of judged) {
+      const release = releases.get(id)
+      if (!release) continue
+      const cohorts = byCohort.get(id)
+      const judgedOf = (sources: Map<number, SourceFigures> | undefined) => (sources?.size ? judgeFigures([...sources.values()]) : null)
+      release.byCohortJudged = {
+        from: fromMinute.toISOString(),
+        stable: judgedOf(cohorts?.stable),
+        canary: judgedOf(cohorts?.canary),
+      } satisfies CohortJudged
+      await yieldToOthers()
+    }
+  }
+
   const counted: NotCounted = { unknownRelease: 0, overBudget: 0, diskReserve: 0 }
   for (const row of notCounted) {
     if (row.reason === 'unknown-release') counted.unknownRelease = num(row.n)
@@ -253,6 +319,7 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
     since: start.toISOString(),
     until: now.toISOString(),
     step,
+    cohortsFrom: fromMinute?.toISOString() ?? null,
     releases: ordered,
     deployments: routes,
     notCounted: counted,
@@ -260,9 +327,9 @@ export async function readReleaseHealth(db: Queryable, sinceHours: number, route
 }
 
 /** One read as the ops route makes it: in one transaction, on one connection, with no parallel workers (a read takes at most one core). */
-export function readHealthOnce(db: Db, sinceHours: number, route: string | null): Promise<HealthReply> {
+export function readHealthOnce(db: Db, sinceHours: number, route: string | null, cohortsFrom: Date | null = null): Promise<HealthReply> {
   return db.transaction(async (tx) => {
     await tx.query('SET LOCAL max_parallel_workers_per_gather = 0')
-    return readReleaseHealth(tx, sinceHours, route)
+    return readReleaseHealth(tx, sinceHours, route, new Date(), cohortsFrom)
   })
 }

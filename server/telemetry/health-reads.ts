@@ -32,17 +32,17 @@ export interface HealthBody {
 }
 
 export interface HealthReads {
-  read(sinceHours: number, route: string | null): Promise<HealthBody>
+  read(sinceHours: number, route: string | null, cohortsFrom?: Date | null): Promise<HealthBody>
   close(): Promise<void>
 }
 
-type Compute = (sinceHours: number, route: string | null) => Promise<HealthBody>
+type Compute = (sinceHours: number, route: string | null, cohortsFrom: Date | null) => Promise<HealthBody>
 
 /** In this thread (PGlite, or a runtime that cannot start the worker). */
 const inProcess =
   (db: Db): Compute =>
-  async (sinceHours, route) => {
-    const json = JSON.stringify(ok(await inLane(OPS_LANE, () => readHealthOnce(db, sinceHours, route))))
+  async (sinceHours, route, cohortsFrom) => {
+    const json = JSON.stringify(ok(await inLane(OPS_LANE, () => readHealthOnce(db, sinceHours, route, cohortsFrom))))
     return { json, gzip: gzipSync(json) }
   }
 
@@ -80,11 +80,11 @@ function onWorker(url: string, fallback: Compute): { compute: Compute; close: ()
     return ready
   }
   return {
-    compute: async (sinceHours, route) => {
-      if (!(await start()) || !worker) return fallback(sinceHours, route)
+    compute: async (sinceHours, route, cohortsFrom) => {
+      if (!(await start()) || !worker) return fallback(sinceHours, route, cohortsFrom)
       const id = ++next
       const body = new Promise<HealthBody>((resolve, reject) => waiting.set(id, { resolve, reject }))
-      worker.postMessage({ id, sinceHours, route } satisfies HealthAsk)
+      worker.postMessage({ id, sinceHours, route, cohortsFrom: cohortsFrom?.toISOString() ?? null } satisfies HealthAsk)
       return body
     },
     close: async () => {
@@ -102,11 +102,11 @@ export function healthReads(db: Db, gapMs = HEALTH_READ_GAP_MS): HealthReads {
   const asked = new Map<string, Promise<HealthBody>>()
   let last: Promise<unknown> = Promise.resolve()
   return {
-    read(sinceHours, route) {
-      const key = `${sinceHours}\n${route ?? ''}`
+    read(sinceHours, route, cohortsFrom = null) {
+      const key = `${sinceHours}\n${route ?? ''}\n${cohortsFrom?.toISOString() ?? ''}`
       const pending = asked.get(key)
       if (pending) return pending
-      const read = last.then(() => compute(sinceHours, route))
+      const read = last.then(() => compute(sinceHours, route, cohortsFrom))
       last = read.catch(() => undefined).then(() => new Promise((resolve) => setTimeout(resolve, gapMs)))
       asked.set(key, read)
       void read.finally(() => asked.delete(key)).catch(() => undefined)

@@ -1,4 +1,9 @@
 /** The schemas of the ops routes: the reply of `GET /ops/release-health` (`HealthReply`, common/telemetry/health.ts), its query, and `POST /ops/releases`. */
+import type { ReleaseEvent } from '../../common/telemetry/health'
+
+/** Every `ReleaseEvent.kind`. */
+export const RELEASE_EVENT_KINDS = ['live', 'rollback', 'taken-back', 'canary', 'aborted'] as const satisfies readonly ReleaseEvent['kind'][]
+
 const count = { type: 'integer' } as const
 const figure = { type: ['number', 'null'] } as const
 const text = { type: 'string' } as const
@@ -58,19 +63,26 @@ const times = {
   properties: { histogram: { type: 'array', items: count }, setAside },
 } as const
 
+const judged = {
+  type: ['object', 'null'],
+  required: ['sources', 'error', 'neverReady', 'ready', 'lcp'],
+  properties: { sources: count, error: rate, neverReady: rate, ready: times, lcp: times },
+} as const
+
 const event = {
   type: 'object',
   required: ['at', 'route', 'release', 'kind', 'run'],
-  properties: { at: text, route: text, release: text, kind: { enum: ['live', 'rollback', 'taken-back'] }, run: text },
+  properties: { at: text, route: text, release: text, kind: { enum: RELEASE_EVENT_KINDS }, run: text },
 } as const
 
 export const healthReplySchema = {
   type: 'object',
-  required: ['since', 'until', 'step', 'releases', 'deployments', 'notCounted'],
+  required: ['since', 'until', 'step', 'cohortsFrom', 'releases', 'deployments', 'notCounted'],
   properties: {
     since: text,
     until: text,
     step: { enum: ['minute', 'hour'] },
+    cohortsFrom: maybeText,
     releases: {
       type: 'array',
       items: {
@@ -85,9 +97,12 @@ export const healthReplySchema = {
           'byOs',
           'byEngine',
           'byAppVersion',
+          'byCohort',
+          'byVia',
           'topProblems',
           'series',
           'judged',
+          'byCohortJudged',
         ],
         properties: {
           route: text,
@@ -99,6 +114,8 @@ export const healthReplySchema = {
           byOs: split,
           byEngine: split,
           byAppVersion: split,
+          byCohort: split,
+          byVia: split,
           topProblems: {
             type: 'array',
             items: {
@@ -125,10 +142,11 @@ export const healthReplySchema = {
               properties: { at: text, ...counts, readyP75: figure },
             },
           },
-          judged: {
+          judged,
+          byCohortJudged: {
             type: ['object', 'null'],
-            required: ['sources', 'error', 'neverReady', 'ready', 'lcp'],
-            properties: { sources: count, error: rate, neverReady: rate, ready: times, lcp: times },
+            required: ['from', 'stable', 'canary'],
+            properties: { from: text, stable: judged, canary: judged },
           },
         },
       },
@@ -137,8 +155,8 @@ export const healthReplySchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['route', 'live', 'previous', 'events'],
-        properties: { route: text, live: text, previous: maybeText, events: { type: 'array', items: event } },
+        required: ['route', 'live', 'previous', 'canary', 'events'],
+        properties: { route: text, live: text, previous: maybeText, canary: maybeText, events: { type: 'array', items: event } },
       },
     },
     notCounted: {
@@ -149,12 +167,16 @@ export const healthReplySchema = {
   },
 } as const
 
-/** `since` (hours, 1–720) and `route` (a page's route) of the query string. */
+/**
+ * `since` (hours, 1–720), `route` (a page's route) and `from` (an ISO time in UTC, to the second or the
+ * millisecond: the canary watch's start) of the query string. How far back `from` may be is the route's check.
+ */
 export const healthQuery = {
   type: 'object',
   properties: {
     since: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
     route: { type: 'string', maxLength: 64, pattern: '^/[a-z0-9_/-]*$' },
+    from: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,3})?Z$' },
   },
 } as const
 
@@ -175,7 +197,7 @@ export const releaseEventsBody = {
         properties: {
           route: { type: 'string', maxLength: 64, pattern: '^/[a-z0-9_/-]*$' },
           release: { type: 'string', pattern: '^(?:[0-9a-f]{6,40}|dev)$' },
-          kind: { enum: ['live', 'rollback', 'taken-back'] },
+          kind: { enum: RELEASE_EVENT_KINDS },
           run: { type: 'string', minLength: 1, maxLength: 200 },
         },
       },

@@ -14,6 +14,8 @@ export interface HealthAsk {
   id: number
   sinceHours: number
   route: string | null
+  /** ISO, or null (health-query.ts `cohortsFrom`). */
+  cohortsFrom: string | null
 }
 
 export type HealthAnswer =
@@ -22,7 +24,7 @@ export type HealthAnswer =
 const port = parentPort!
 const db = await createPgDb((workerData as { url: string }).url, { poolSize: 1, onConnectionError: () => {} })
 port.on('message', (ask: HealthAsk) => {
-  readHealthOnce(db, ask.sinceHours, ask.route).then(
+  readHealthOnce(db, ask.sinceHours, ask.route, ask.cohortsFrom ? new Date(ask.cohortsFrom) : null).then(
     (reply) => {
       const json = JSON.stringify(ok(reply))
       const gzip = new Uint8Array(gzipSync(json))

@@ -1,5 +1,5 @@
 /**
- * `GET /ops/release-health` (docs/telemetry.md "Reading it back") and `POST /ops/releases` (what a deploy
+ * `GET /ops/release-health` (docs/telemetry.md "Reading it back"; `from` for the canary watch) and `POST /ops/releases` (what a deploy
  * made live, docs/deploying.md "Telling the API"): an operator's calls, outside `/v1/` so no user's token
  * opens them. Their database work runs in a lane of its own (db/fair-db.ts): a health read never takes a
  * visitor's turn. With `OPS_TOKEN` set (at least 32 characters, else the start is refused) it needs
@@ -14,7 +14,7 @@ import type { Db } from '../db/db'
 import { isProduction } from '../dev-mode'
 import { badRequest, notFound, ok, unauthorized } from '../http/envelope'
 import { replies } from '../http/schemas'
-import type { ReleaseEvent } from '../../common/telemetry/health'
+import { COHORT_FROM_HOURS, type ReleaseEvent } from '../../common/telemetry/health'
 import { inLane } from '../db/fair-db'
 import { StartRefusal } from '../start-refusal'
 import { healthQuery, healthReplySchema, releaseEventsBody } from './health-schema'
@@ -74,6 +74,19 @@ function holdsToken(request: FastifyRequest, expected: Buffer): boolean {
   return timingSafeEqual(digest(BEARER.exec(request.headers.authorization ?? '')?.[1] ?? ''), expected)
 }
 
+/** 400 for a `from` the cohorts' minutes cannot answer. */
+export const FROM_MSG = `参数 from 应为最近 ${COHORT_FROM_HOURS} 小时内、不晚于现在的 UTC 时间（ISO 8601，如 2026-12-02T13:05:00Z）`
+
+/** The query's `from` (its shape checked by the schema): a real time in the last COHORT_FROM_HOURS, not ahead of now (a minute of clock skew allowed). */
+function cohortsFrom(text: string | undefined, now = Date.now()): Date | null {
+  if (text === undefined) return null
+  const at = new Date(text)
+  // `2026-02-31T…` parses to NaN or to another day: either way not the time asked.
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 19) !== text.slice(0, 19)) throw badRequest(FROM_MSG)
+  if (at.getTime() < now - COHORT_FROM_HOURS * 3_600_000 || at.getTime() > now + 60_000) throw badRequest(FROM_MSG)
+  return at
+}
+
 export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db, opsToken, known, attempts }) => {
   const health = healthReads(db)
   const expected = opsToken ? digest(checkedOpsToken(opsToken)!) : null
@@ -91,13 +104,14 @@ export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { db,
       throw unauthorized(OPS_TOKEN_MSG)
     }
   })
-  app.get<{ Querystring: { since?: string; route?: string } }>(
+  app.get<{ Querystring: { since?: string; route?: string; from?: string } }>(
     '/ops/release-health',
     { schema: { querystring: healthQuery, response: replies(healthReplySchema) } },
     async (request, reply) => {
       const since = Number(request.query.since ?? HEALTH_DEFAULT_HOURS)
       if (since > HEALTH_MAX_HOURS) throw badRequest(`参数 since 应为 1 到 ${HEALTH_MAX_HOURS} 之间的小时数`)
-      const body = await health.read(since, request.query.route ?? null)
+      const from = cohortsFrom(request.query.from)
+      const body = await health.read(since, request.query.route ?? null, from)
       void reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding')
       // Written and compressed once a reply (a kept one is read again and again): the compression hook passes it on.
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))

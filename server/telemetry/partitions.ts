@@ -75,9 +75,10 @@ export async function maintainTelemetry(db: Db, retentionDays: number, now = new
     // A budget counts one day.
     await tx.query('DELETE FROM telemetry_budget WHERE day < $1', [addDays(dayStart(now), -1)])
     await tx.query(`DELETE FROM telemetry_series WHERE step = 'hour' AND at < $1`, [cutoff])
-    await tx.query(`DELETE FROM telemetry_series WHERE step = 'minute' AND at < $1`, [
-      new Date(now.getTime() - MINUTES_KEPT_HOURS * 3_600_000),
-    ])
+    const minutesCutoff = new Date(now.getTime() - MINUTES_KEPT_HOURS * 3_600_000)
+    await tx.query(`DELETE FROM telemetry_series WHERE step = 'minute' AND at < $1`, [minutesCutoff])
+    // The cohorts' minutes serve a canary watch (COHORT_FROM_HOURS back at most).
+    await tx.query(`DELETE FROM telemetry_cohort_sources WHERE at < $1`, [minutesCutoff])
     return { droppedPartitions: dropped }
   })
 }

@@ -82,8 +82,9 @@ export async function registerServedBuild(db: Db, routes: readonly { route: stri
 }
 
 /**
- * Every route a deploy told the API about (one route, or all): the release live now (its last event's),
- * the one live before it, and the events of the window with the last one before it, oldest first.
+ * Every route a deploy told the API about (one route, or all): the release live now (its last event's,
+ * canary events aside), the one live before it, the canary running now, and the events of the window with
+ * the last one before it, oldest first.
  */
 export async function deployments(db: Queryable, since: Date, route: string | null): Promise<RouteDeployments[]> {
   const rows = await db.query<{
@@ -111,10 +112,30 @@ export async function deployments(db: Queryable, since: Date, route: string | nu
   return [...byRoute.entries()].map(([path, inside]) => {
     const before = outside.get(path) ?? []
     const all = [...before, ...inside]
-    const live = all.at(-1)!.release
-    const previous = [...all].reverse().find((e) => e.release !== live)?.release ?? null
-    return { route: path, live, previous, events: [...before.slice(-1), ...inside] }
+    // A canary leaves the route's stable release live: live and previous are read from the other events.
+    const switches = all.filter((e) => !CANARY_KINDS.has(e.kind))
+    const canary = canaryOf(all)
+    const live = switches.at(-1)?.release ?? canary ?? all.at(-1)!.release
+    const previous = [...switches].reverse().find((e) => e.release !== live)?.release ?? null
+    // The last event before the window, and the last canary event before it while that canary still runs.
+    const kept = before.slice(-1)
+    const started = canary ? before.findLast((e) => e.kind === 'canary' && e.release === canary) : undefined
+    if (started && !kept.includes(started)) kept.unshift(started)
+    return { route: path, live, previous, canary, events: [...kept, ...inside] }
   })
+}
+
+/** The kinds of event that give or take a canary, leaving the route's stable release as it was. */
+const CANARY_KINDS: ReadonlySet<ReleaseEvent['kind']> = new Set(['canary', 'aborted'])
+
+/** The canary running after `events` (oldest first): the last one given, unless aborted or made live since. */
+function canaryOf(events: readonly ReleaseEvent[]): string | null {
+  let canary: string | null = null
+  for (const e of events) {
+    if (e.kind === 'canary') canary = e.release
+    else if (e.release === canary && (e.kind === 'aborted' || e.kind === 'live')) canary = null
+  }
+  return canary
 }
 
 /** Keeps a report of an unknown release in the bounded sample, and counts it. */

@@ -13,6 +13,8 @@ export interface HealthQuery {
   sinceHours: number
   /** One page's route (`/word_share`); all pages when absent. */
   route?: string
+  /** ISO: also what the rule reads of each cohort's app views since then (`byCohortJudged`, the canary watch). */
+  from?: string
   /** `OPS_TOKEN` of the server, sent as `Authorization: Bearer`. */
   token?: string
   timeoutMs?: number
@@ -33,10 +35,11 @@ export function hoursFor(ms: number): number {
 }
 
 /** Fetches release health; throws HealthUnavailable with the reason. */
-export async function fetchHealth({ api, sinceHours, route, token, timeoutMs = 15_000 }: HealthQuery): Promise<HealthReply> {
+export async function fetchHealth({ api, sinceHours, route, from, token, timeoutMs = 15_000 }: HealthQuery): Promise<HealthReply> {
   const url = new URL('/ops/release-health', api.replace(/\/+$/, '/'))
   url.searchParams.set('since', String(sinceHours))
   if (route) url.searchParams.set('route', route)
+  if (from) url.searchParams.set('from', from)
   let response: Response
   try {
     response = await fetch(url, {

@@ -99,7 +99,13 @@ export function problemWhere(p: ProblemGroup): string | null {
   return null
 }
 
-export const EVENT_WORDS: Record<ReleaseEvent['kind'], string> = { live: 'live', rollback: 'rolled back to', 'taken-back': 'taken back', canary: 'canary on app devices', aborted: 'canary aborted' }
+export const EVENT_WORDS: Record<ReleaseEvent['kind'], string> = {
+  live: 'live',
+  rollback: 'rolled back to',
+  'taken-back': 'taken back',
+  canary: 'canary',
+  aborted: 'canary aborted',
+}
 
 /** `2026-11-27 20:41 taken back 56abd83b498f (run 0003-…)` (escape release and run for the output). */
 export function eventText(e: ReleaseEvent, escape: (s: string) => string): string {

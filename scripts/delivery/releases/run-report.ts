@@ -37,14 +37,15 @@ export interface RunReport {
   watch?: WatchReport
 }
 
-/** One page's outcome in a watch (run/watch.ts). */
+/** One page's outcome in a watch (run/watch.ts), or one canary's in a canary watch (run/watch-canary.ts). */
 export interface WatchDecision {
   route: string
-  /** The new release (`null`: the build wrote none). */
+  /** The new release, or the canary release (`null`: the build wrote none). */
   release: string | null
-  /** The release it replaced (`null`: a new page, or none recorded). */
+  /** The release it replaced, or the stable one it was compared with (`null`: a new page, or none recorded). */
   previous: string | null
-  outcome: 'taken back' | 'kept' | 'not watched'
+  /** `aborted`: a canary watch took the canary away. */
+  outcome: 'taken back' | 'kept' | 'not watched' | 'aborted'
   why: string
   /** When it was decided (`null`: not watched). */
   at: string | null
@@ -75,6 +76,11 @@ export interface WatchReport {
   takeBacks: TakeBack[]
   /** `false` when the health API never answered: nothing was judged. */
   judged: boolean
+  /**
+   * A canary watch: canary and stable compared in the same window, from `from` (ISO), the app's views of each
+   * cohort; each canary judged worse was aborted (`aborted`: the routes, at the look that judged them).
+   */
+  canary?: { from: string; aborted: { routes: string[]; at: string; why: string; error: string | null }[] }
 }
 
 const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'none')
@@ -105,13 +111,17 @@ export function afterSwitchLines(report: RunReport): string[] {
 
 /** What a watch decided, a line a page. */
 export function watchLines(w: WatchReport): string[] {
+  const what = w.canary ? `canaries against stable, the app's views from ${w.canary.from}, ` : ''
   const lines = [
-    `Watched ${w.seconds < 90 ? `${Math.round(w.seconds)} s` : `${(w.seconds / 60).toFixed(1)} min`} at ${w.api} (a verdict needs ${w.minViews} views):`,
+    `Watched ${what}${w.seconds < 90 ? `${Math.round(w.seconds)} s` : `${(w.seconds / 60).toFixed(1)} min`} at ${w.api} (a verdict needs ${w.minViews} views):`,
   ]
+  const against = w.canary ? 'stable' : 'before'
   for (const d of w.decisions)
     lines.push(
-      `  ${d.route} ${d.release ?? '(no release id)'}${d.previous ? ` (before: ${d.previous})` : ''}: ${d.outcome.toUpperCase()}: ${d.why}`,
+      `  ${d.route} ${d.release ?? '(no release id)'}${d.previous ? ` (${against}: ${d.previous})` : ''}: ${d.outcome.toUpperCase()}: ${d.why}`,
     )
+  for (const a of w.canary?.aborted ?? [])
+    lines.push(`Canary aborted: ${list(a.routes)} (at ${a.at.slice(11, 19)}Z${a.error ? `, FAILED: ${a.error}` : ''})`)
   for (const t of w.takeBacks) {
     lines.push(`Taken back: ${list(t.paths)} (release ${t.release}, at ${t.at.slice(11, 19)}Z: ${t.why})`)
     if (t.purge) {

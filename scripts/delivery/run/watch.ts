@@ -16,7 +16,7 @@ import { DeliveryError } from '../errors.ts'
 import type { PagesManifest, RouteEntry } from '../manifest.ts'
 import { fetchHealth, HealthUnavailable } from '../health/fetch-health.ts'
 import { GATE_HOURS } from '../health/gate.ts'
-import { deployLevels, judge, RULE, type Verdict } from '../health/rule.ts'
+import { judge, type Verdict } from '../health/rule.ts'
 import { keptHtml } from '../releases/records.ts'
 import type { TakeBack, WatchDecision, WatchReport } from '../releases/run-report.ts'
 import { terminalText } from '../terminal-text.ts'
@@ -24,20 +24,9 @@ import { formatDuration } from '../units.ts'
 import { commitRelease } from './commit.ts'
 import type { Run } from './context.ts'
 import { purgeUrls, runPurge } from './purge.ts'
+import { lookPlan, lookTimeoutOf, NO_VIEWS, outcomeOf, type WatchOptions } from './watch-looks.ts'
 
-export interface WatchOptions {
-  /** The API that collects the field reports. */
-  health: string
-  /** How long to watch. */
-  forMs: number
-  /** Time between two looks (a fifth of the watch, at most a minute, when absent). */
-  everyMs?: number
-  /** The server's OPS_TOKEN. */
-  token?: string
-  minViews?: number
-  /** What a page judged slower gets: taken back (the default) or a warning. */
-  onSlower?: 'rollback' | 'warn'
-}
+export { lookTimeoutOf, type WatchOptions }
 
 /** A page this run switched, as the watch follows it. */
 interface Watched {
@@ -48,14 +37,6 @@ interface Watched {
   before: RouteEntry | null
   decision: WatchDecision | null
 }
-
-const everyOf = (options: WatchOptions) => options.everyMs ?? Math.max(1000, Math.min(60_000, Math.round(options.forMs / 5)))
-
-/**
- * How long one look may wait for the health API: within the time between looks (at least 2 s, at most
- * 15 s). The check before the switch asks the same question with the same time.
- */
-export const lookTimeoutOf = (options: WatchOptions) => Math.min(15_000, Math.max(2_000, everyOf(options)))
 
 /** The question each look asks (and the check before the switch). */
 const ask = (options: WatchOptions) =>
@@ -110,15 +91,6 @@ function judgedIn(reply: HealthReply, route: string, release: string | undefined
   return (release ? reply.releases.find((r) => r.route === route && r.release === release)?.judged : null) ?? null
 }
 
-/** A release with no view at all. */
-const NO_VIEWS: JudgedFigures = {
-  sources: 0,
-  error: { views: 0, bad: 0, setAside: [], topThree: { views: 0, bad: 0 } },
-  neverReady: { views: 0, bad: 0, setAside: [], topThree: { views: 0, bad: 0 } },
-  ready: { histogram: [], setAside: [] },
-  lcp: { histogram: [], setAside: [] },
-}
-
 /**
  * Watches the pages this run switched; takes back each worse (or slower) one at the look that judges it.
  * Returns the report; the caller exits 1 when a page was taken back, 3 when nothing could be judged.
@@ -136,15 +108,11 @@ export async function watch(
   options: WatchOptions,
 ): Promise<WatchReport> {
   const { clock, notice } = run
-  const minViews = options.minViews ?? RULE.minViews
-  const onSlower = options.onSlower ?? 'rollback'
-  const everyMs = everyOf(options)
   const { watched, unwatched } = watchedPages(switched, before)
   const started = clock.now()
   const ends = started + options.forMs
   // Every look the watch will make, the last one at its end: the per-deploy false-alarm budget is spread over them.
-  const looks = Math.floor(options.forMs / everyMs) + 1
-  const levels = deployLevels({ pages: Math.max(1, watched.length), looks })
+  const { everyMs, looks, levels, minViews, onSlower } = lookPlan(options, watched.length)
   const takeBacks: TakeBack[] = []
   /** What is live now: the run's release, then each take-back's. */
   let current = { manifest: next, release }
@@ -160,13 +128,10 @@ export async function watch(
     const at = new Date(clock.now()).toISOString()
     const base = { route: w.route.path, release: w.route.release!, previous: w.before?.release ?? null, at }
     const when = stale ? ` (on the last answer of the health API, at ${lastReply?.until ?? '?'}: ${unreachable})` : ''
-    const back = verdict.kind === 'worse' || (verdict.kind === 'slower' && onSlower === 'rollback')
-    if (back) w.decision = { ...base, outcome: 'taken back', why: `${verdict.why}${when}` }
-    else if (verdict.kind === 'slower')
-      w.decision = { ...base, outcome: 'kept', why: `slower, kept by --on-slower warn: ${verdict.why}${when}` }
-    else if (!final) return
-    else if (verdict.kind === 'fine') w.decision = { ...base, outcome: 'kept', why: `${verdict.why}${when}` }
-    else w.decision = { ...base, outcome: 'kept', why: `no verdict: ${verdict.why} by the end of the watch${when}` }
+    const outcome = outcomeOf(verdict, { final, onSlower, when })
+    if (!outcome) return
+    const back = outcome.act
+    w.decision = { ...base, outcome: back ? 'taken back' : 'kept', why: outcome.why }
     notice(terminalText(`watch: ${w.route.path} ${w.route.release}: ${w.decision.outcome}: ${w.decision.why}`))
     if (!back) return
     // At once: the page (and its copies) back to what it served before this run, purged, the API told.

@@ -173,6 +173,8 @@ export function releaseHealth(
       ['none', 0.4],
       ['3.4.0', 0.6],
     ]),
+    byCohort: split([['none', 1]]),
+    byVia: split([['none', 1]]),
     topProblems: options.problems ?? [],
     series: hours.map((h) => ({
       at: h.hour,
@@ -182,6 +184,7 @@ export function releaseHealth(
       readyP75: h.readyP75 ?? p75.ready,
     })),
     judged: options.undeployed ? null : judgedOf(views, sum('errorViews'), sum('neverReadyViews'), p75.ready ?? 1400, p75.lcp),
+    byCohortJudged: null,
   }
 }
 
@@ -207,7 +210,7 @@ export function deployedRoute(
   if (previous)
     events.push({ at: new Date(Date.parse(at) - 86_400_000).toISOString(), route, release: previous, kind: 'live', run: '0001-test' })
   events.push({ at, route, release: live, kind: 'live', run: '0002-test' })
-  return { route, live, previous, events }
+  return { route, live, previous, canary: null, events }
 }
 
 /** A reply of `releases`, every route's newest one live (deployed 6 hours ago) and the other before it. */
@@ -218,6 +221,7 @@ export function replyOf(releases: ReleaseHealth[], options: { sinceHours?: numbe
     since: new Date(now - (options.sinceHours ?? 24) * 3_600_000).toISOString(),
     until: new Date(now).toISOString(),
     step: (options.sinceHours ?? 24) <= 6 ? 'minute' : 'hour',
+    cohortsFrom: null,
     releases,
     deployments:
       options.deployments ??

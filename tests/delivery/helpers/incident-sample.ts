@@ -146,10 +146,13 @@ function releaseOf(plan: Plan, from: number, to: number, step: number): ReleaseH
         neverReadyViews: total.neverReadyViews - clients.app.neverReadyViews,
       },
     ].sort(bySize),
+    byCohort: [{ key: 'none', views: total.views, errorViews: total.errorViews, neverReadyViews: total.neverReadyViews }],
+    byVia: [{ key: 'none', views: total.views, errorViews: total.errorViews, neverReadyViews: total.neverReadyViews }],
     topProblems:
       plan.problems?.({ firstSeen: new Date(first).toISOString(), lastSeen: new Date(last).toISOString() }, total.errorViews) ?? [],
     series: [...series.values()].sort((a, b) => a.at.localeCompare(b.at)),
     judged: judgedOf(total.views, total.errorViews, total.neverReadyViews, p75),
+    byCohortJudged: null,
   }
 }
 
@@ -278,11 +281,12 @@ export function incidentReply(sinceHours: number, now = Date.now()): HealthReply
     const inside = all.filter((e) => Date.parse(e.at) >= from)
     const live = all.at(-1)!.release
     const previous = [...all].reverse().find((e) => e.release !== live)?.release ?? null
-    return { route, live, previous, events: [...before.slice(-1), ...inside] }
+    return { route, live, previous, canary: null, events: [...before.slice(-1), ...inside] }
   })
   return {
     since: new Date(from).toISOString(),
     until: new Date(now).toISOString(),
+    cohortsFrom: null,
     step: step === MINUTE ? 'minute' : 'hour',
     releases: releases.sort((a, b) => a.route.localeCompare(b.route) || b.firstSeen.localeCompare(a.firstSeen)),
     deployments,
