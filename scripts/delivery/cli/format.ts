@@ -1,6 +1,6 @@
 /** What the deploy CLI prints after each command. */
 import { byNewest, type DamagedRecord, type ReleaseInfo } from '../releases/records.ts'
-import { afterSwitchLines } from '../releases/run-report.ts'
+import { afterSwitchLines, watchLines } from '../releases/run-report.ts'
 import type { DeployResult } from '../run/deploy.ts'
 import type { AbortResult, CanaryLine, CanaryResult, PromoteResult } from '../rollout/canary.ts'
 import type { PruneResult } from '../run/prune.ts'
@@ -98,6 +98,7 @@ export function formatCanary(r: CanaryResult, dryRun: boolean): string {
     `Assets ${dryRun ? 'to copy' : 'copied'}: ${r.copy.length} (${formatSize(bytes)}); already there: ${r.present.length}`,
     ...rolloutLine(r.serial),
     `Time: ${r.seconds.toFixed(1)} s`,
+    ...(r.watch ? watchLines(r.watch) : []),
   ]
   return `${lines.join('\n')}\n`
 }

@@ -18,7 +18,7 @@ import { loadManifest, type AssetRef, type PagesManifest, type RouteEntry } from
 import { mapLimit, PARALLEL } from '../parallel.ts'
 import { liveRefusal, readLiveState } from '../releases/live-state.ts'
 import type { CanaryRecord } from '../releases/records.ts'
-import type { RunReport } from '../releases/run-report.ts'
+import type { RunReport, WatchReport } from '../releases/run-report.ts'
 import { selectRoutes } from '../select-routes.ts'
 import { openStore } from '../store/open-store.ts'
 import type { Store } from '../store/store.ts'
@@ -26,6 +26,9 @@ import type { Run, RunOptions } from '../run/context.ts'
 import { checkAfterSwitch, goLive, type AfterSwitch } from '../run/go-live.ts'
 import { startRun } from '../run/locked-run.ts'
 import { findInterrupted } from '../run/recover.ts'
+import { checkHealthApi } from '../run/watch.ts'
+import { watchCanary } from '../run/watch-canary.ts'
+import type { WatchOptions } from '../run/watch-looks.ts'
 import { asServed, conflictMessage, inspectTarget, isHashed, uniqueRefs, uploadAssets } from '../run/upload.ts'
 import { PACKAGE_MIN_APP_VERSION } from './min-app-version.ts'
 import { checkRollout, currentCanaries, ensureReleaseHtml, publishRollout } from './write.ts'
@@ -37,6 +40,8 @@ export interface CanaryOptions extends RunOptions {
   pages: readonly string[]
   /** Share of app devices, 1–100 %. */
   share: number
+  /** Then watch the canaries against stable in the same window and abort a worse one (run/watch-canary.ts). */
+  watch?: WatchOptions
 }
 
 /** One canary as a run leaves it. */
@@ -60,6 +65,8 @@ export interface CanaryResult {
   /** When the canary started (ms): where the watch's window opens. */
   startedAt: number
   seconds: number
+  /** What the watch decided (`--watch`). */
+  watch?: WatchReport
 }
 
 /** Checks a share given on the command line or by a caller: a whole 1–100. */
@@ -106,6 +113,8 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
     const result = { canaries: lines, copy: check.missing, present: check.present, serial: null, startedAt }
     if (run.dryRun) return { ...result, seconds: (run.clock.now() - run.started) / 1000 }
 
+    // A watch is never started blind: the health API must answer before any canary goes out.
+    if (options.watch) await checkHealthApi(options.watch)
     await uploadAssets(
       run,
       check.missing.map((ref, i) => ({ ref, bytes: assetBytes[i]! })),
@@ -124,7 +133,23 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
       ...told.map((l) => ({ route: l.path, release: l.release, kind: 'canary' as const })),
     ])
     const written = await publishRollout(run, previous, known)
-    return { ...result, serial: written?.doc.serial ?? null, seconds: (run.clock.now() - run.started) / 1000 }
+    // The watch holds the target's lock, as a deploy's watch does: nothing else moves these pages meanwhile.
+    // Pages only; a copy (/wechat of /) is aborted with its page.
+    const watch = options.watch
+      ? await watchCanary(
+          run,
+          { canaries: told.map((l) => ({ route: source.routes[l.path]!, stable: l.stable, canary: l.release })), startedAt },
+          options.watch,
+          (routes, why) =>
+            abortCanaries(run, [...routes, ...lines.filter((l) => routes.includes(source.routes[l.path]?.aliasOf ?? '')).map((l) => l.path)], why),
+        )
+      : undefined
+    return {
+      ...result,
+      serial: written?.doc.serial ?? null,
+      seconds: (run.clock.now() - run.started) / 1000,
+      ...(watch ? { watch } : {}),
+    }
   })
 }
 
