@@ -2,7 +2,7 @@
  * A view's state as the report the server takes (common/telemetry/report.ts, docs/telemetry.md), and
  * its body within TELEMETRY_MAX_BYTES. Pure.
  */
-import { TELEMETRY_MAX_BYTES, TELEMETRY_VERSION, type TelemetryReport, type Vitals } from '../../common/telemetry/report'
+import { TELEMETRY_MAX_BYTES, TELEMETRY_VERSION, type Cohort, type TelemetryReport, type Via, type Vitals } from '../../common/telemetry/report'
 import type { ClientDescription } from '../../common/telemetry/client'
 import type { Beacon, ViewState } from './view'
 
@@ -11,6 +11,9 @@ export interface PageFacts extends ClientDescription {
   route: string
   release: string
   sample: number
+  /** From the app's host (./rollout-facts.ts); null outside a rollout. */
+  cohort: Cohort | null
+  via: Via | null
 }
 
 /** UTF-8 bytes of `text` (a Chinese message takes three a character). */

@@ -4,7 +4,7 @@
  * report per view as the page is hidden or left, at once for a fatal problem, counts what it lost, and
  * sends nothing private.
  */
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TelemetryReport } from '../../../common/telemetry/report'
 import { TELEMETRY_QUEUE_GLOBAL, markAudioTried, markReady, recordProblem } from '@shared/telemetry/early'
 import { startReporter } from '@shared/field-reporter/start'
@@ -297,6 +297,50 @@ describe('what it lost', () => {
     })
     expect(() => leave()).not.toThrow()
     expect(headView().lost).toBe(1)
+  })
+})
+
+describe("the app's rollout facts (window.kidsRollout, set by the host at document start)", () => {
+  const w = window as unknown as Record<string, unknown>
+  afterEach(() => {
+    delete w.kidsRollout
+  })
+
+  it('reports the cohort and the source the host set, read as the reporter starts (after its import)', () => {
+    page()
+    w.kidsRollout = { cohort: 'canary', via: 'package' }
+    startReporter()
+    w.kidsRollout = { cohort: 'stable', via: 'network' }
+    hideAndLeave()
+    expect(sent()[0]).toMatchObject({ cohort: 'canary', via: 'package' })
+  })
+
+  it.each([
+    ['absent', undefined, null, null],
+    ['a cohort only', { cohort: 'stable' }, 'stable', null],
+    ['an unknown cohort', { cohort: 'beta', via: 'network' }, null, 'network'],
+    ['facts of other types', { cohort: 1, via: ['package'] }, null, null],
+    ['a string', 'canary', null, null],
+    ['null', null, null, null],
+  ])('reports null for each fact not as agreed: %s', (_, facts, cohort, via) => {
+    page()
+    w.kidsRollout = facts
+    startReporter()
+    hideAndLeave()
+    expect(sent()[0]).toMatchObject({ cohort, via })
+  })
+
+  it('costs nothing when kidsRollout is a getter that throws', () => {
+    page()
+    Object.defineProperty(window, 'kidsRollout', {
+      configurable: true,
+      get: () => {
+        throw new Error('hostile')
+      },
+    })
+    startReporter()
+    hideAndLeave()
+    expect(sent()[0]).toMatchObject({ cohort: null, via: null, lost: 0 })
   })
 })
 
