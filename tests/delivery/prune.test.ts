@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { releaseHtmlPath } from '../../common/rollout/document'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { deploy } from '../../scripts/delivery/run/deploy'
 import type { PagesManifest } from '../../scripts/delivery/manifest'
@@ -30,7 +31,12 @@ const oldOnly = () => {
       Object.keys(pair.before.manifest.routes).filter((p) => p !== pair.changed.path),
     ),
   ])
-  return [...filesOf(pair.before.manifest, [pair.changed.path])].filter((f) => !now.has(f)).sort()
+  const assets = [...filesOf(pair.before.manifest, [pair.changed.path])].filter((f) => !now.has(f))
+  // And the immutable HTML of the page's old release (its copies' too): no kept release names it.
+  const oldHtml = Object.values(pair.before.manifest.routes)
+    .filter((r) => (r.path === pair.changed.path || r.aliasOf === pair.changed.path) && r.release !== pair.after.manifest.routes[r.path]!.release)
+    .map((r) => releaseHtmlPath(r.name, r.release!))
+  return [...assets, ...oldHtml].sort()
 }
 
 // graceMs: 0 — these tests are about --keep; the grace period has its own (s3.test.ts).

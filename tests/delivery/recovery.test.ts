@@ -282,7 +282,8 @@ describe('a damaged release record', () => {
     expect(within.stdout).toContain(`No file deleted: the damaged record ${first} was made within the grace period`)
     // Past the grace period its files may go; the record stays, for a person to look at.
     const past = runCli('deploy.ts', ['--to', target, '--prune', '--keep', '1', '--grace', '0'])
-    expect(past.stdout).toContain('Deleted files: 3')
+    // Three assets and the three pages' immutable HTML of that release (docs/rollout.md).
+    expect(past.stdout).toContain('Deleted files: 6')
     expect(existsSync(join(target, '.releases', first))).toBe(true)
   })
 })

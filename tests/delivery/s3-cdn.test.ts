@@ -17,6 +17,9 @@ import { createServer as createTlsServer, type Server as TlsServer } from 'node:
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, printedNginxSample, startNginx, runNginx, type Nginx } from '../e2e/support/nginx'
+import { releaseHtmlPath } from '../../common/rollout/document'
+import { newKeyPair } from '../../scripts/delivery/rollout/sign'
+import { IMMUTABLE, ROLLOUT_CACHE } from '../../scripts/delivery/store/headers'
 import { buildPair, type BuildPair } from './helpers/build-pair'
 import { runDeploy } from './helpers/run-deploy'
 import { BUCKET, startS3Server, type S3Server } from './helpers/s3-server'
@@ -57,9 +60,11 @@ beforeAll(async () => {
   // nginx's workers run as another user when the test runs as root: they must read the deployed files.
   chmodSync(tmp, 0o755)
   const site = join(tmp, 'site')
-  const dirDeploy = await runDeploy(['--to', site, '--from', pair.before.dir])
+  // Signed, so both targets have a rollout.json and the immutable HTML of every release (issue 47).
+  const signing = { ROLLOUT_SIGNING_KEY: newKeyPair().privatePem }
+  const dirDeploy = await runDeploy(['--to', site, '--from', pair.before.dir], signing)
   expect(dirDeploy.code, dirDeploy.stderr).toBe(0)
-  const s3Deploy = await runDeploy(['--to', `s3://${BUCKET}/${PREFIX}`, '--from', pair.before.dir], s3.env)
+  const s3Deploy = await runDeploy(['--to', `s3://${BUCKET}/${PREFIX}`, '--from', pair.before.dir], { ...s3.env, ...signing })
   expect(s3Deploy.code, s3Deploy.stderr).toBe(0)
 
   // The bucket over TLS, as a store is: a certificate for its host, which nginx is told to trust.
@@ -152,6 +157,20 @@ async function same(path: string): Promise<Answer> {
 }
 
 describe('nginx in front of the bucket (docs/deploying.md), against the directory sample serving the same build', () => {
+  it('serves rollout.json with the short cache and each release’s immutable HTML as HTML, never through a clean URL', async () => {
+    const doc = await same('/rollout.json')
+    expect([doc.status, doc.headers['cache-control']]).toEqual([200, ROLLOUT_CACHE])
+    expect(doc.headers['content-type']).toMatch(/^application\/json/)
+    for (const route of Object.values(pair.before.manifest.routes)) {
+      const path = `/${releaseHtmlPath(route.name, route.release!)}`
+      const answer = await same(path)
+      expect([answer.status, answer.headers['cache-control']], path).toEqual([200, IMMUTABLE])
+      expect(answer.headers['content-type'], path).toMatch(/^text\/html/)
+      expect(createHash('sha256').update(answer.body).digest('hex'), path).toBe(route.html.sha256)
+      expect((await same(path.replace(/\.html$/, ''))).status, path).toBe(404)
+    }
+  })
+
   it('serves every route at /route, /route/ and /route/index.html (and with a query string) as the directory sample does', async () => {
     for (const route of Object.keys(pair.before.manifest.routes)) {
       const paths = route === '/' ? ['/', '/index.html', '/?from=app'] : [route, `${route}/`, `${route}/index.html`, `${route}?r=abc`]

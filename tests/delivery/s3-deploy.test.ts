@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { releaseHtmlPath } from '../../common/rollout/document'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { listFiles } from '../../scripts/delivery/asset-graph'
 import { sha256 } from '../../scripts/delivery/hash'
@@ -89,7 +90,8 @@ describe('npm run deploy -- --to s3://…', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100))
     const past = await deploy('--prune', '--keep', '1', '--grace', '1s')
     expect(past.code, past.stderr).toBe(0)
-    expect(past.stdout).toContain(`Deleted files: ${newOnly().length}`)
+    // With the immutable HTML of the rolled-back release of each of those routes (docs/rollout.md).
+    expect(past.stdout).toContain(`Deleted files: ${newOnly().length + changedPage().length}`)
     for (const file of newOnly()) expect(await s3.object(prefix, file)).toBeNull()
     expect([...(await servedVersionsS3(s3, prefix, [pair.before.manifest])).keys()]).toHaveLength(routeCount())
   })
@@ -111,8 +113,14 @@ describe('npm run deploy -- --to s3://…', () => {
     expect(await s3.object(prefix, 'share-cover.png')).toMatchObject({ contentType: 'image/png', cacheControl: SHORT })
     expect(await s3.object(prefix, 'favicon.svg')).toMatchObject({ contentType: 'image/svg+xml', cacheControl: SHORT })
     expect((await s3.object(prefix, m.routes['/']!.html.file))!.contentType).toBe('text/html; charset=utf-8')
+    // The immutable HTML of every page release, cached as an asset (docs/rollout.md).
+    const immutable = Object.values(m.routes).map((r) => ({ file: releaseHtmlPath(r.name, r.release!), sha256: r.html.sha256 }))
+    for (const ref of immutable) {
+      const object = (await s3.object(prefix, ref.file))!
+      expect([ref.file, object.cacheControl, object.contentType, sha256(object.bytes)]).toEqual([ref.file, IMMUTABLE, 'text/html; charset=utf-8', ref.sha256])
+    }
     // Nothing else but the release records, which stay private.
-    const deployed = new Set(files.map((f) => f.file))
+    const deployed = new Set([...files, ...immutable].map((f) => f.file))
     expect((await s3.keys(prefix)).filter((k) => !deployed.has(k) && !k.startsWith('.releases/'))).toEqual([])
   })
 

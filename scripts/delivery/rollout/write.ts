@@ -5,7 +5,7 @@
  * written) and `publishRollout` last, under the target's lock, so the document is rewritten in one `put`
  * after every file it names exists.
  */
-import { createPublicKey, type KeyObject } from 'node:crypto'
+import type { KeyObject } from 'node:crypto'
 import {
   releaseHtmlPath,
   ROLLOUT_FILE,
@@ -54,7 +54,7 @@ export async function checkRollout(run: Pick<Run, 'store' | 'rollout'>): Promise
 }
 
 async function publicKeyOf(key: KeyObject): Promise<CryptoKey> {
-  return importRolloutPublicKey(publicKeyBase64(createPublicKey(key)))
+  return importRolloutPublicKey(publicKeyBase64(key))
 }
 
 /**
