@@ -18,7 +18,9 @@
  *   --reopen-runs N   first + second opens per page with a warm cache (default 3; 0 skips them)
  *   --audio-runs N    taps on the share page's start button (default 3; 0 skips them)
  *   --slow-runs N     loads per page on the slow network with a tap once ready (issue 39; default 3; 0 skips them)
- *   --slow-only       only those (no other figure): bench/results/NAME has the slow-network table alone
+ *   --package-runs N  per in-app page, opens on the slow network over the network vs. from its package
+ *                     (issue 47; default 3; 0 skips them)
+ *   --slow-only       only those two (no other figure): bench/results/NAME has the slow-network tables alone
  *   --skip-build      measure the last bench build (bench/tmp/dist) again
  *   --dist DIR        measure this build (of `npm run build`) instead of building one
  *   --no-prerender    build without the prerendered frames (PRERENDER=0), to measure their effect
@@ -49,6 +51,7 @@ import { writeResults, type BenchResults } from './lib/report.ts'
 import { folderSeries, shareSeries } from './lib/scaling.ts'
 import { measureSecondOpens, type SecondOpen } from './lib/second-open.ts'
 import { seedScale } from './lib/seed-scale.ts'
+import { measurePackageOpens, type PackageOpenResult } from './lib/package-open.ts'
 import { measureSlowTaps, type SlowTapResult } from './lib/slow-taps.ts'
 import { benchTargets, SPOTLIGHT_ROUTES, type Target } from './lib/targets.ts'
 
@@ -68,6 +71,7 @@ const { values: args } = parseArgs({
     'no-film': { type: 'boolean', default: false },
     'audio-runs': { type: 'string', default: '3' },
     'slow-runs': { type: 'string', default: '3' },
+    'package-runs': { type: 'string', default: '3' },
     'slow-only': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
     dist: { type: 'string' },
@@ -216,6 +220,12 @@ async function main(): Promise<void> {
       log(`a tap once ready, on the slow network (issue 39), ${slowRuns} runs`)
       slowTaps = await measureSlowTaps(browser, front.url, targets, slowRuns, log)
     }
+    const packageRuns = Number(args['package-runs'])
+    let packageOpens: PackageOpenResult[] = []
+    if (packageRuns > 0) {
+      log(`in-app opens over the network and from the package, on the slow network (issue 47), ${packageRuns} runs`)
+      packageOpens = await measurePackageOpens(browser, front.url, distDir, packageRuns, log, only)
+    }
     /** What every results file says of its run: when (its end), which commit (at its start), the machine, the profile. */
     const runHeader = () => ({
       date: new Date().toISOString(),
@@ -236,6 +246,7 @@ async function main(): Promise<void> {
         share: [],
         folders: [],
         slowTaps,
+        packageOpens,
         seconds: Math.round((Date.now() - started) / 1000),
       }
       report(outDir, results)
@@ -310,6 +321,7 @@ async function main(): Promise<void> {
       reopens,
       audio,
       slowTaps,
+      packageOpens,
       seconds: Math.round((Date.now() - started) / 1000),
     }
     report(outDir, results)

@@ -6,6 +6,7 @@ import type { LighthouseResult } from './lighthouse.ts'
 import type { PageResult } from './measure-pages.ts'
 import type { PageWeight } from '../../scripts/build/page-weight.ts'
 import { PROFILE, type Profile } from './phone.ts'
+import { packageOpensTable, type PackageOpenResult } from './package-open.ts'
 import { slowTapsTable, type SlowTapResult } from './slow-taps.ts'
 import type { FolderScale, ShareScale } from './scaling.ts'
 import type { SecondOpen } from './second-open.ts'
@@ -42,6 +43,8 @@ export interface BenchResults {
   audio?: AudioFigures | null
   /** A tap the moment a page is ready, on the slow network (issue 39). */
   slowTaps?: SlowTapResult[]
+  /** Per in-app page, an open on the slow network over the network and from its package (issue 47). */
+  packageOpens?: PackageOpenResult[]
   /** Wall time of the whole bench, s. */
   seconds: number
 }
@@ -284,7 +287,9 @@ export function toMarkdown(r: BenchResults): string {
     ...(r.server ? [`Pages: the production build. Server: the ${r.server}.`, ''] : []),
   ]
   // `--slow-only`: the slow network's table and nothing else (no empty tables).
-  if (r.runs === 0 && r.pages.length === 0 && r.slowTaps?.length) return `${[...head, ...slowTapsTable(r.slowTaps)].join('\n')}\n`
+  if (r.runs === 0 && r.pages.length === 0 && (r.slowTaps?.length || r.packageOpens?.length)) {
+    return `${[...head, ...(r.slowTaps?.length ? slowTapsTable(r.slowTaps) : []), ...(r.packageOpens?.length ? packageOpensTable(r.packageOpens) : [])].join('\n')}\n`
+  }
   const out = [
     ...head,
     `Profile: ${PROFILE.rttMs} ms RTT, ${PROFILE.downKbps} kbps down, ${PROFILE.upKbps} kbps up, ${PROFILE.cpuSlowdown}x CPU slowdown, ` +
@@ -424,6 +429,7 @@ export function toMarkdown(r: BenchResults): string {
     ...(r.audio?.errors ?? []).map((e) => `- audio: ${e}`),
   ]
   if (r.slowTaps?.length) out.push('', ...slowTapsTable(r.slowTaps))
+  if (r.packageOpens?.length) out.push('', ...packageOpensTable(r.packageOpens))
   if (errors.length) out.push('', '## Errors seen', '', ...errors.map(cell))
   return `${out.join('\n')}\n`
 }

@@ -4,7 +4,7 @@ import { getMyCapacity } from '@shared/api/get-my-capacity'
 import { goBackOrClose } from '@shared/bridge'
 import { toast } from '@shared/components/toast'
 import { formatSize } from '@shared/format'
-import { takeArrived } from '@shared/http'
+import { takeArrived, takeKeptGet } from '@shared/http'
 import { useLoad } from '@shared/hooks/use-load'
 import { useMarkReady } from '@shared/hooks/use-mark-ready'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
@@ -17,6 +17,7 @@ import { SpaceUpgradeView } from './space-upgrade-view'
 // host's token may still be on its way in a `userInfo` message.
 const loadCapacity = () => getMyCapacity()
 const loadGoods = () => getGoodsSpaces()
+const keptOf = <T,>(request: { path: string; params?: Record<string, unknown> }) => takeKeptGet<T>(request.path, request.params)
 
 /**
  * 空间扩容 (/space_upgrade): storage used, capacity goods to buy, and how sharing earns space.
@@ -29,13 +30,19 @@ export function SpaceUpgradePage() {
   const capacity = useLoad(loadCapacity, {
     parse: toCapacityView,
     arrived: () => takeArrived(getMyCapacity.request()),
+    // Else the reply kept from the last open, asked again at once (the answer replaces it if it differs).
+    kept: () => keptOf(getMyCapacity.request()),
     onLoaded: (view) => {
       const before = totalBefore.current
       totalBefore.current = null
       if (before !== null && view.total > before) toast(`扩容成功，总空间已增至${formatSize(view.total)}`)
     },
   })
-  const goods = useLoad(loadGoods, { parse: toGoodsRows, arrived: () => takeArrived(getGoodsSpaces.request()) })
+  const goods = useLoad(loadGoods, {
+    parse: toGoodsRows,
+    arrived: () => takeArrived(getGoodsSpaces.request()),
+    kept: () => keptOf(getGoodsSpaces.request()),
+  })
 
   // Ready when both are on screen (the goods are what the page is for; a failure of either is not ready).
   useMarkReady(capacity.state.status === 'loaded' && goods.state.status === 'loaded')

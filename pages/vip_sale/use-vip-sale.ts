@@ -1,26 +1,33 @@
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
 import { getGoodsVips } from '@shared/api/get-goods-vips'
 import { getVipInfo } from '@shared/api/get-vip-info'
 import { toast } from '@shared/components/toast'
 import { getEnv } from '@shared/env'
-import { takeArrived } from '@shared/http'
-import { peekArrived } from '@shared/http/arrived'
+import { takeArrived, takeKeptGet } from '@shared/http'
+import { peekArrived, peekKeptReply } from '@shared/http/arrived'
 import { messageOr } from '@shared/http/message-or'
 import { guessMembership, membershipChanged, MSG_LOAD_FAILED, toMembership, toPlans } from './vip-data'
 import { arrivedVipState, initialState, vipSaleReducer, type VipSaleState } from './vip-sale-state'
 
 /**
  * The first state: loaded from the HTML's early replies when both are in (taken then, as the head
- * script drew them), else loading.
+ * script drew them), else from the replies kept from the last open (`fromKept`: asked again on mount, a
+ * failure then keeps them on screen), else loading.
  */
-function firstState(): VipSaleState {
+function firstState(): { state: VipSaleState; fromKept: boolean } {
   const goods = getGoodsVips.request()
   const info = getVipInfo.request()
   const arrived = arrivedVipState(peekArrived(goods.path, goods.params), peekArrived(info.path, info.params))
-  if (!arrived) return initialState
-  takeArrived(goods)
-  takeArrived(info)
-  return arrived
+  if (arrived) {
+    takeArrived(goods)
+    takeArrived(info)
+    return { state: arrived, fromKept: false }
+  }
+  const kept = arrivedVipState(peekKeptReply(goods.path, goods.params), peekKeptReply(info.path, info.params))
+  if (!kept) return { state: initialState, fromKept: false }
+  takeKeptGet(goods.path, goods.params)
+  takeKeptGet(info.path, info.params)
+  return { state: kept, fromKept: true }
 }
 
 /** The toast after a purchase shows in the membership (docs/contracts/ui-text.md). */
@@ -32,9 +39,10 @@ export const MSG_BOUGHT = '开通成功'
  * is back from its store. Only the latest load's answer is used, and none after unmount.
  */
 export function useVipSale() {
-  const [state, dispatch] = useReducer(vipSaleReducer, null, firstState)
-  // Drawn from the early replies in the first render: nothing to ask for on mount.
-  const loadedAtOnce = useRef(state.status !== 'loading')
+  const [first] = useState(firstState)
+  const [state, dispatch] = useReducer(vipSaleReducer, first.state)
+  // Drawn from the early replies in the first render: nothing to ask for on mount (kept ones are asked again).
+  const loadedAtOnce = useRef(first.state.status !== 'loading' && !first.fromKept)
   const current = useRef(state)
   useLayoutEffect(() => {
     current.current = state

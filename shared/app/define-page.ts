@@ -38,8 +38,12 @@ export interface FirstRequest extends ApiRequest {
   preloadLazy?: boolean
   /**
    * Keep the reply for the next open (shared/http/kept-replies.ts): then the page draws the kept one at
-   * once (and its image in the early box) while this request asks again. For public content that rarely
-   * changes (a share), never for a signed-in user's own data.
+   * once (and its image in the early box) while this request asks again. For content a reader expects to
+   * see again with no network (a share, the parent's own folder list, space and membership), never for a
+   * reply that is private per open or encrypted, nor for a form's values (answered late, they would
+   * overwrite what was typed, or stale ones be saved over newer ones). Prices kept show until the answer
+   * replaces them; a purchase is priced by the server. A signed-in page's replies are kept per user
+   * (kept-replies.ts `keptScope`).
    */
   keep?: boolean
   /**

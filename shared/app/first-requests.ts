@@ -21,6 +21,8 @@ import { prefetchKey, putKept, putPrefetched, type PrefetchedReply } from '../ht
 export interface Keeper {
   read(key: string): PrefetchedReply | null
   write(key: string, reply: PrefetchedReply): void
+  /** The prefix of a signed-in user's keys (kept-replies.ts `keptScope`). */
+  scope(token: string): string
 }
 
 /** Adds a modulepreload link: Vite's loader finds it by href and does not ask for the chunk again. */
@@ -111,10 +113,12 @@ export function startFirstRequests<P extends Params>(
   // token (it would be sent to log in).
   if (requests.length === 0 || (page.signedIn && (!token || !isInApp()))) return
   if (requests.some((request) => request.preloadLazy)) for (const href of modulepreload) addModulepreload(href)
-  for (const request of requests) start(request, token, keeper)
+  // A signed-in page keeps its replies per user: another account signed in on the same phone never sees them.
+  const scope = keeper && page.signedIn && token ? keeper.scope(token) : ''
+  for (const request of requests) start(request, token, keeper, scope)
 }
 
-function start(request: FirstRequest, token: string | null, keeper: Keeper | undefined): void {
+function start(request: FirstRequest, token: string | null, keeper: Keeper | undefined, scope: string): void {
   const { path } = request
   const params: Record<string, string> = {}
   for (const [name, value] of Object.entries(request.params ?? {})) params[name] = String(value)
@@ -157,13 +161,13 @@ function start(request: FirstRequest, token: string | null, keeper: Keeper | und
     reply
       .then((r) => {
         if (!isUsableReply(r.status, r.body)) return
-        for (const next of then((r.body as { data?: unknown }).data ?? null)) if (next) start(next, token, keeper)
+        for (const next of then((r.body as { data?: unknown }).data ?? null)) if (next) start(next, token, keeper, scope)
       })
       .catch(() => {})
   }
   if (request.keep && keeper) {
     // The reply kept from the last open: the page draws it at once, its picture shown early too.
-    const key = prefetchKey(path, request.params)
+    const key = scope + prefetchKey(path, request.params)
     const kept = keeper.read(key)
     if (kept) {
       putKept(path, request.params, kept)

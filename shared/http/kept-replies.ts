@@ -1,7 +1,8 @@
 /**
  * Replies kept for the next open of a page (a first request with `keep`, shared/app/define-page.ts): the
  * share page opened again, from the app or a chat, draws the work it showed last time at once, while its
- * HTML's early request asks again; the page then shows the answer if it differs (use-load.ts `kept`).
+ * HTML's early request asks again; the page then shows the answer if it differs (use-load.ts `kept`). An
+ * in-app page's (the folder list, space, membership) opened with no network shows what it showed last.
  *
  * In localStorage, under `kids-reply:<request key>`, with the time it was kept. Only a successful,
  * unencrypted reply is kept, at most MAX_ENTRIES of them and none over MAX_CHARS; a 404 forgets it (the
@@ -13,7 +14,9 @@ import { isEnvelope, isUsableReply } from './envelope'
 import type { PrefetchedReply } from './prefetch'
 
 const PREFIX = 'kids-reply:'
-export const KEPT_MAX_ENTRIES = 5
+// Room for the in-app pages' replies (a few folders, the space and membership pages' two each) beside the
+// shares: ten replies of at most MAX_CHARS stay within localStorage's 5 MB (most are a few KB).
+export const KEPT_MAX_ENTRIES = 10
 export const KEPT_MAX_CHARS = 200_000
 export const KEPT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -41,6 +44,17 @@ function parse(raw: string | null): Kept | null {
   } catch {
     return null
   }
+}
+
+/**
+ * The prefix of a signed-in user's kept replies (first-requests.ts): a hash of the token (FNV-1a, 32
+ * bits), so that the token itself is never written to storage; it only tells accounts apart, and another
+ * account on the same phone never draws this one's replies (a new sign-in starts afresh).
+ */
+export function keptScope(token: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193)
+  return `u${(hash >>> 0).toString(36)}:`
 }
 
 /** The reply kept for request `key` (prefetchKey), or null: none, too old, or unreadable. */

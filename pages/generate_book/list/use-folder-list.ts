@@ -9,7 +9,7 @@ import { confirm } from '@shared/components/dialog'
 import { hideLoading, showLoading } from '@shared/components/loading-overlay'
 import { toast } from '@shared/components/toast'
 import { useLoad } from '@shared/hooks/use-load'
-import { takeArrived, type ApiResult } from '@shared/http'
+import { takeArrived, takeKeptGet, type ApiResult } from '@shared/http'
 import { peekArrived } from '@shared/http/arrived'
 import type { Folder } from '@shared/api/types'
 import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
@@ -70,6 +70,11 @@ export function useFolderList(id: number) {
     arrived: () => {
       const request = getDirectory.request(id)
       return drawableFolder(peekArrived(request.path, request.params)) && takeArrived<Folder>(request)
+    },
+    // Else the list kept from the last open (with no network, what the parent saw then), asked again at once.
+    kept: () => {
+      const request = getDirectory.request(id)
+      return drawableFolder(takeKeptGet<Folder>(request.path, request.params))
     },
     fallback: LOAD_FAILED,
     // The error view shows a first load's failure and stays: a toast would say the same thing twice.

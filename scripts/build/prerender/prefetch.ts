@@ -67,8 +67,8 @@ export async function buildPrefetchScript(
     `import page from ${JSON.stringify(pageFile(pagesDir, route))}\n` +
     `import { startFirstRequests } from ${JSON.stringify(resolve(repoRoot, 'shared/app/first-requests.ts'))}\n` +
     (keeps
-      ? `import { readKept, writeKept } from ${JSON.stringify(resolve(repoRoot, 'shared/http/kept-replies.ts'))}\n` +
-        `startFirstRequests(page, ${JSON.stringify(modulepreload)}, { read: readKept, write: writeKept })\n`
+      ? `import { keptScope, readKept, writeKept } from ${JSON.stringify(resolve(repoRoot, 'shared/http/kept-replies.ts'))}\n` +
+        `startFirstRequests(page, ${JSON.stringify(modulepreload)}, { read: readKept, write: writeKept, scope: keptScope })\n`
       : `startFirstRequests(page, ${JSON.stringify(modulepreload)})\n`)
   return bundleIife(config, code, {
     name: `the head script of /${route}`,

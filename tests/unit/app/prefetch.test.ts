@@ -19,8 +19,9 @@ async function load(url: string, ua = 'Mozilla/5.0 (iPhone) Mobile') {
   const prefetch = await import('@shared/http/prefetch')
   const { startFirstRequests: start } = await import('@shared/app/first-requests')
   // As the build bundles it for a page that keeps replies (scripts/build/prerender/prefetch.ts).
-  const { readKept, writeKept } = await import('@shared/http/kept-replies')
-  const startFirstRequests: typeof start = (page, modulepreload) => start(page, modulepreload, { read: readKept, write: writeKept })
+  const { keptScope, readKept, writeKept } = await import('@shared/http/kept-replies')
+  const startFirstRequests: typeof start = (page, modulepreload) =>
+    start(page, modulepreload, { read: readKept, write: writeKept, scope: keptScope })
   const pages = {
     share: (await import('../../../pages/recorded_share/page')).default,
     list: (await import('../../../pages/generate_book/list/page')).default,
@@ -339,12 +340,34 @@ describe('a share opened again', () => {
     expect(third.takeKeptGet('/v1/share/uar', { r: 'abc' })).toBeNull()
   })
 
-  it("keeps nothing of a signed-in user's pages (the folder list)", async () => {
-    stubFetch({ result: 'SUCCESS', data: { n: 1 }, msg: '' })
-    const first = await load('http://localhost:3000/generate_book/list', APP_UA)
+  it("keeps a signed-in user's folder list for that user only, never with the token in storage", async () => {
+    stubFetch({ result: 'SUCCESS', data: { title: '我的绘本' }, msg: '' })
+    const first = await load('http://localhost:3000/generate_book/list?id=11', APP_UA)
     first.startFirstRequests(first.pages.list)
     await arrived()
-    expect(Object.keys(localStorage).filter((key) => key.startsWith('kids-reply:'))).toEqual([])
+    const keys = Object.keys(localStorage).filter((key) => key.startsWith('kids-reply:'))
+    expect(keys).toHaveLength(1)
+    expect(keys[0]).toMatch(/^kids-reply:u[0-9a-z]+:GET \/v1\/directory\/11$/)
+    expect(JSON.stringify(localStorage)).not.toContain('ua.token')
+
+    // Step: the same user opens it again: drawn at once from the kept reply.
+    stubFetch({ result: 'SUCCESS', data: { title: '我的绘本' }, msg: '' })
+    const again = await load('http://localhost:3000/generate_book/list?id=11', APP_UA)
+    again.startFirstRequests(again.pages.list)
+    expect(again.takeKeptGet('/v1/directory/11')).toMatchObject({ success: true, data: { title: '我的绘本' } })
+
+    // Step: another account signed in on the same phone: nothing of the first one's.
+    stubFetch({ result: 'SUCCESS', data: { title: '别人的绘本' }, msg: '' })
+    const other = await load('http://localhost:3000/generate_book/list?id=11', APP_UA.replace('token_ua.token', 'token_other.token'))
+    other.startFirstRequests(other.pages.list)
+    expect(other.takeKeptGet('/v1/directory/11')).toBeNull()
+  })
+
+  it('gives two tokens two scopes, and the same token the same one', async () => {
+    const { keptScope } = await import('@shared/http/kept-replies')
+    expect(keptScope('ua.token')).toBe(keptScope('ua.token'))
+    expect(keptScope('ua.token')).not.toBe(keptScope('ua.tokem'))
+    expect(keptScope('')).toMatch(/^u[0-9a-z]+:$/)
   })
 })
 

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import sharePage from '../../../pages/recorded_share/page'
 import listPage from '../../../pages/generate_book/list/page'
+import createPage from '../../../pages/generate_book/create/page'
 import { addToHead, deferEntry, moveCodeToEnd } from '../../../scripts/build/prerender/page-code'
 import { keepsReplies, paintsFromReply } from '../../../scripts/build/prerender/prefetch'
 
@@ -95,9 +96,11 @@ describe('paintsFromReply', () => {
 })
 
 describe('keepsReplies', () => {
-  it("is true for the share page, which keeps its reply for the next open, and false for a signed-in user's list", () => {
+  it("is true for the share page and the user's folder list, which keep their replies for the next open, and false for the folder form", () => {
     expect(keepsReplies(sharePage.requestsFor(sharePage.parse('?r=abc')))).toBe(true)
-    expect(keepsReplies(listPage.requestsFor(listPage.parse('?id=3')))).toBe(false)
+    expect(keepsReplies(listPage.requestsFor(listPage.parse('?id=3')))).toBe(true)
+    // A form's values are never kept: stale ones would be saved over newer ones.
+    expect(keepsReplies(createPage.requestsFor(createPage.parse('?id=3')))).toBe(false)
   })
 })
 

@@ -1,0 +1,139 @@
+/**
+ * Every in-app page opens with no network (issue 47, deliverable 5), in Chromium: its HTML and files from
+ * its package (support/package-files.ts stands for the app's interception of an installed package) and
+ * every other request refused as a phone with no connection refuses it. A page then shows its content
+ * (from the replies it kept from its last open, shared/http/kept-replies.ts, or needing none) or its
+ * offline state: the spec's network-failure words (docs/contracts/ui-text.md) with a 重试 that works once
+ * the network is back. Never a white screen, never the browser's error page, no dead end. Each state is
+ * checked by axe and, opened offline, looked at upright and on its side at 100 and 200 % text
+ * (`layout-offline-…` screenshots, support/phone-shapes.ts).
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { demoLinks, readPages, type DemoLink } from '../../server/demo-links'
+import { expectAccessible } from './support/axe'
+import { closeBrowser, openPhone, type PhonePage } from './support/browser'
+import { DIST, servePackageFiles } from './support/package-files'
+import { expectEveryShape, shapeName } from './support/phone-shapes'
+
+afterAll(closeBrowser)
+
+const PAGES = readPages(DIST)
+
+/** The in-app pages: every route with a demo link in the app fixture, opened by its bench link if that is in the app, else its first app link. */
+const IN_APP: DemoLink[] = [
+  ...demoLinks(DIST)
+    .filter((link) => link.inApp)
+    .reduce(
+      (byRoute, link) => (byRoute.has(link.route) && !link.bench ? byRoute : byRoute.set(link.route, link)),
+      new Map<string, DemoLink>(),
+    )
+    .values(),
+]
+
+/** The spec's words for a request the network failed (docs/contracts/ui-text.md). */
+const NETWORK_FAILED = '网络错误，请检查您的网络连接'
+const RETRY = '重试'
+
+/**
+ * The pages a parent expects to see offline as they were last time (their first replies kept per user,
+ * `keep` in their page.ts): their books, their space, their membership. The others' first view needs
+ * the network (a form, the cloud-drive import) or nothing at all.
+ */
+const SHOWN_FROM_KEPT = new Set(['/generate_book/list', '/space_upgrade', '/vip_sale'])
+
+/** The page's own failure view (not the toast, which says the same words for 2 s). */
+const offlineView = (page: Page) => page.getByText(NETWORK_FAILED).and(page.locator(':not([role=alert])'))
+
+/** Whether the link's proof (what shows its data) is on screen. */
+async function proofShown(page: Page, link: DemoLink): Promise<boolean> {
+  const { proof } = link
+  if (typeof proof === 'string') return page.getByText(proof).first().isVisible()
+  const field = page.getByLabel(proof.field)
+  return (await field.count()) > 0 && (await field.first().inputValue()) === proof.value
+}
+
+/** Opens the link and waits until it shows its content or its offline state; which one. */
+async function openAndSettle(phone: PhonePage, link: DemoLink): Promise<'content' | 'offline'> {
+  const { page } = phone
+  await page.goto(phone.baseUrl + link.path)
+  let shown: 'content' | 'offline' | null = null
+  await expect
+    .poll(
+      async () => {
+        if (await proofShown(page, link)) shown = 'content'
+        else if (await offlineView(page).first().isVisible()) shown = 'offline'
+        return shown
+      },
+      { timeout: 15_000, message: `${link.path}: neither its content nor its offline state` },
+    )
+    .not.toBeNull()
+  // Never the browser's own error page, never a white screen: the page's header and its words are there.
+  expect(page.url()).toBe(phone.baseUrl + link.path)
+  const text = await page.evaluate(() => document.getElementById('root')?.innerText.trim() ?? '')
+  expect(text.length, `${link.path}: text on screen`).toBeGreaterThan(4)
+  // The toast saying the same words goes after 2 s: the page is checked under it once it has gone.
+  await page.locator('[data-state] > [role="alert"]').first().waitFor({ state: 'detached', timeout: 10_000 })
+  return shown!
+}
+
+/** Taps every 重试 on screen (a page with two sections has one each). */
+async function retryAll(page: Page): Promise<number> {
+  const buttons = page.getByRole('button', { name: RETRY, exact: true })
+  const count = await buttons.count()
+  for (let i = 0; i < count; i++) await buttons.first().tap()
+  return count
+}
+
+describe('every in-app page opened from its package with no network', { timeout: 150_000 }, () => {
+  it('covers every page with a demo link in the app', () => {
+    const inApp = Object.entries(PAGES).filter(([, page]) => page.demoLinks.some((link) => link.fixture === 'app'))
+    expect(IN_APP.map((link) => link.route).sort()).toEqual(inApp.map(([route]) => route).sort())
+    expect(IN_APP.length).toBeGreaterThanOrEqual(7)
+  })
+
+  it.each(IN_APP.map((link) => [link.route, link] as const))('%s', async (route, link) => {
+    const phone = await openPhone('app')
+    const { page } = phone
+    const files = await servePackageFiles(phone.context, phone.baseUrl, Object.keys(PAGES))
+    const name = shapeName('offline', route)
+    const needsNetwork = (PAGES[route] as { firstRequests?: unknown[] }).firstRequests?.length ?? 0
+
+    // Step: the first open ever, with no network: nothing kept yet.
+    files.setOffline(true)
+    const first = await openAndSettle(phone, link)
+    expect(first, `${route} with nothing kept`).toBe(needsNetwork > 0 ? 'offline' : 'content')
+    expect(files.fromPackage()).toContain(phone.baseUrl + link.path)
+    expect(files.networkRequests().every((request) => request.refused)).toBe(true)
+    await expectAccessible(page, `${route} opened offline`)
+    await expectEveryShape(phone, `${name}-first`)
+
+    if (first === 'offline') {
+      // Step: the network is back: 重试 brings the content, on the page as it is (no reload, no dead end).
+      files.setOffline(false)
+      expect(await retryAll(page)).toBeGreaterThan(0)
+      await expect.poll(() => proofShown(page, link), { timeout: 15_000, message: `${route}: content after 重试` }).toBe(true)
+      expect(await offlineView(page).count()).toBe(0)
+      expect(page.url()).toBe(phone.baseUrl + link.path)
+    }
+    // Step: an open with the network, the last before going offline (its early requests keep their replies).
+    files.setOffline(false)
+    expect(await openAndSettle(phone, link)).toBe('content')
+    const kept = SHOWN_FROM_KEPT.has(route)
+
+    // Step: opened again with no network, after an open with it: the kept replies, else the offline state again.
+    files.networkRequests()
+    files.setOffline(true)
+    const again = await openAndSettle(phone, link)
+    expect(again, `${route} offline after an open with the network`).toBe(kept || needsNetwork === 0 ? 'content' : 'offline')
+    expect(files.networkRequests().every((request) => request.refused)).toBe(true)
+    if (kept) {
+      // The kept list says nothing about the failed request (use-load.ts `kept`): no error view, no toast.
+      expect(await page.getByText(NETWORK_FAILED).count()).toBe(0)
+      await expectAccessible(page, `${route} opened offline from its kept replies`)
+      await expectEveryShape(phone, `${name}-kept`)
+    }
+    expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+})
