@@ -61,6 +61,8 @@ export interface InstallResult {
 }
 
 export interface AppHost {
+  /** The pages' origin it answers for and downloads from. */
+  readonly siteUrl: string
   /** Fetches `rollout.json`; a bad signature, a bad format or a lower serial is refused and the last good kept. */
   refresh(): Promise<RefreshResult>
   /** Downloads and verifies each chosen release's package; never throws for one page's failure. */
@@ -227,6 +229,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   }
 
   return {
+    siteUrl,
     current: () => doc,
     choice,
     async refresh() {

@@ -158,6 +158,9 @@ export interface HeadReport {
   /** Its problems so far, by kind (an `api` one by its status too): no message, file or frame (the head has no scrubbing). */
   problems: { kind: ProblemKind; status?: number; count: number; at: number }[]
   dropped: number
+  /** As in TelemetryReport: the head reads them as the page starts. Absent from heads older than them. */
+  cohort?: Cohort | null
+  via?: Via | null
 }
 
 const ms = { type: ['number', 'null'], minimum: 0, maximum: 3_600_000 } as const
@@ -272,5 +275,7 @@ export const headReportSchema = {
       },
     },
     dropped: telemetryReportSchema.properties.dropped,
+    cohort: { enum: [...COHORTS, null] },
+    via: { enum: [...VIAS, null] },
   },
 } as const

@@ -8,5 +8,5 @@ export default definePage({
   signedIn: false,
   // The banner's headline: its button reads 已领取 once the demo VIP has claimed (other journeys do).
   demoLinks: [{ label: 'New Year expansion', fixture: 'app', proof: '新年扩容大礼包' }],
-  budget: { js: 111850, css: 0, html: 9080, head: 0, screen: 0, telemetry: 4770, lazy: 1460 },
+  budget: { js: 111850, css: 0, html: 9080, head: 0, screen: 0, telemetry: 4850, lazy: 1460 },
 })

@@ -15,7 +15,7 @@ export default definePage({
     html: 8680,
     head: 0,
     screen: 0,
-    telemetry: 4760,
+    telemetry: 4840,
     lazy: 8280,
     forbid: ['node_modules/axios/', 'shared/http/', 'shared/api/'],
   },

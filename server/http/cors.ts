@@ -14,12 +14,19 @@ const MAX_AGE_S = '600'
 const API = { methods: 'GET, POST', headers: 'Authorization, X-App-Id, Content-Type' }
 const FILES = { methods: 'GET, HEAD', headers: 'Range' }
 
-/** `CORS_ORIGINS` as a list of origins (`https://h5.example.com,http://localhost:5173`); bad entries are dropped. */
+/**
+ * The origin of the iOS app's pages on its own URL scheme (`kids-h5://h5.example.com`, docs/app-integration.md):
+ * WebKit sends it as `Origin`, though the URL standard gives such a URL the opaque origin `null`.
+ */
+const APP_SCHEME_ORIGIN = /^(?!(?:https?|file|data|blob|javascript|about|ws|wss|ftp):)[a-z][a-z0-9+.-]*:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/
+
+/** `CORS_ORIGINS` as a list of origins (`https://h5.example.com,http://localhost:5173,kids-h5://h5.example.com`); bad entries are dropped. */
 export function parseCorsOrigins(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => {
+      if (APP_SCHEME_ORIGIN.test(entry)) return true
       try {
         return entry !== '' && new URL(entry).origin === entry
       } catch {

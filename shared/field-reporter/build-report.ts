@@ -11,7 +11,7 @@ export interface PageFacts extends ClientDescription {
   route: string
   release: string
   sample: number
-  /** From the app's host (./rollout-facts.ts); null outside a rollout. */
+  /** From the app's host, as the head read them (shared/telemetry/loader.ts HeadView); null outside a rollout. */
   cohort: Cohort | null
   via: Via | null
 }

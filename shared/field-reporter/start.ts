@@ -12,7 +12,6 @@ import { PROBLEM_KINDS } from '../../common/telemetry/report'
 import { TELEMETRY_QUEUE_GLOBAL, type TelemetryEntry } from '../telemetry/early'
 import { VIEW_GLOBAL, type HeadView } from '../telemetry/loader'
 import { reportBody, type PageFacts } from './build-report'
-import { readRolloutFacts } from './rollout-facts'
 import { hideValuesOf } from './scrub'
 import { watchVitals } from './vitals'
 import { openView, stepView, type Beacon, type ViewEvent } from './view'
@@ -37,8 +36,9 @@ export function startReporter(): void {
     release: head.release,
     sample: head.sample,
     ...describeClient(navigator.userAgent, navigator.maxTouchPoints),
-    // The app's host set them before any script of the page ran.
-    ...readRolloutFacts(w),
+    // Read by the head as the page started (the app's host sets them before it).
+    cohort: head.cohort,
+    via: head.via,
   }
   const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
   // Nothing of the page's own address leaves the phone: as it was loaded, and as it is now.

@@ -3,7 +3,7 @@
  * the reporter (shared/field-reporter) meet: the three are built apart, so the names are written once,
  * here. docs/telemetry.md "How a page reports".
  */
-import type { NavigationKind } from '../../common/telemetry/report'
+import type { Cohort, NavigationKind, Via } from '../../common/telemetry/report'
 
 /**
  * The HTML's function the page's code calls as it starts (shared/app/start-page.tsx): the reporter then
@@ -46,6 +46,9 @@ export interface HeadView {
   hidden: number
   /** Beacons that could not leave and failures of the page's field code, not yet carried by a report. */
   lost: number
+  /** The app's rollout cohort and source for this page (`window.kidsRollout`, set by its host at document start); null outside. */
+  cohort: Cohort | null
+  via: Via | null
   /** Sends a report body (sendBeacon, else fetch with keepalive); never throws. */
   send(body: string): void
 }

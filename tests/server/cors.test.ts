@@ -3,7 +3,9 @@ import { parseCorsOrigins } from '../../server/http/cors'
 import { setupServer, VIP } from './helpers/test-app'
 
 const PAGES = 'https://h5.kidsenglish.example.com'
-const server = setupServer({ corsOrigins: [PAGES] })
+/** The iOS app's pages on its own scheme (docs/app-integration.md), as CORS_ORIGINS names it. */
+const APP_PAGES = 'kids-h5://h5.kidsenglish.example.com'
+const server = setupServer({ corsOrigins: parseCorsOrigins(`${PAGES},${APP_PAGES}`) })
 
 const preflight = (origin: string, url = '/v1/directory/0') =>
   server.inject({
@@ -20,6 +22,13 @@ describe('the API on another origin than its pages', () => {
     expect(res.headers['access-control-allow-methods']).toBe('GET, POST')
     expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-App-Id, Content-Type')
     expect(res.headers.vary).toContain('Origin')
+  })
+
+  it("lets the iOS app's scheme origin, once allowed, call the API", async () => {
+    expect((await preflight(APP_PAGES)).headers['access-control-allow-origin']).toBe(APP_PAGES)
+    const read = await server.get('/v1/directory/0', { ...VIP, origin: APP_PAGES })
+    expect(read.headers['access-control-allow-origin']).toBe(APP_PAGES)
+    expect((await preflight('kids-h5://evil.example.net')).statusCode).toBe(403)
   })
 
   it('lets an allowed origin read the reply of a signed-in call', async () => {
@@ -69,5 +78,11 @@ describe('parseCorsOrigins', () => {
       'http://localhost:5173',
     ])
     expect(parseCorsOrigins(undefined)).toEqual([])
+  })
+
+  it("keeps the iOS app's own scheme with a host (WebKit's Origin for its pages), not other schemes or a path", () => {
+    expect(
+      parseCorsOrigins('kids-h5://h5.example.com,kids-h5://h5.example.com/price_up,kids-h5://,file://h5.example.com,javascript://x.example.com,KIDS://A'),
+    ).toEqual(['kids-h5://h5.example.com'])
   })
 })

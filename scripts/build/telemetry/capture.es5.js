@@ -53,8 +53,21 @@
     ready: null,
     hidden: d.visibilityState == 'hidden' ? 0 : 1 / 0,
     lost: 0,
+    cohort: null,
+    via: null,
     send: send,
   })
+  // The app's rollout facts (docs/app-integration.md): its host set them at document start, before this
+  // script. Strict (===): a value the server's schema would refuse is null, never a refused report.
+  try {
+    var rollout = w.kidsRollout || 0
+    var cohort = rollout.cohort
+    var via = rollout.via
+    view.cohort = cohort === 'stable' || cohort === 'canary' ? cohort : null
+    view.via = via === 'package' || via === 'network' ? via : null
+  } catch (e) {
+    // a getter that throws: no facts
+  }
 
   /** A random integer of [2^52, 2^53) in base 36: 11 characters, what the schema's `[0-9a-z]{8,32}` takes. */
   function newId() {
@@ -120,6 +133,8 @@
         ready: view.ready,
         problems: problems,
         dropped: 0,
+        cohort: view.cohort,
+        via: view.via,
       })
     )
   }

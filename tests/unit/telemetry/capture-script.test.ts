@@ -190,6 +190,9 @@ describe('a view that ends before the reporter took over', () => {
         { kind: 'api', status: 404, count: 1, at: 900 },
       ],
       dropped: 0,
+      // Outside the app's rollout (no window.kidsRollout).
+      cohort: null,
+      via: null,
     })
   })
 

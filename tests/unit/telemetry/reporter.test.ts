@@ -306,38 +306,48 @@ describe("the app's rollout facts (window.kidsRollout, set by the host at docume
     delete w.kidsRollout
   })
 
-  it('reports the cohort and the source the host set, read as the reporter starts (after its import)', () => {
-    page()
+  it('reports the cohort and the source the host set, as the head read them when the page started', () => {
     w.kidsRollout = { cohort: 'canary', via: 'package' }
-    startReporter()
+    page()
     w.kidsRollout = { cohort: 'stable', via: 'network' }
+    startReporter()
     hideAndLeave()
     expect(sent()[0]).toMatchObject({ cohort: 'canary', via: 'package' })
+  })
+
+  it("puts them in the head's own report too (a view left before the reporter came)", () => {
+    w.kidsRollout = { cohort: 'stable', via: 'network' }
+    page()
+    hideAndLeave()
+    expect(reports()[0]).toMatchObject({ head: true, cohort: 'stable', via: 'network' })
   })
 
   it.each([
     ['absent', undefined, null, null],
     ['a cohort only', { cohort: 'stable' }, 'stable', null],
     ['an unknown cohort', { cohort: 'beta', via: 'network' }, null, 'network'],
-    ['facts of other types', { cohort: 1, via: ['package'] }, null, null],
+    ['facts of other types', { cohort: ['canary'], via: { toString: (): string => 'package' } }, null, null],
     ['a string', 'canary', null, null],
     ['null', null, null, null],
   ])('reports null for each fact not as agreed: %s', (_, facts, cohort, via) => {
-    page()
     w.kidsRollout = facts
+    page()
+    hideAndLeave()
     startReporter()
     hideAndLeave()
-    expect(sent()[0]).toMatchObject({ cohort, via })
+    const [head, report] = reports()
+    expect(head).toMatchObject({ head: true, cohort, via })
+    expect(report).toMatchObject({ cohort, via })
   })
 
   it('costs nothing when kidsRollout is a getter that throws', () => {
-    page()
     Object.defineProperty(window, 'kidsRollout', {
       configurable: true,
       get: () => {
         throw new Error('hostile')
       },
     })
+    page()
     startReporter()
     hideAndLeave()
     expect(sent()[0]).toMatchObject({ cohort: null, via: null, lost: 0 })
