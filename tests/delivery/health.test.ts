@@ -211,6 +211,64 @@ describe('npm run health: who and why', () => {
   })
 })
 
+describe('npm run health: a canary beside its stable release', () => {
+  it('shows the canary (~) after the live release, the deployments naming it, and each release split by cohort and source', async () => {
+    const canary = 'cccccccccccc'
+    api.reply = () => {
+      const reply = sampleReply()
+      const stable = reply.releases.find((r) => r.release === RELEASES.priceLive)!
+      const split = (parts: [string, number, number][]) =>
+        parts.map(([key, views, errorViews]) => ({ key, views, errorViews, neverReadyViews: 0 }))
+      stable.byCohort = split([
+        ['stable', 150, 1],
+        ['none', 50, 1],
+      ])
+      stable.byVia = split([
+        ['package', 120, 0],
+        ['network', 30, 1],
+        ['none', 50, 1],
+      ])
+      reply.releases.push({
+        ...stable,
+        release: canary,
+        firstSeen: new Date(Date.now() - 30 * 60_000).toISOString(),
+        byCohort: split([['canary', 40, 6]]),
+        byVia: split([['package', 40, 6]]),
+      })
+      const route = reply.deployments.find((d) => d.route === '/price_up')!
+      route.canary = canary
+      route.events.push({
+        at: new Date(Date.now() - 30 * 60_000).toISOString(),
+        route: '/price_up',
+        release: canary,
+        kind: 'canary',
+        run: '0003-test',
+      })
+      return reply
+    }
+    const run = await health('--page', 'price_up')
+    expect(run.code, run.stderr).toBe(0)
+    const lines = run.stdout.split('\n')
+    expect(lines).toContain(
+      `  live ${RELEASES.priceLive}, before it ${RELEASES.priceBefore}, canary ${canary} on a share of app devices (as deployed)`,
+    )
+    expect(run.stdout).toMatch(new RegExp(`events: .* canary ${canary} \\(0003-test\\)`))
+    const live = lines.findIndex((l) => l.startsWith(`  * ${RELEASES.priceLive} live`))
+    const at = lines.findIndex((l) => l.startsWith(`  ~ ${canary} canary`))
+    expect(at).toBeGreaterThan(live)
+    expect(lines.slice(live, at)).toContain(
+      '      cohort      stable: 1 of 150 with an error (0.7 %); no cohort: 1 of 50 with an error (2.0 %)',
+    )
+    expect(lines.slice(live, at)).toContain(
+      '      loaded      not said: 1 of 50 with an error (2.0 %); from the network: 1 of 30 with an error (3.3 %); from its package: 0 of 120',
+    )
+    expect(lines.slice(at)).toContain('      cohort      canary: 6 of 40 with an error (15.0 %)')
+    // A release outside any rollout (every view `none`) shows neither split.
+    const before = lines.findIndex((l) => l.startsWith(`  < ${RELEASES.priceBefore}`))
+    expect(lines.slice(before, before + 8).some((l) => /^ {6}(cohort|loaded) /.test(l))).toBe(false)
+  })
+})
+
 describe('npm run health --html', () => {
   it('writes one self-contained page: the summary, then per page its verdict, releases, charts and who erred', async () => {
     serveIncident()

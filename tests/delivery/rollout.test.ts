@@ -190,6 +190,15 @@ describe('--canary, --promote, --abort', () => {
     )
   })
 
+  it('a canary with --watch asks the health API first: one that does not answer refuses the canary before anything is written', async () => {
+    const doc = await document()
+    const watch = { health: 'http://127.0.0.1:9', forMs: 60_000, everyMs: 2_000 }
+    await expect(deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share: 20, rollout, watch })).rejects.toThrow(/nothing was deployed/)
+    expect(await document()).toEqual(doc)
+    expect(listReleases(target)[0]!.canaries).toBeUndefined()
+    expect(existsSync(join(target, builds[1]!.manifest.routes['/a']!.assets[0]!.file))).toBe(false)
+  })
+
   it('the command line refuses --canary 0, --canary 101, --canary without --pages, --promote with no canary', () => {
     const cli = (...args: string[]) => runCli('deploy.ts', ['--to', target, ...args])
     expect(cli('--from', builds[1]!.dir, '--canary', '0', '--pages', 'a').stderr).toContain('--canary 0: give a whole percentage of app devices, 1 to 100')
@@ -226,11 +235,17 @@ describe('prune and a run killed in between', () => {
     const stale = await document()
     expect(stale.routes['/a']).toMatchObject({ stable: { release: release(0) }, canary: { release: release(1) } })
     await expectReachable(stale)
-    // The next run (here a deploy of another page) describes what is served: /a is on release 1 for everyone.
-    await deploy({ from: builds[1]!.dir, to: target, pages: ['b'], rollout, notice: () => {} })
+    // The next run (here a canary of another page) describes what is served: /a is on release 1 for everyone.
+    await deployCanary({ from: builds[1]!.dir, to: target, pages: ['b'], share: 10, rollout, notice: () => {} })
     const doc = await document()
     expect(doc.serial).toBe(stale.serial + 1)
     expect(doc.routes['/a']).toEqual({ stable: expect.objectContaining({ release: release(1) }) })
+    expect(doc.routes['/b']!.canary?.release).toBe(release(1, '/b'))
+    // The current record (the killed promote's own record is newer, and not current) keeps /b's only.
+    expect(Object.keys(listReleases(target).find((r) => r.id === currentRelease(target))!.canaries ?? {})).toEqual(['/b'])
+    // And /a is no longer on canary: a plain deploy of it goes ahead.
+    await deploy({ from: builds[2]!.dir, to: target, pages: ['a'], rollout, notice: () => {} })
+    expect((await document()).routes['/a']!.stable.release).toBe(release(2))
     await expectReachable(doc)
   })
 })

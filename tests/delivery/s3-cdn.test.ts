@@ -34,6 +34,8 @@ let tmp: string
 let tls: TlsServer
 let dirNginx: Nginx | null = null
 let s3Nginx: Nginx | null = null
+/** Signed, so both targets have a rollout.json and the immutable HTML of every release (issue 47). */
+const signing = { ROLLOUT_SIGNING_KEY: newKeyPair().privatePem }
 
 /** The printed sample with only listen, the bucket's host, the endpoint, the prefix and the CA replaced (each once). */
 function bucketSample(port: number, endpoint: string, ca: string): string {
@@ -60,8 +62,6 @@ beforeAll(async () => {
   // nginx's workers run as another user when the test runs as root: they must read the deployed files.
   chmodSync(tmp, 0o755)
   const site = join(tmp, 'site')
-  // Signed, so both targets have a rollout.json and the immutable HTML of every release (issue 47).
-  const signing = { ROLLOUT_SIGNING_KEY: newKeyPair().privatePem }
   const dirDeploy = await runDeploy(['--to', site, '--from', pair.before.dir], signing)
   expect(dirDeploy.code, dirDeploy.stderr).toBe(0)
   const s3Deploy = await runDeploy(['--to', `s3://${BUCKET}/${PREFIX}`, '--from', pair.before.dir], { ...s3.env, ...signing })
@@ -158,9 +158,12 @@ async function same(path: string): Promise<Answer> {
 
 describe('nginx in front of the bucket (docs/deploying.md), against the directory sample serving the same build', () => {
   it('serves rollout.json with the short cache and each release’s immutable HTML as HTML, never through a clean URL', async () => {
-    const doc = await same('/rollout.json')
-    expect([doc.status, doc.headers['cache-control']]).toEqual([200, ROLLOUT_CACHE])
-    expect(doc.headers['content-type']).toMatch(/^application\/json/)
+    // Each target's own document (signed at its own deploy's time): the same answer but for the bytes.
+    const [fromDir, fromBucket] = await Promise.all([fetchRaw(dirNginx!.url, '/rollout.json'), fetchRaw(s3Nginx!.url, '/rollout.json')])
+    expect({ ...seen(fromBucket), body: null }).toEqual({ ...seen(fromDir), body: null })
+    expect([fromBucket.status, fromBucket.headers['cache-control']]).toEqual([200, ROLLOUT_CACHE])
+    expect(fromBucket.headers['content-type']).toMatch(/^application\/json/)
+    expect(storeHeaders(fromBucket)).toEqual([])
     for (const route of Object.values(pair.before.manifest.routes)) {
       const path = `/${releaseHtmlPath(route.name, route.release!)}`
       const answer = await same(path)
@@ -251,7 +254,7 @@ describe('nginx in front of the bucket (docs/deploying.md), against the director
 
   it('serves a deploy at once: the switched page’s new HTML on the next request, the other pages as before', async () => {
     const { changed, after } = pair
-    const deployed = await runDeploy(['--to', `s3://${BUCKET}/${PREFIX}`, '--from', after.dir, '--pages', changed.name], s3.env)
+    const deployed = await runDeploy(['--to', `s3://${BUCKET}/${PREFIX}`, '--from', after.dir, '--pages', changed.name], { ...s3.env, ...signing })
     expect(deployed.code, deployed.stderr).toBe(0)
     const answer = await fetchRaw(s3Nginx!.url, changed.path)
     expect(answer.status).toBe(200)

@@ -111,4 +111,72 @@ describe('field reports on PostgreSQL, two instances', skipBecause(noTestDatabas
     const [raw] = await dbs[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry_reports')
     expect(raw!.n).toBe(beacons.length * 2)
   }, 120_000)
+
+  it('counts a canary release and judges its canary views from a minute, whichever instance they reach, read on the health thread', async () => {
+    // Told on both: an instance trusts what it read of the registry for 5 s (server/telemetry/releases.ts); the same event twice is one.
+    for (const app of apps) {
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/ops/releases',
+        payload: { events: [{ route: '/word_share', release: 'cccccccccccc', kind: 'canary', run: '0002-pg' }] },
+      })
+      expect(registered.statusCode).toBe(200)
+    }
+    const from = new Date(Date.now() - 60_000).toISOString()
+    // 40 canary views from 20 addresses (two each), every beacon to both instances at once; one view of each of the first 8 with an error.
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, v) => {
+        const beacon: TelemetryReport = {
+          v: 1,
+          route: '/word_share',
+          release: 'cccccccccccc',
+          client: 'app',
+          os: 'android',
+          appVersion: '3.4.0',
+          engine: 'blink',
+          engineMajor: 126,
+          cohort: 'canary',
+          via: v % 4 === 0 ? 'network' : 'package',
+          sample: 1,
+          view: `pgcanary${String(v).padStart(4, '0')}`,
+          seq: 0,
+          final: true,
+          nav: 'navigate',
+          ready: 900,
+          audioTried: false,
+          vitals: { ttfb: 100, fcp: 300, lcp: 900, inp: null, cls: 0 },
+          problems: v < 8 ? [{ kind: 'error', message: 'boom', count: 1, at: 10 }] : [],
+          dropped: 0,
+        }
+        return apps.map((app) =>
+          app.inject({
+            method: 'POST',
+            url: '/v1/telemetry',
+            remoteAddress: `203.0.113.${v % 20}`,
+            headers: { 'content-type': 'text/plain' },
+            payload: JSON.stringify(beacon),
+          }),
+        )
+      }).flat(),
+    )
+    expect(replies.every((r) => r.statusCode === 204)).toBe(true)
+    const res = await apps[1]!.inject({ method: 'GET', url: `/ops/release-health?since=1&route=/word_share&from=${from}` })
+    expect(res.statusCode, res.body).toBe(200)
+    const health = envelope<HealthReply>(res).data
+    expect(health.notCounted.unknownRelease).toBe(0)
+    expect(health.deployments).toEqual([expect.objectContaining({ live: 'abcdef123456', canary: 'cccccccccccc' })])
+    const canary = health.releases.find((r) => r.release === 'cccccccccccc')!
+    expect(canary.byCohort).toEqual([{ key: 'canary', views: 40, errorViews: 8, neverReadyViews: 0 }])
+    expect(canary.byVia).toEqual([
+      { key: 'package', views: 30, errorViews: 6, neverReadyViews: 0 },
+      { key: 'network', views: 10, errorViews: 2, neverReadyViews: 0 },
+    ])
+    expect(canary.byCohortJudged).toMatchObject({
+      from: `${from.slice(0, 16)}:00.000Z`,
+      stable: null,
+      canary: { error: { views: 40, bad: 8 } },
+    })
+    // The stable release's views said no cohort: none to compare in the window.
+    expect(health.releases.find((r) => r.release === 'abcdef123456')!.byCohortJudged).toMatchObject({ stable: null, canary: null })
+  }, 120_000)
 })

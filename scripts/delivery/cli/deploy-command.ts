@@ -48,8 +48,7 @@ After a deploy or rollback switched pages:
                             for that long (10m, 1h) and take back each one worse or slower than the release
                             before it at the look that judges it (docs/deploying.md, "The watch");
                             --min-views N (50), --watch-every <time> (1 min or a fifth of the watch),
-                            --on-slower rollback|warn (rollback); with --canary: each canary's app views against
-                            stable's in the same window, and a worse canary aborted at the look that judges it
+                            --on-slower rollback|warn (rollback)
 Staged rollouts for the app (docs/deploying.md "Staged rollouts for the app", docs/rollout.md):
   every deploy, rollback, canary, promote and abort signs and rewrites rollout.json with the key in
   ROLLOUT_SIGNING_KEY (a PKCS#8 PEM) or ROLLOUT_SIGNING_KEY_FILE; a target that has one refuses a run without it.
@@ -119,7 +118,7 @@ await runCli(USAGE, async () => {
   const share = v.canary === undefined ? undefined : Number(v.canary)
   if (share !== undefined && (share < 1 || share > 100)) throw new UsageError(`--canary ${v.canary}: give a whole percentage of app devices, 1 to 100`)
   if (share !== undefined && !pages) throw new UsageError('--canary needs --pages: a canary is per page')
-  if ((v.promote || v.abort) && v.watch !== undefined) throw new UsageError('--watch goes with a deploy or a --canary, not --promote or --abort')
+  if ((v.promote || v.abort) && v.watch !== undefined) throw new UsageError('--watch goes with a deploy or a --canary')
   if (v.abort && (v.verify || v.purge !== undefined || v['public-url'] !== undefined))
     throw new UsageError('--abort moves no page (rollout.json only): drop --public-url, --purge and --verify')
   const to = await openStore(v.to)
@@ -156,14 +155,13 @@ await runCli(USAGE, async () => {
   const tell = health ? { tell: (events: Parameters<typeof tellReleases>[1]) => tellReleases(health, events) } : {}
   if (share !== undefined) {
     if (v.verify || v.purge !== undefined) throw new UsageError('--canary switches no page: --purge and --verify go with --promote')
-    const watching = watchOptions(v, health)
-    const result = await deployCanary({ from: v.from, to, pages: pages!, share, dryRun, ...tell, ...signing, ...(watching ? { watch: watching } : {}) })
+    const watchingCanary = watchOptions(v, health)
+    const result = await deployCanary({ from: v.from, to, pages: pages!, share, dryRun, ...tell, ...signing, ...(watchingCanary ? { watch: watchingCanary } : {}) })
     const text = formatCanary(result, dryRun)
     const aborted = result.watch?.canary?.aborted ?? []
-    if (aborted.length > 0)
-      throw new DeliveryError(aborted.map((a) => `the watch aborted the canary of ${a.routes.join(', ')}: ${a.why}`).join('\n'), text)
+    if (aborted.length > 0) throw new DeliveryError(aborted.map((a) => `the canary watch aborted ${a.routes.join(', ')}: ${a.why}`).join('\n'), text)
     if (result.watch && !result.watch.judged)
-      throw new DeliveryError('the health API never answered during the watch: nothing was judged, every canary kept', text, 3)
+      throw new DeliveryError('the health API never answered during the canary watch: nothing was judged, every canary kept', text, 3)
     return text
   }
   if (v.promote) return formatPromote(await promote({ to, dryRun, ...after, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)

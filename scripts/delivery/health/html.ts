@@ -16,8 +16,14 @@ import { cls, during, eventText, ms, notCountedText, headline, partName, pct, pr
 const esc = (text: string) => terminalText(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
-/** A release's colour by its role: live blue, taken back red, before it orange, older ones grey. */
-const ROLE_COLOUR: Record<Role, string> = { live: '#1f6feb', 'taken back': '#cf222e', 'before it': '#d4761c', older: '#8c959f' }
+/** A release's colour by its role: live blue, canary purple, taken back red, before it orange, older ones grey. */
+const ROLE_COLOUR: Record<Role, string> = {
+  live: '#1f6feb',
+  canary: '#8250df',
+  'taken back': '#cf222e',
+  'before it': '#d4761c',
+  older: '#8c959f',
+}
 const OLDER = ['#8c959f', '#afb8c1', '#c9d1d9']
 
 function colours(page: PageReport): (release: string) => string {
@@ -151,7 +157,7 @@ function section(page: PageReport, index: number): string {
   const deployed =
     page.live === null
       ? 'No deploy told the API about this page.'
-      : `Live ${page.live}, before it ${page.previous ?? 'none'}, as the deploys say.`
+      : `Live ${page.live}, before it ${page.previous ?? 'none'}${page.canary ? `, canary ${page.canary} on a share of app devices` : ''}, as the deploys say.`
   const missing =
     page.live !== null && !page.releases.some((r) => r.release === page.live)
       ? ` The live release ${page.live} has no reports in the window.`

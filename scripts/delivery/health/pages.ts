@@ -56,11 +56,11 @@ export interface PageVerdictInput {
 export type Standing = 'taken back' | 'worse' | 'slower'
 const STANDINGS: readonly (Standing | null)[] = ['taken back', 'worse', 'slower', null]
 
-/** A release's place on its page: live now, taken back in the window, the one live before the live one, or older. */
-export type Role = 'live' | 'taken back' | 'before it' | 'older'
-const ROLES: readonly Role[] = ['live', 'taken back', 'before it', 'older']
+/** A release's place on its page: live now, on a share of app devices (a canary), taken back in the window, the one live before the live one, or older. */
+export type Role = 'live' | 'canary' | 'taken back' | 'before it' | 'older'
+const ROLES: readonly Role[] = ['live', 'canary', 'taken back', 'before it', 'older']
 
-/** One part of a split (a client, an OS, an engine with its major version, an app version). */
+/** One part of a split (a client, an OS, an engine with its major version, an app version, a cohort, where the app took the page from). */
 export interface SplitPart extends ViewCounts {
   key: string
   /** Of all the release's views. */
@@ -80,7 +80,7 @@ export interface ReleaseReport {
   total: HealthFigures
   rates: Rates
   /** Each split with the parts that had errors first (most errors first), then never-ready views, then views. */
-  split: { client: SplitPart[]; os: SplitPart[]; engine: SplitPart[]; appVersion: SplitPart[] }
+  split: { client: SplitPart[]; os: SplitPart[]; engine: SplitPart[]; appVersion: SplitPart[]; cohort: SplitPart[]; via: SplitPart[] }
   problems: ProblemGroup[]
   /** The points the charts draw (per `chart.step`, within the chart's span). */
   series: SeriesPoint[]
@@ -92,6 +92,8 @@ export interface PageReport {
   /** As the deployments say (`null`: no deploy told the API about this page). */
   live: string | null
   previous: string | null
+  /** The release on a share of app devices beside the live one (`null`: none). */
+  canary: string | null
   verdict: PageVerdictInput['verdict']
   /** The deploys' marks in the window, oldest first. */
   events: ReleaseEvent[]
@@ -130,6 +132,9 @@ function splitOf(r: ReleaseHealth): ReleaseReport['split'] {
     os: parts(views, r.byOs),
     engine: parts(views, r.byEngine),
     appVersion: parts(views, r.byAppVersion),
+    // Outside a rollout every view is `none` here: nothing to show.
+    cohort: parts(views, r.byCohort.some((p) => p.key !== 'none') ? r.byCohort : []),
+    via: parts(views, r.byVia.some((p) => p.key !== 'none') ? r.byVia : []),
   }
 }
 
@@ -148,6 +153,7 @@ interface Plan {
   route: string
   live: string | null
   previous: string | null
+  canary: string | null
   events: ReleaseEvent[]
   takenBack: Set<string>
   verdict: PageVerdictInput['verdict']
@@ -184,7 +190,17 @@ function plansOf(reply: HealthReply, verdicts: readonly PageVerdictInput[]): Pla
       const standing: Standing | null =
         takenBack.size > 0 ? 'taken back' : verdict?.kind === 'worse' ? 'worse' : verdict?.kind === 'slower' ? 'slower' : null
       const zoom = zoomOf(events, standing, Date.parse(reply.until))
-      return { route, live: deployed?.live ?? null, previous: deployed?.previous ?? null, events, takenBack, verdict, standing, zoom }
+      return {
+        route,
+        live: deployed?.live ?? null,
+        previous: deployed?.previous ?? null,
+        canary: deployed?.canary ?? null,
+        events,
+        takenBack,
+        verdict,
+        standing,
+        zoom,
+      }
     })
     .sort((a, b) => STANDINGS.indexOf(a.standing) - STANDINGS.indexOf(b.standing) || a.route.localeCompare(b.route))
 }
@@ -215,7 +231,15 @@ export function healthReport(
   const pages = plansOf(reply, verdicts).map((plan): PageReport => {
     const { route, takenBack } = plan
     const roleOf = (release: string): Role =>
-      release === plan.live ? 'live' : takenBack.has(release) ? 'taken back' : release === plan.previous ? 'before it' : 'older'
+      release === plan.live
+        ? 'live'
+        : release === plan.canary
+          ? 'canary'
+          : takenBack.has(release)
+            ? 'taken back'
+            : release === plan.previous
+              ? 'before it'
+              : 'older'
     const zoom = fine && plan.zoom ? { from: Math.max(plan.zoom.from, Date.parse(fine.since)), to: plan.zoom.to } : null
     const source = zoom ? fine! : reply
     const chart: PageReport['chart'] = zoom
@@ -242,6 +266,7 @@ export function healthReport(
       standing: plan.standing,
       live: plan.live,
       previous: plan.previous,
+      canary: plan.canary,
       verdict: plan.verdict,
       events: plan.events,
       releases,

@@ -1,7 +1,7 @@
 /**
  * `npm run health` as text (pages.ts's report): the pages with a verdict first; per page its deploys'
- * marks, the rule's verdict, and each release (live `*`, taken back `!`, before it `<`, older) with its
- * figures, what was lost, its split by client, OS, engine and app version (parts with errors first) and
+ * marks, the rule's verdict, and each release (live `*`, canary `~`, taken back `!`, before it `<`, older) with
+ * its figures, what was lost, its split by client, OS, engine, app version, cohort and source (parts with errors first) and
  * its problems. Every value from the reply goes through terminalText: a report's message is written by a
  * phone. The words here (times, parts, events, verdicts) are the HTML's too.
  */
@@ -26,11 +26,13 @@ export function during(from: string, to: string): string {
 }
 
 /** The role's mark in the text's release rows. */
-export const MARK: Record<Role, string> = { live: '*', 'taken back': '!', 'before it': '<', older: ' ' }
+export const MARK: Record<Role, string> = { live: '*', canary: '~', 'taken back': '!', 'before it': '<', older: ' ' }
 
-/** How a split's key reads: `ios` → iOS, `webkit 17` → WebKit 17, app version `none` → no app. */
+/** How a split's key reads: `ios` → iOS, `webkit 17` → WebKit 17, app version `none` → no app, cohort `none` → no cohort, source `package` → from its package. */
 export function partName(split: keyof ReleaseReport['split'], key: string): string {
   if (split === 'appVersion') return key === 'none' ? 'no app' : `app ${key}`
+  if (split === 'cohort') return key === 'none' ? 'no cohort' : key
+  if (split === 'via') return key === 'none' ? 'not said' : key === 'package' ? 'from its package' : key === 'network' ? 'from the network' : key
   const [name = '', ...rest] = key.split(' ')
   const NAMES: Record<string, string> = {
     ios: 'iOS',
@@ -48,6 +50,8 @@ export const SPLITS: readonly [keyof ReleaseReport['split'], string][] = [
   ['os', 'OS'],
   ['engine', 'engine'],
   ['appVersion', 'app version'],
+  ['cohort', 'cohort'],
+  ['via', 'loaded'],
 ]
 
 /** `24 of 24 with an error (100.0 %), 3 never ready, ready p75 1.42 s`; `0 of 24`. */
@@ -85,7 +89,7 @@ export function headline(page: PageReport, escape: (s: string) => string): strin
       `${i === 0 ? 'errors by' : 'by'} ${name}: ${r.split[key].map((p) => `${escape(partName(key, p.key))} ${p.errorViews} of ${p.views}`).join(', ')}`,
     ),
   )
-  if (gathered.length === 0 && f.errorViews > 0) out.push('errors spread over every client, OS, engine and app version')
+  if (gathered.length === 0 && f.errorViews > 0) out.push('errors spread over every client, OS, engine, app version, cohort and source')
   const top = r.problems[0]
   if (top) out.push(`commonest problem: ${escape(top.kind)}, ${plural(top.views, 'view')}: ${escape(top.message)}`)
   return out.join('; ')
@@ -196,7 +200,7 @@ function page(p: PageReport): string[] {
   const deployed =
     p.live === null
       ? 'no deploy told the API about this page'
-      : `live ${t(p.live)}, before it ${p.previous === null ? 'none' : t(p.previous)} (as deployed)`
+      : `live ${t(p.live)}, before it ${p.previous === null ? 'none' : t(p.previous)}${p.canary ? `, canary ${t(p.canary)} on a share of app devices` : ''} (as deployed)`
   const why = headline(p, t)
   const lines = [
     `${t(p.route)}${standing ? `  ${standing}` : ''}`,
@@ -219,7 +223,7 @@ export function formatHealth(report: HealthReport): string {
   const judged = report.judgedOn.since === report.since ? 'on this window' : `on ${during(report.judgedOn.since, report.judgedOn.until)}`
   const out = [
     `Release health ${window}; verdicts by the rule ${judged}. ${notCountedText(report.notCounted)}`,
-    `Pages with a verdict first. Releases: * live, ! taken back, < before it (live before the live one), then older ones.`,
+    `Pages with a verdict first. Releases: * live, ~ canary (on a share of app devices), ! taken back, < before it (live before the live one), then older ones.`,
     '',
   ]
   for (const p of report.pages) out.push(...page(p), '')

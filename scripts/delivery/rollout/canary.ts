@@ -18,7 +18,7 @@ import { loadManifest, type AssetRef, type PagesManifest, type RouteEntry } from
 import { mapLimit, PARALLEL } from '../parallel.ts'
 import { liveRefusal, readLiveState } from '../releases/live-state.ts'
 import type { CanaryRecord } from '../releases/records.ts'
-import type { RunReport, WatchReport } from '../releases/run-report.ts'
+import type { RunReport } from '../releases/run-report.ts'
 import { selectRoutes } from '../select-routes.ts'
 import { openStore } from '../store/open-store.ts'
 import type { Store } from '../store/store.ts'
@@ -26,9 +26,9 @@ import type { Run, RunOptions } from '../run/context.ts'
 import { checkAfterSwitch, goLive, type AfterSwitch } from '../run/go-live.ts'
 import { startRun } from '../run/locked-run.ts'
 import { findInterrupted } from '../run/recover.ts'
-import { checkHealthApi } from '../run/watch.ts'
+import { checkHealthApi, type WatchOptions } from '../run/watch.ts'
 import { watchCanary } from '../run/watch-canary.ts'
-import type { WatchOptions } from '../run/watch-looks.ts'
+import type { WatchReport } from '../releases/run-report.ts'
 import { asServed, conflictMessage, inspectTarget, isHashed, uniqueRefs, uploadAssets } from '../run/upload.ts'
 import { PACKAGE_MIN_APP_VERSION } from './min-app-version.ts'
 import { checkRollout, currentCanaries, ensureReleaseHtml, publishRollout } from './write.ts'
@@ -40,7 +40,7 @@ export interface CanaryOptions extends RunOptions {
   pages: readonly string[]
   /** Share of app devices, 1–100 %. */
   share: number
-  /** Then watch the canaries against stable in the same window and abort a worse one (run/watch-canary.ts). */
+  /** Then watch each canary against its stable release in the same window and abort a worse one (watch-canary.ts). */
   watch?: WatchOptions
 }
 
@@ -65,7 +65,7 @@ export interface CanaryResult {
   /** When the canary started (ms): where the watch's window opens. */
   startedAt: number
   seconds: number
-  /** What the watch decided (`--watch`). */
+  /** The canary watch's report, when one ran. */
   watch?: WatchReport
 }
 
@@ -102,7 +102,7 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
     const picked = asServed(pickedInBuild, check.conflicts.filter((c) => !isHashed(c.ref.file)))
     const assetBytes = await mapLimit(check.missing, PARALLEL, (ref) => readVerified(options.from, ref))
     const htmlBytes = await mapLimit(pickedInBuild, PARALLEL, (r) => readVerified(options.from, r.html))
-    const before = currentCanaries(run)
+    const before = currentCanaries(run, live.manifest.routes)
     const lines: CanaryLine[] = picked.map((r) => ({
       path: r.path,
       release: r.release!,
@@ -112,9 +112,9 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
     }))
     const result = { canaries: lines, copy: check.missing, present: check.present, serial: null, startedAt }
     if (run.dryRun) return { ...result, seconds: (run.clock.now() - run.started) / 1000 }
-
-    // A watch is never started blind: the health API must answer before any canary goes out.
+    // A watch is never started blind: the health API must answer before anything is written.
     if (options.watch) await checkHealthApi(options.watch)
+
     await uploadAssets(
       run,
       check.missing.map((ref, i) => ({ ref, bytes: assetBytes[i]! })),
@@ -133,23 +133,18 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
       ...told.map((l) => ({ route: l.path, release: l.release, kind: 'canary' as const })),
     ])
     const written = await publishRollout(run, previous, known)
-    // The watch holds the target's lock, as a deploy's watch does: nothing else moves these pages meanwhile.
-    // Pages only; a copy (/wechat of /) is aborted with its page.
-    const watch = options.watch
+    const watched = options.watch
       ? await watchCanary(
           run,
-          { canaries: told.map((l) => ({ route: source.routes[l.path]!, stable: l.stable, canary: l.release })), startedAt },
+          { canaries: picked.filter((r) => r.aliasOf === undefined).map((route) => ({ route, stable: live.manifest.routes[route.path]!.release!, canary: route.release! })), startedAt },
           options.watch,
-          (routes, why) =>
-            abortCanaries(run, [...routes, ...lines.filter((l) => routes.includes(source.routes[l.path]?.aliasOf ?? '')).map((l) => l.path)], why),
+          // The aborts share this run's lock; each rewrites rollout.json (serial + 1).
+          (routes, why) => abortCanaries(run, routes, why),
         )
       : undefined
-    return {
-      ...result,
-      serial: written?.doc.serial ?? null,
-      seconds: (run.clock.now() - run.started) / 1000,
-      ...(watch ? { watch } : {}),
-    }
+    // The document as the run left it (a watch's abort rewrote it).
+    const serial = watched?.canary?.aborted.length ? ((await checkRollout(run))?.serial ?? null) : (written?.doc.serial ?? null)
+    return { ...result, serial, seconds: (run.clock.now() - run.started) / 1000, ...(watched ? { watch: watched } : {}) }
   })
 }
 
@@ -176,7 +171,8 @@ export async function promote(options: PromoteOptions): Promise<PromoteResult> {
   return startRun(store, options, async (run) => {
     const previous = await checkRollout(run)
     const live = await readLiveState(store, run.book)
-    const chosen = chooseCanaries(run, options.pages, 'promote')
+    // Unfiltered: a promote a killed run got as far as the switch is finished by promoting it again.
+    const chosen = chooseCanaries(run, null, options.pages, 'promote')
     const refusal = liveRefusal(live, new Set(chosen.map((c) => c.entry.path)))
     if (refusal) throw new DeliveryError(refusal)
     const promoted: CanaryLine[] = chosen.map((c) => ({
@@ -199,7 +195,9 @@ export async function promote(options: PromoteOptions): Promise<PromoteResult> {
     const next: PagesManifest = { version: 1, routes: { ...live.manifest.routes }, other: live.manifest.other }
     for (const c of chosen) next.routes[c.entry.path] = c.entry
     const switched = chosen.map((c, i) => ({ route: c.entry, html: html[i]! })).filter((s) => live.manifest.routes[s.route.path]?.html.sha256 !== s.route.html.sha256)
-    const rest = Object.fromEntries(Object.entries(currentCanaries(run)).filter(([path]) => !chosen.some((c) => c.entry.path === path)))
+    const rest = Object.fromEntries(
+      Object.entries(currentCanaries(run, live.manifest.routes)).filter(([path]) => !chosen.some((c) => c.entry.path === path)),
+    )
     const done = await goLive(
       run,
       {
@@ -237,7 +235,7 @@ export async function abort(options: AbortOptions): Promise<AbortResult> {
   return startRun(store, options, async (run) => {
     const previous = await checkRollout(run)
     const live = await readLiveState(store, run.book)
-    const chosen = chooseCanaries(run, options.pages, 'abort')
+    const chosen = chooseCanaries(run, live.manifest, options.pages, 'abort')
     const aborted = chosen.map((c) => ({ path: c.entry.path, release: c.entry.release!, share: c.share, stable: live.manifest.routes[c.entry.path]?.release ?? '-' }))
     if (run.dryRun) return { aborted, serial: null, seconds: (run.clock.now() - run.started) / 1000 }
     await dropCanaries(
@@ -277,8 +275,8 @@ export async function dropCanaries(run: Run, routes: readonly string[], why: str
 }
 
 /** The current record's canaries that `pages` name (all when absent); refuses when there are none. */
-function chooseCanaries(run: Run, pages: readonly string[] | undefined, verb: string): CanaryRecord[] {
-  const all = Object.values(currentCanaries(run))
+function chooseCanaries(run: Run, live: PagesManifest | null, pages: readonly string[] | undefined, verb: string): CanaryRecord[] {
+  const all = Object.values(currentCanaries(run, live?.routes))
   if (all.length === 0) throw new DeliveryError(`--${verb}: ${run.store.name} has no canary`)
   if (!pages) return all
   const manifest: PagesManifest = { version: 1, routes: Object.fromEntries(all.map((c) => [c.entry.path, c.entry])), other: [] }

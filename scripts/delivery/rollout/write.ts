@@ -26,9 +26,14 @@ import type { Run } from '../run/context.ts'
 import { PACKAGE_MIN_APP_VERSION } from './min-app-version.ts'
 import { publicKeyBase64, signRollout } from './sign.ts'
 
-/** The canaries of the release being served, by route path. */
-export function currentCanaries({ book }: Pick<Run, 'book'>): Record<string, CanaryRecord> {
-  return (book.current ? book.info(book.current)?.canaries : undefined) ?? {}
+/**
+ * The canaries of the release being served, by route path; given what the routes serve, without those
+ * whose route already serves the canary (a promote a killed run got as far as the switch: it is stable).
+ */
+export function currentCanaries({ book }: Pick<Run, 'book'>, live?: Record<string, RouteEntry>): Record<string, CanaryRecord> {
+  const all = (book.current ? book.info(book.current)?.canaries : undefined) ?? {}
+  if (!live) return all
+  return Object.fromEntries(Object.entries(all).filter(([path, c]) => live[path]?.release !== c.entry.release))
 }
 
 /**
@@ -140,7 +145,7 @@ export async function publishRollout(
 ): Promise<{ doc: RolloutDocument; written: boolean } | null> {
   const { store, book } = run
   const live = await readLiveState(store, book)
-  const canaries = currentCanaries(run)
+  const canaries = currentCanaries(run, live.manifest.routes)
   await ensureReleaseHtml(run, [...Object.values(live.manifest.routes), ...Object.values(canaries).map((c) => c.entry)], known)
   if (!run.rollout) return null
   const routes = rolloutRoutes(live.manifest.routes, canaries, previous, run.rollout.minAppVersion ?? PACKAGE_MIN_APP_VERSION)

@@ -85,7 +85,7 @@ async function publish(
   const live = await readLiveState(store, run.book)
   const refusal = liveRefusal(live, new Set(pickedInBuild.map((r) => r.path)))
   if (refusal) throw new DeliveryError(refusal)
-  refuseCanaried(run, pickedInBuild)
+  refuseCanaried(run, pickedInBuild, live.manifest)
 
   const refs = uniqueRefs([...pickedInBuild.flatMap((r) => r.assets), ...(pages ? [] : source.other)])
   const check = await inspectTarget(store, refs)
@@ -159,8 +159,8 @@ async function publish(
  * A page on canary is not deployed over: its app devices would lose the canary unannounced and the
  * record would no longer say what they run. Ops promote it, abort it, or replace it with a new --canary.
  */
-function refuseCanaried(run: Run, picked: readonly RouteEntry[]): void {
-  const canaries = currentCanaries(run)
+function refuseCanaried(run: Run, picked: readonly RouteEntry[], live: PagesManifest): void {
+  const canaries = currentCanaries(run, live.routes)
   const blocked = picked.filter((r) => canaries[r.path]).map((r) => `${r.path} (release ${canaries[r.path]!.entry.release} to ${canaries[r.path]!.share} % of app devices)`)
   if (blocked.length === 0) return
   throw new DeliveryError(

@@ -68,7 +68,7 @@ export async function watchCanary(
   const decisions = new Map<string, WatchDecision>()
   const aborted: NonNullable<WatchReport['canary']>['aborted'] = []
   let lastReply: HealthReply | null = null
-  let unreachable: string | null = null
+  let unreachable: string | null
   notice(
     terminalText(
       `watching canaries ${canaries.map((c) => `${c.route.path} ${c.canary} (stable ${c.stable})`).join(', ') || 'none'} for ${formatDuration(options.forMs)} at ${options.health}, the app's views from ${from}, ${looks} looks`,
@@ -108,8 +108,12 @@ export async function watchCanary(
       const when = unreachable ? ` (on the last answer of the health API, at ${lastReply.until}: ${unreachable})` : ''
       const outcome = outcomeOf(verdict, { final, onSlower, when })
       if (!outcome) continue
-      // The rule's words name the release compared with "before" (`2.0 % (20 of 1000) before`): here it is stable, in the same window.
-      const why = outcome.why.replace(/\) before\b/g, ') on stable')
+      // The rule's words name the release compared with "before": here it is stable, in the same window.
+      const why = outcome.why
+        .replace(/\) before\b/g, ') on stable')
+        .replace(/the release before\b/g, 'stable')
+        .replace(/of the one before\b/g, 'of stable')
+        .replace(/of this release\b/g, 'of the canary')
       decisions.set(c.route.path, { ...base, outcome: outcome.act ? 'aborted' : 'kept', why })
       notice(terminalText(`canary watch: ${c.route.path} ${c.canary}: ${outcome.act ? 'aborted' : 'kept'}: ${why}`))
       if (outcome.act) worse.push({ route: c.route.path, kind: verdict.kind })
@@ -128,7 +132,8 @@ export async function watchCanary(
       aborted.push({ routes, at, why, error: failed })
       notice(terminalText(`canary watch: aborted the canary of ${routes.join(', ')}${failed ? ` (FAILED: ${failed})` : ''}`))
     }
-    if (final) break
+    // Every canary decided: no wait for a look that would read nothing.
+    if (final || canaries.every((c) => decisions.has(c.route.path))) break
     await clock.sleep(Math.max(0, Math.min(everyMs, ends - clock.now())))
   }
 
