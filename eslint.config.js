@@ -109,6 +109,12 @@ function zones() {
       from: other,
       message: `common/ imports nothing of the repo (${other}/): the server and the build both use it.`,
     })),
+    // The app's reference host (docs/app-integration.md) is the native app's part: no page runs it.
+    ...['pages', 'shared'].map((browser) => ({
+      target: browser,
+      from: 'common/app-host',
+      message: 'common/app-host/ is the app host, which serves the pages: no page imports it.',
+    })),
     ...PAGE_FOLDERS.map((page) => ({
       target: page,
       from: 'pages',
@@ -223,6 +229,17 @@ export default tseslint.config(
   { files: ['pages/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { paths: [NO_AXIOS] }] } },
   { files: coreFiles, rules: { 'no-restricted-imports': ['error', { paths: [NO_AXIOS], patterns: [NO_REACT] }] } },
   { files: ['shared/http/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [NO_REACT] }] } },
+  // The reference host is what native teams copy: platform-free, its one Node file apart.
+  {
+    files: ['common/app-host/**/*.ts'],
+    ignores: ['common/app-host/directory-storage.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'common/app-host/ is platform-free: Node goes in directory-storage.ts.' }] },
+      ],
+    },
+  },
   {
     // The field reports' capture script (docs/telemetry.md): a classic script in plain ES5, whose catch needs its
     // binding (tests/unit/build/field-reports-build.test.ts parses what the build makes of it as ES5).

@@ -148,8 +148,15 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     return { ref, cohort: canary ? 'canary' : 'stable' }
   }
 
+  /** Each page's complete versions, read once from storage and again after each install (every request asks). */
+  const records = new Map<string, Promise<PageVersion[]>>()
+  const versionsOf = (route: string) => {
+    let versions = records.get(route)
+    if (!versions) records.set(route, (versions = readVersions(storage, route)))
+    return versions
+  }
   const installed = async (route: string, release: string): Promise<PageVersion | null> =>
-    (await readVersions(storage, route)).find((v) => v.release === release) ?? null
+    (await versionsOf(route)).find((v) => v.release === release) ?? null
 
   const choice = async (route: string): Promise<Choice | null> => {
     const picked = await pick(route)
@@ -193,9 +200,8 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const respondFile = async (path: string): Promise<HostResponse | null> => {
     const routes = Object.keys(doc?.routes ?? {}).sort((a, b) => Number(served.has(b)) - Number(served.has(a)))
     for (const route of routes) {
-      const versions = await readVersions(storage, route)
       const inUse = served.get(route)?.release
-      versions.sort((a, b) => Number(b.release === inUse) - Number(a.release === inUse))
+      const versions = [...(await versionsOf(route))].sort((a, b) => Number(b.release === inUse) - Number(a.release === inUse))
       for (const version of versions) {
         const file = version.files.find((f) => f.path === path)
         const body = file && (await readFile(storage, file))
@@ -221,10 +227,12 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
         continue
       }
       const refused = await installVersion(ctx, route, picked.ref, served.get(route)?.release ?? null)
+      records.delete(route)
       if (refused) result.refused.push({ route, reason: refused })
       else result.installed.push(route)
     }
     await collectGarbage(storage, Object.keys(doc.routes), stored)
+    records.clear()
     return result
   }
 

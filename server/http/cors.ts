@@ -18,7 +18,8 @@ const FILES = { methods: 'GET, HEAD', headers: 'Range' }
  * The origin of the iOS app's pages on its own URL scheme (`kids-h5://h5.example.com`, docs/app-integration.md):
  * WebKit sends it as `Origin`, though the URL standard gives such a URL the opaque origin `null`.
  */
-const APP_SCHEME_ORIGIN = /^(?!(?:https?|file|data|blob|javascript|about|ws|wss|ftp):)[a-z][a-z0-9+.-]*:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/
+const APP_SCHEME_ORIGIN =
+  /^(?!(?:https?|file|data|blob|javascript|about|ws|wss|ftp):)[a-z][a-z0-9+.-]*:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/
 
 /** `CORS_ORIGINS` as a list of origins (`https://h5.example.com,http://localhost:5173,kids-h5://h5.example.com`); bad entries are dropped. */
 export function parseCorsOrigins(value: string | undefined): string[] {

@@ -2,7 +2,14 @@
  * A view's state as the report the server takes (common/telemetry/report.ts, docs/telemetry.md), and
  * its body within TELEMETRY_MAX_BYTES. Pure.
  */
-import { TELEMETRY_MAX_BYTES, TELEMETRY_VERSION, type Cohort, type TelemetryReport, type Via, type Vitals } from '../../common/telemetry/report'
+import {
+  TELEMETRY_MAX_BYTES,
+  TELEMETRY_VERSION,
+  type Cohort,
+  type TelemetryReport,
+  type Via,
+  type Vitals,
+} from '../../common/telemetry/report'
 import type { ClientDescription } from '../../common/telemetry/client'
 import type { Beacon, ViewState } from './view'
 

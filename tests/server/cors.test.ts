@@ -82,7 +82,9 @@ describe('parseCorsOrigins', () => {
 
   it("keeps the iOS app's own scheme with a host (WebKit's Origin for its pages), not other schemes or a path", () => {
     expect(
-      parseCorsOrigins('kids-h5://h5.example.com,kids-h5://h5.example.com/price_up,kids-h5://,file://h5.example.com,javascript://x.example.com,KIDS://A'),
+      parseCorsOrigins(
+        'kids-h5://h5.example.com,kids-h5://h5.example.com/price_up,kids-h5://,file://h5.example.com,javascript://x.example.com,KIDS://A',
+      ),
     ).toEqual(['kids-h5://h5.example.com'])
   })
 })

@@ -79,7 +79,10 @@ export function startHostEdge({ host, upstream, fakeHost = false }: HostEdgeOpti
       outgoing.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(FAKE_HOST)
       return
     }
-    const answer = incoming.method === 'GET' || incoming.method === 'HEAD' ? await host.respond(new URL(url.pathname + url.search, host.siteUrl).href) : null
+    const answer =
+      incoming.method === 'GET' || incoming.method === 'HEAD'
+        ? await host.respond(new URL(url.pathname + url.search, host.siteUrl).href)
+        : null
     if (answer) {
       log('package')
       let body: Uint8Array = answer.body

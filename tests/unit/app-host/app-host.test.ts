@@ -14,7 +14,15 @@ type Site = ReturnType<typeof fakeSite>
 const text = (body: Uint8Array | undefined) => new TextDecoder().decode(body)
 
 function hostOf(site: Site, options: Partial<AppHostOptions> = {}) {
-  return createAppHost({ siteUrl: SITE, publicKey: site.publicKey, deviceId: 'device-0001', appVersion: '2.4.0', storage: memoryStorage(), fetch: site.fetch, ...options })
+  return createAppHost({
+    siteUrl: SITE,
+    publicKey: site.publicKey,
+    deviceId: 'device-0001',
+    appVersion: '2.4.0',
+    storage: memoryStorage(),
+    fetch: site.fetch,
+    ...options,
+  })
 }
 
 /** A site with `/price_up` at release v1 published, and a host that refreshed and installed it. */
@@ -72,7 +80,10 @@ describe('the rollout document', () => {
 
   it('refuses a signed document it cannot read whole (an unknown field), keeping the last good one', async () => {
     const { site, host } = await installedV1()
-    const document = JSON.parse(JSON.parse(site.envelope()).document as string) as { serial: number; routes: Record<string, { stable: object }> }
+    const document = JSON.parse(JSON.parse(site.envelope()).document as string) as {
+      serial: number
+      routes: Record<string, { stable: object }>
+    }
     document.serial = 2
     document.routes['/price_up']!.stable = { ...document.routes['/price_up']!.stable, extra: 1 }
     site.publishText(JSON.stringify(document))
@@ -117,7 +128,10 @@ describe('answering the WebView', () => {
     const { v1, host } = await installedV1()
     const script = await host.respond(`${SITE}/${v1.files[1]!.path}?v=1`)
     expect(text(script?.body)).toBe('console.log("v1")')
-    expect(script?.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' })
+    expect(script?.headers).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+    })
     expect((await host.respond(`${SITE}/favicon.svg`))?.headers['content-type']).toBe('image/svg+xml')
     for (const url of [
       `${SITE}/`,
@@ -256,7 +270,10 @@ describe('cohorts', () => {
     const canary = { ...site.release('price_up', 'v2'), release: '0123456789ab' }
     canary.html = `_releases/price_up/0123456789ab.html`
     canary.files = [{ ...canary.files[0]!, path: canary.html }, ...canary.files.slice(1)]
-    for (const [share, cohort] of [[15, 'stable'], [16, 'canary']] as const) {
+    for (const [share, cohort] of [
+      [15, 'stable'],
+      [16, 'canary'],
+    ] as const) {
       site.publish({ '/price_up': { stable, canary: site.canary(canary, share) } })
       const host = await hostOf(site)
       await host.refresh()
@@ -284,7 +301,7 @@ describe('cohorts', () => {
     }
   })
 
-  it("installs the canary for a canary device, and serves a canary not yet installed from its immutable HTML, checked", async () => {
+  it('installs the canary for a canary device, and serves a canary not yet installed from its immutable HTML, checked', async () => {
     const { site, canary } = await canarySite(100)
     const host = await hostOf(site)
     await host.refresh()
@@ -333,7 +350,8 @@ describe('directory storage', () => {
     const again = await hostOf(site, { storage: directoryStorage(root) })
     expect((await again.respond(`${SITE}/price_up`))?.page?.via).toBe('package')
     expect(await storage.list('pages/')).toEqual(['pages/%2Fprice_up.json'])
-    for (const key of ['../x', '/etc/passwd', 'files/../../x', 'a\\b', '']) await expect(storage.write(key, new Uint8Array(1))).rejects.toThrow('not a valid key')
+    for (const key of ['../x', '/etc/passwd', 'files/../../x', 'a\\b', ''])
+      await expect(storage.write(key, new Uint8Array(1))).rejects.toThrow('not a valid key')
     await storage.remove('rollout.json')
     expect(await storage.read('rollout.json')).toBeNull()
   })
