@@ -71,6 +71,26 @@ export function readKept(key: string, now = Date.now()): PrefetchedReply | null 
   return null
 }
 
+/**
+ * Forgets the reply kept for request `key` (prefetchKey) of every user: the page changed what it says
+ * (a folder reordered or a book deleted), so the next open must not draw the old one first.
+ */
+export function forgetKept(key: string): void {
+  const storage = store()
+  if (!storage) return
+  try {
+    const names: string[] = []
+    for (let i = 0; i < storage.length; i++) {
+      const name = storage.key(i)
+      // Its own key, or a user's (`kids-reply:u…:<key>`).
+      if (name?.startsWith(PREFIX) && (name === PREFIX + key || name.endsWith(`:${key}`))) names.push(name)
+    }
+    for (const name of names) storage.removeItem(name)
+  } catch {
+    // storage refused: nothing kept
+  }
+}
+
 /** Keeps `reply` to request `key` for the next open (the API's 404 forgets the one kept); the oldest go beyond KEPT_MAX_ENTRIES. */
 export function writeKept(key: string, reply: PrefetchedReply, now = Date.now()): void {
   const storage = store()

@@ -11,6 +11,8 @@ import { toast } from '@shared/components/toast'
 import { useLoad } from '@shared/hooks/use-load'
 import { takeArrived, takeKeptGet, type ApiResult } from '@shared/http'
 import { peekArrived } from '@shared/http/arrived'
+import { forgetKept } from '@shared/http/kept-replies'
+import { prefetchKey } from '@shared/http/prefetch'
 import type { Folder } from '@shared/api/types'
 import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
 import { logMoveFailure } from './actions'
@@ -58,6 +60,12 @@ export function useFolderList(id: number) {
     } while (movesBefore !== movesMade.current)
     return result.success && !result.data ? { ...result, success: false } : result
   }
+  // The list kept for the next open says what the folder was: once changed here, the next open must not
+  // draw it first (its early request keeps the new one).
+  const forgetKeptList = useCallback(() => {
+    const request = getDirectory.request(id)
+    forgetKept(prefetchKey(request.path, request.params))
+  }, [id])
   const latest = useRef<FolderListState>({ status: 'loading' })
   const {
     state,
@@ -101,13 +109,14 @@ export function useFolderList(id: number) {
       const current = latest.current
       if (current.status !== 'loaded') return
       update((data) => ({ ...data, items: moveItem(data.items, from, to) }))
+      forgetKeptList()
       movesMade.current++
       moves.push(
         id,
         moveItem(current.data.items, from, to).map((item) => item.id),
       )
     },
-    [id, moves, update],
+    [id, moves, update, forgetKeptList],
   )
 
   const remove = useCallback(
@@ -123,10 +132,11 @@ export function useFolderList(id: number) {
         showLoading()
         const result = await deleteBookCreation(item.id).finally(hideLoading)
         if (!result.success) return void toast(messageOr(result.msg, DELETE_FAILED))
+        forgetKeptList()
         toast(DELETED)
         await load()
       }),
-    [exclusive, load],
+    [exclusive, load, forgetKeptList],
   )
 
   const submit = useCallback(
@@ -137,6 +147,7 @@ export function useFolderList(id: number) {
         showLoading()
         const result = await submitBookCreation(id).finally(hideLoading)
         if (!result.success) return void toast(messageOr(result.msg, SUBMIT_FAILED))
+        forgetKeptList()
         // Said before the page goes away, long enough to be read.
         toast(SUBMITTED)
         await new Promise((resolve) => setTimeout(resolve, SUBMITTED_READ_MS))
@@ -145,7 +156,7 @@ export function useFolderList(id: number) {
         if (history.length > 1) history.back()
         else await load()
       }),
-    [exclusive, id, load],
+    [exclusive, id, load, forgetKeptList],
   )
 
   return { state, load, retry, reorder, remove, submit, exclusive }

@@ -1,6 +1,6 @@
 /** shared/http/kept-replies.ts: what the share page keeps for its next open. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { KEPT_MAX_AGE_MS, KEPT_MAX_CHARS, KEPT_MAX_ENTRIES, readKept, writeKept } from '@shared/http/kept-replies'
+import { forgetKept, KEPT_MAX_AGE_MS, KEPT_MAX_CHARS, KEPT_MAX_ENTRIES, keptScope, readKept, writeKept } from '@shared/http/kept-replies'
 
 const success = (data: unknown) => ({ status: 200, body: { result: 'SUCCESS', data, msg: '' } })
 const NOW = 1_800_000_000_000
@@ -32,6 +32,19 @@ describe('kept replies', () => {
     expect(readKept('a', NOW + 2)).toEqual(success(1))
     writeKept('a', { status: 404, body: { result: 'NOT_FOUND', data: null, msg: '分享不存在' } }, NOW + 3)
     expect(readKept('a', NOW + 4)).toBeNull()
+  })
+
+  it("forgets a request's kept reply, every user's, and nothing else", () => {
+    const list = 'GET /v1/directory/11'
+    writeKept(keptScope('a.token') + list, success('a'), NOW)
+    writeKept(keptScope('b.token') + list, success('b'), NOW)
+    writeKept(list, success('none'), NOW)
+    writeKept(keptScope('a.token') + 'GET /v1/directory/111', success('other folder'), NOW)
+    forgetKept(list)
+    expect(readKept(keptScope('a.token') + list, NOW)).toBeNull()
+    expect(readKept(keptScope('b.token') + list, NOW)).toBeNull()
+    expect(readKept(list, NOW)).toBeNull()
+    expect(readKept(keptScope('a.token') + 'GET /v1/directory/111', NOW)).toEqual(success('other folder'))
   })
 
   it(`keeps the newest ${KEPT_MAX_ENTRIES}, dropping the oldest`, () => {
