@@ -653,15 +653,16 @@ describe('a canary of one page for 20 % of app devices, watched (Chromium and We
     const session = await webkits.stable.open(IOS_APP_UA)
     const states: string[] = []
     try {
-      // Online first, as a phone that opened them before: the replies the pages keep are kept.
       for (const link of links) {
+        // Online first, as a phone that opened it before (its user's replies the page keeps are kept; the
+        // fake host keeps the token a link set, so each page right before its offline open).
+        device.edge.offline = false
+        radio.off = false
         await openInChromium(phone.page, device, link.path, [proofOf(link)])
         await openInWebKit(session, device, link.path, [proofOf(link)])
-      }
-      // No network: the host serves only its packages, the API does not answer.
-      device.edge.offline = true
-      radio.off = true
-      for (const link of links) {
+        // No network: the host serves only its packages, the API's origin does not answer.
+        device.edge.offline = true
+        radio.off = true
         const name = link.route.replace(/^\//, '').replace(/\//g, '-') || 'home'
         const release = (await device.host.choice(link.route))!.release
         const shown = [proofOf(link), NETWORK_FAILURE]
