@@ -157,6 +157,21 @@ describe("The head's report of a view left before the reporter came", () => {
     expect(releases[0]!.byEngine).toEqual([{ key: 'webkit 17', views: 1, errorViews: 1, neverReadyViews: 1 }])
   })
 
+  it("keeps the app's cohort and source it names (the head reads them as the page starts), and null without them", async () => {
+    await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
+    await server.inject(beacon({ ...headReport(), cohort: 'canary', via: 'package' }, '203.0.113.8', { 'user-agent': IPHONE }))
+    await server.inject(beacon(headReport(), '203.0.113.9', { 'user-agent': IPHONE }))
+    const rows = await stored()
+    expect(rows.map((row) => [row.cohort, row.via])).toHaveLength(2)
+    expect(rows.map((row) => [row.cohort, row.via])).toEqual(
+      expect.arrayContaining([
+        ['canary', 'package'],
+        [null, null],
+      ]),
+    )
+    expect((await server.inject(beacon({ ...headReport(), cohort: 'beta' }, '203.0.113.10'))).statusCode).toBe(400)
+  })
+
   it('counts an API failure it names by status as the reporter would: no answer is an error, a 404 is not', async () => {
     await deployed(server, ['/recorded_share', 'a1b2c3d4e5f6'])
     await server.inject(beacon(headReport({ problems: [{ kind: 'api', status: 404, count: 1, at: 500 }] })))
