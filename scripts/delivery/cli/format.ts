@@ -103,8 +103,8 @@ export function formatCanary(r: CanaryResult, dryRun: boolean): string {
     ...r.canaries.map(canaryLine),
     `Assets ${dryRun ? 'to copy' : 'copied'}: ${r.copy.length} (${formatSize(bytes)}); already there: ${r.present.length}`,
     ...rolloutLine(r.serial),
-    ...(r.watch ? watchLines(r.watch) : []),
     `Time: ${r.seconds.toFixed(1)} s`,
+    ...(r.watch ? watchLines(r.watch) : []),
   ]
   return `${lines.join('\n')}\n`
 }
