@@ -156,7 +156,13 @@ export function addView(changes: Changes, row: StoredReport, sign: 1 | -1): void
   // The canary watch's comparison (migration 011): the app's views that say their cohort, by minute and source.
   if (row.client === 'app' && (row.cohort === 'stable' || row.cohort === 'canary')) {
     const at = truncate(row.view_at, 'minute')
-    const cohort = change(changes, 'telemetry_cohort_sources', { route, release, cohort: row.cohort, at, source: row.source }, sign, row).add
+    const cohort = change(
+      changes,
+      'telemetry_cohort_sources',
+      { route, release, cohort: row.cohort, at, source: row.source },
+      sign,
+      row,
+    ).add
     count(cohort, 'views', sign)
     count(cohort, 'error_views', error)
     count(cohort, 'never_ready_views', neverReady)

@@ -2,7 +2,13 @@
 import type { ReleaseEvent } from '../../common/telemetry/health'
 
 /** Every `ReleaseEvent.kind`. */
-export const RELEASE_EVENT_KINDS = ['live', 'rollback', 'taken-back', 'canary', 'aborted'] as const satisfies readonly ReleaseEvent['kind'][]
+export const RELEASE_EVENT_KINDS = [
+  'live',
+  'rollback',
+  'taken-back',
+  'canary',
+  'aborted',
+] as const satisfies readonly ReleaseEvent['kind'][]
 
 const count = { type: 'integer' } as const
 const figure = { type: ['number', 'null'] } as const

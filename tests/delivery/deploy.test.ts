@@ -47,10 +47,14 @@ describe('deploy', () => {
     expect(diff.changed).toEqual(changedPage().map(htmlOf).sort())
     expect(diff.removed).toEqual([])
     // New: the page's assets and the immutable HTML of its new release (and of its copies', docs/rollout.md).
-    const immutable = changedPage().map((p) => releaseHtmlPath(pair.after.manifest.routes[p]!.name, pair.after.manifest.routes[p]!.release!))
+    const immutable = changedPage().map((p) =>
+      releaseHtmlPath(pair.after.manifest.routes[p]!.name, pair.after.manifest.routes[p]!.release!),
+    )
     expect(diff.added.filter((f) => f.startsWith('_releases/')).sort()).toEqual(immutable.sort())
     expect(
-      diff.added.filter((f) => !f.startsWith('_releases/')).every((f) => pair.after.manifest.routes[pair.changed.path]!.assets.some((a) => a.file === f)),
+      diff.added
+        .filter((f) => !f.startsWith('_releases/'))
+        .every((f) => pair.after.manifest.routes[pair.changed.path]!.assets.some((a) => a.file === f)),
     ).toBe(true)
     const served = servedVersions(target, [pair.before.manifest, pair.after.manifest])
     for (const [path, build] of served) expect([path, build]).toEqual([path, changedPage().includes(path) ? 1 : 0])

@@ -34,7 +34,9 @@ const oldOnly = () => {
   const assets = [...filesOf(pair.before.manifest, [pair.changed.path])].filter((f) => !now.has(f))
   // And the immutable HTML of the page's old release (its copies' too): no kept release names it.
   const oldHtml = Object.values(pair.before.manifest.routes)
-    .filter((r) => (r.path === pair.changed.path || r.aliasOf === pair.changed.path) && r.release !== pair.after.manifest.routes[r.path]!.release)
+    .filter(
+      (r) => (r.path === pair.changed.path || r.aliasOf === pair.changed.path) && r.release !== pair.after.manifest.routes[r.path]!.release,
+    )
     .map((r) => releaseHtmlPath(r.name, r.release!))
   return [...assets, ...oldHtml].sort()
 }

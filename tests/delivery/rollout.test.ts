@@ -75,7 +75,10 @@ describe('rollout.json and the immutable HTML of every release', () => {
     expect(doc.serial).toBe(1)
     expect(Object.keys(doc.routes)).toEqual(['/a', '/b'])
     expect(doc.routes['/a']!.stable).toMatchObject({ release: release(0), html: releaseHtmlPath('a', release(0)), minAppVersion: '1.0.0' })
-    expect(doc.routes['/a']!.stable.files.map((f) => f.path)).toEqual([releaseHtmlPath('a', release(0)), builds[0]!.manifest.routes['/a']!.assets[0]!.file])
+    expect(doc.routes['/a']!.stable.files.map((f) => f.path)).toEqual([
+      releaseHtmlPath('a', release(0)),
+      builds[0]!.manifest.routes['/a']!.assets[0]!.file,
+    ])
     // The immutable copy is the route's HTML, byte for byte.
     expect(readFileSync(join(target, releaseHtmlPath('a', release(0))))).toEqual(html('/a'))
     expect(await expectReachable(doc)).toBe(4)
@@ -94,10 +97,14 @@ describe('rollout.json and the immutable HTML of every release', () => {
 
   it('a target with a rollout.json refuses a run without the key, and a run with another key, before writing anything', async () => {
     const before = html('/b')
-    await expect(deploy({ from: builds[1]!.dir, to: target, pages: ['b'] })).rejects.toThrow(/has a rollout\.json and this run has no signing key/)
+    await expect(deploy({ from: builds[1]!.dir, to: target, pages: ['b'] })).rejects.toThrow(
+      /has a rollout\.json and this run has no signing key/,
+    )
     await expect(rollback({ to: target, target: '1' })).rejects.toThrow(/no signing key/)
     const other = { key: createPrivateKey(newKeyPair().privatePem) }
-    await expect(deploy({ from: builds[1]!.dir, to: target, pages: ['b'], rollout: other })).rejects.toThrow(/does not verify with this signing key/)
+    await expect(deploy({ from: builds[1]!.dir, to: target, pages: ['b'], rollout: other })).rejects.toThrow(
+      /does not verify with this signing key/,
+    )
     expect(html('/b')).toEqual(before)
     expect(existsSync(join(target, builds[1]!.manifest.routes['/b']!.assets[0]!.file))).toBe(false)
   })
@@ -177,12 +184,16 @@ describe('--canary, --promote, --abort', () => {
   })
 
   it('refuses a canary without the key, of a page not live, of the stable release itself, and shares outside 1–100', async () => {
-    await expect(deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share: 20 })).rejects.toThrow(/a canary needs the rollout signing key/)
+    await expect(deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share: 20 })).rejects.toThrow(
+      /a canary needs the rollout signing key/,
+    )
     await expect(deployCanary({ from: builds[0]!.dir, to: target, pages: ['a'], share: 20, rollout })).rejects.toThrow(
       `/a already serves release ${release(0)} to everyone`,
     )
     for (const share of [0, 101, 2.5]) {
-      await expect(deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share, rollout })).rejects.toThrow(/give a whole percentage/)
+      await expect(deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share, rollout })).rejects.toThrow(
+        /give a whole percentage/,
+      )
     }
     const c = writeMiniBuild(join(tmp, `build-c-${n}`), ['c'])
     await expect(deployCanary({ from: join(tmp, `build-c-${n}`), to: target, pages: ['c'], share: 20, rollout })).rejects.toThrow(
@@ -193,7 +204,9 @@ describe('--canary, --promote, --abort', () => {
   it('a canary with --watch asks the health API first: one that does not answer refuses the canary before anything is written', async () => {
     const doc = await document()
     const watch = { health: 'http://127.0.0.1:9', forMs: 60_000, everyMs: 2_000 }
-    await expect(deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share: 20, rollout, watch })).rejects.toThrow(/nothing was deployed/)
+    await expect(deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share: 20, rollout, watch })).rejects.toThrow(
+      /nothing was deployed/,
+    )
     expect(await document()).toEqual(doc)
     expect(listReleases(target)[0]!.canaries).toBeUndefined()
     expect(existsSync(join(target, builds[1]!.manifest.routes['/a']!.assets[0]!.file))).toBe(false)
@@ -201,7 +214,9 @@ describe('--canary, --promote, --abort', () => {
 
   it('the command line refuses --canary 0, --canary 101, --canary without --pages, --promote with no canary', () => {
     const cli = (...args: string[]) => runCli('deploy.ts', ['--to', target, ...args])
-    expect(cli('--from', builds[1]!.dir, '--canary', '0', '--pages', 'a').stderr).toContain('--canary 0: give a whole percentage of app devices, 1 to 100')
+    expect(cli('--from', builds[1]!.dir, '--canary', '0', '--pages', 'a').stderr).toContain(
+      '--canary 0: give a whole percentage of app devices, 1 to 100',
+    )
     expect(cli('--from', builds[1]!.dir, '--canary', '101', '--pages', 'a').stderr).toContain('--canary 101: give a whole percentage')
     const noPages = cli('--from', builds[1]!.dir, '--canary', '20')
     expect([noPages.code, noPages.stderr]).toEqual([2, expect.stringContaining('--canary needs --pages')])

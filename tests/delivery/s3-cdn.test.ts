@@ -254,7 +254,10 @@ describe('nginx in front of the bucket (docs/deploying.md), against the director
 
   it('serves a deploy at once: the switched page’s new HTML on the next request, the other pages as before', async () => {
     const { changed, after } = pair
-    const deployed = await runDeploy(['--to', `s3://${BUCKET}/${PREFIX}`, '--from', after.dir, '--pages', changed.name], { ...s3.env, ...signing })
+    const deployed = await runDeploy(['--to', `s3://${BUCKET}/${PREFIX}`, '--from', after.dir, '--pages', changed.name], {
+      ...s3.env,
+      ...signing,
+    })
     expect(deployed.code, deployed.stderr).toBe(0)
     const answer = await fetchRaw(s3Nginx!.url, changed.path)
     expect(answer.status).toBe(200)

@@ -117,7 +117,12 @@ describe('npm run deploy -- --to s3://…', () => {
     const immutable = Object.values(m.routes).map((r) => ({ file: releaseHtmlPath(r.name, r.release!), sha256: r.html.sha256 }))
     for (const ref of immutable) {
       const object = (await s3.object(prefix, ref.file))!
-      expect([ref.file, object.cacheControl, object.contentType, sha256(object.bytes)]).toEqual([ref.file, IMMUTABLE, 'text/html; charset=utf-8', ref.sha256])
+      expect([ref.file, object.cacheControl, object.contentType, sha256(object.bytes)]).toEqual([
+        ref.file,
+        IMMUTABLE,
+        'text/html; charset=utf-8',
+        ref.sha256,
+      ])
     }
     // Nothing else but the release records, which stay private.
     const deployed = new Set([...files, ...immutable].map((f) => f.file))

@@ -114,9 +114,11 @@ await runCli(USAGE, async () => {
   if (v['min-app-version'] !== undefined && !/^\d{1,4}\.\d{1,4}\.\d{1,4}$/.test(v['min-app-version']))
     throw new UsageError(`--min-app-version ${v['min-app-version']}: give an app version such as 1.4.0`)
   if (v['min-app-version'] !== undefined && (v.prune || v.list || v.unlock)) throw new UsageError('--min-app-version goes with a deploy')
-  if (v.canary !== undefined && !/^\d+$/.test(v.canary)) throw new UsageError(`--canary ${v.canary}: give a whole percentage of app devices, 1 to 100`)
+  if (v.canary !== undefined && !/^\d+$/.test(v.canary))
+    throw new UsageError(`--canary ${v.canary}: give a whole percentage of app devices, 1 to 100`)
   const share = v.canary === undefined ? undefined : Number(v.canary)
-  if (share !== undefined && (share < 1 || share > 100)) throw new UsageError(`--canary ${v.canary}: give a whole percentage of app devices, 1 to 100`)
+  if (share !== undefined && (share < 1 || share > 100))
+    throw new UsageError(`--canary ${v.canary}: give a whole percentage of app devices, 1 to 100`)
   if (share !== undefined && !pages) throw new UsageError('--canary needs --pages: a canary is per page')
   if ((v.promote || v.abort) && v.watch !== undefined) throw new UsageError('--watch goes with a deploy or a --canary')
   if (v.abort && (v.verify || v.purge !== undefined || v['public-url'] !== undefined))
@@ -127,7 +129,8 @@ await runCli(USAGE, async () => {
     process.env.ROLLOUT_SIGNING_KEY || process.env.ROLLOUT_SIGNING_KEY_FILE
       ? { rollout: { key: signingKeyFromEnv(), ...(v['min-app-version'] ? { minAppVersion: v['min-app-version'] } : {}) } }
       : {}
-  if (v['min-app-version'] !== undefined && !signing.rollout) throw new UsageError('--min-app-version needs ROLLOUT_SIGNING_KEY: it goes into rollout.json')
+  if (v['min-app-version'] !== undefined && !signing.rollout)
+    throw new UsageError('--min-app-version needs ROLLOUT_SIGNING_KEY: it goes into rollout.json')
 
   if (v.unlock) {
     const broken = await breakLock(to, v.reason!.trim())
@@ -156,10 +159,20 @@ await runCli(USAGE, async () => {
   if (share !== undefined) {
     if (v.verify || v.purge !== undefined) throw new UsageError('--canary switches no page: --purge and --verify go with --promote')
     const watchingCanary = watchOptions(v, health)
-    const result = await deployCanary({ from: v.from, to, pages: pages!, share, dryRun, ...tell, ...signing, ...(watchingCanary ? { watch: watchingCanary } : {}) })
+    const result = await deployCanary({
+      from: v.from,
+      to,
+      pages: pages!,
+      share,
+      dryRun,
+      ...tell,
+      ...signing,
+      ...(watchingCanary ? { watch: watchingCanary } : {}),
+    })
     const text = formatCanary(result, dryRun)
     const aborted = result.watch?.canary?.aborted ?? []
-    if (aborted.length > 0) throw new DeliveryError(aborted.map((a) => `the canary watch aborted ${a.routes.join(', ')}: ${a.why}`).join('\n'), text)
+    if (aborted.length > 0)
+      throw new DeliveryError(aborted.map((a) => `the canary watch aborted ${a.routes.join(', ')}: ${a.why}`).join('\n'), text)
     if (result.watch && !result.watch.judged)
       throw new DeliveryError('the health API never answered during the canary watch: nothing was judged, every canary kept', text, 3)
     return text
@@ -168,7 +181,10 @@ await runCli(USAGE, async () => {
   if (v.abort) return formatAbort(await abort({ to, dryRun, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)
   if (v.rollback !== undefined) {
     if (v.watch !== undefined) throw new UsageError('--watch goes with a deploy')
-    return formatRollback(await rollback({ to, target: v.rollback, dryRun, ...after, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)
+    return formatRollback(
+      await rollback({ to, target: v.rollback, dryRun, ...after, ...tell, ...signing, ...(pages ? { pages } : {}) }),
+      dryRun,
+    )
   }
   const watching = watchOptions(v, health)
   const result = await deploy({

@@ -72,7 +72,9 @@ export function formatReleases(releases: readonly ReleaseInfo[], current: string
         `${r.id === current ? '*' : ' '} ${r.id}  ${r.kind.padEnd(8)} ${list(r.switched)}  (from ${r.from})${stateNote(r)}`,
         // The current release's canaries are live on app devices; older records keep theirs as history.
         ...(r.id === current
-          ? Object.values(r.canaries ?? {}).map((c) => `      canary ${c.entry.path}: release ${c.entry.release} to ${c.share} % of app devices since ${c.since}`)
+          ? Object.values(r.canaries ?? {}).map(
+              (c) => `      canary ${c.entry.path}: release ${c.entry.release} to ${c.share} % of app devices since ${c.since}`,
+            )
           : []),
       ].join('\n'),
     })),

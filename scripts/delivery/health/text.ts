@@ -32,7 +32,8 @@ export const MARK: Record<Role, string> = { live: '*', canary: '~', 'taken back'
 export function partName(split: keyof ReleaseReport['split'], key: string): string {
   if (split === 'appVersion') return key === 'none' ? 'no app' : `app ${key}`
   if (split === 'cohort') return key === 'none' ? 'no cohort' : key
-  if (split === 'via') return key === 'none' ? 'not said' : key === 'package' ? 'from its package' : key === 'network' ? 'from the network' : key
+  if (split === 'via')
+    return key === 'none' ? 'not said' : key === 'package' ? 'from its package' : key === 'network' ? 'from the network' : key
   const [name = '', ...rest] = key.split(' ')
   const NAMES: Record<string, string> = {
     ios: 'iOS',

@@ -71,14 +71,17 @@ export interface CanaryResult {
 
 /** Checks a share given on the command line or by a caller: a whole 1–100. */
 export function checkShare(share: number): void {
-  if (!Number.isInteger(share) || share < 1 || share > 100) throw new DeliveryError(`--canary ${share}: give a whole percentage of app devices, 1 to 100`)
+  if (!Number.isInteger(share) || share < 1 || share > 100)
+    throw new DeliveryError(`--canary ${share}: give a whole percentage of app devices, 1 to 100`)
 }
 
 /** Puts the build's release of `pages` on `share` % of app devices (see the file's comment). */
 export async function deployCanary(options: CanaryOptions): Promise<CanaryResult> {
   checkShare(options.share)
   if (!options.rollout) {
-    throw new DeliveryError('a canary needs the rollout signing key: set ROLLOUT_SIGNING_KEY or ROLLOUT_SIGNING_KEY_FILE (docs/rollout.md "Keys")')
+    throw new DeliveryError(
+      'a canary needs the rollout signing key: set ROLLOUT_SIGNING_KEY or ROLLOUT_SIGNING_KEY_FILE (docs/rollout.md "Keys")',
+    )
   }
   const store = await openStore(options.to)
   return startRun(store, options, async (run) => {
@@ -92,14 +95,19 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
     for (const r of pickedInBuild) {
       const stable = live.manifest.routes[r.path]
       if (!stable) throw new DeliveryError(`${r.path} is not live: a canary runs beside a stable release, so deploy the page first`)
-      if (!r.release || !stable.release) throw new DeliveryError(`${r.path} has no release id (a build older than release ids): rebuild, and deploy it once`)
-      if (r.release === stable.release) throw new DeliveryError(`${r.path} already serves release ${r.release} to everyone: nothing to put on canary`)
+      if (!r.release || !stable.release)
+        throw new DeliveryError(`${r.path} has no release id (a build older than release ids): rebuild, and deploy it once`)
+      if (r.release === stable.release)
+        throw new DeliveryError(`${r.path} already serves release ${r.release} to everyone: nothing to put on canary`)
     }
     const check = await inspectTarget(store, uniqueRefs(pickedInBuild.flatMap((r) => r.assets)))
     const edited = check.conflicts.filter((c) => isHashed(c.ref.file))
     if (edited.length > 0) throw new DeliveryError(conflictMessage(edited))
     // A changed public/ file stays as the target has it, as with any --pages deploy: the package names those bytes.
-    const picked = asServed(pickedInBuild, check.conflicts.filter((c) => !isHashed(c.ref.file)))
+    const picked = asServed(
+      pickedInBuild,
+      check.conflicts.filter((c) => !isHashed(c.ref.file)),
+    )
     const assetBytes = await mapLimit(check.missing, PARALLEL, (ref) => readVerified(options.from, ref))
     const htmlBytes = await mapLimit(pickedInBuild, PARALLEL, (r) => readVerified(options.from, r.html))
     const before = currentCanaries(run, live.manifest.routes)
@@ -122,7 +130,9 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
     const known = new Map(picked.map((r, i) => [r.path, htmlBytes[i]!]))
     const since = new Date(startedAt).toISOString()
     const minAppVersion = run.rollout!.minAppVersion ?? PACKAGE_MIN_APP_VERSION
-    const added: Record<string, CanaryRecord> = Object.fromEntries(picked.map((entry) => [entry.path, { entry, share: options.share, since, minAppVersion }]))
+    const added: Record<string, CanaryRecord> = Object.fromEntries(
+      picked.map((entry) => [entry.path, { entry, share: options.share, since, minAppVersion }]),
+    )
     // The record names the canary before the document does: a run killed in between leaves a canary that
     // the next run's document names (its files are all uploaded by then), never one no record knows.
     await setCanaries(run, { ...before, ...added }, [...Object.values(added).map((c) => c.entry)], known)
@@ -136,7 +146,12 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
     const watched = options.watch
       ? await watchCanary(
           run,
-          { canaries: picked.filter((r) => r.aliasOf === undefined).map((route) => ({ route, stable: live.manifest.routes[route.path]!.release!, canary: route.release! })), startedAt },
+          {
+            canaries: picked
+              .filter((r) => r.aliasOf === undefined)
+              .map((route) => ({ route, stable: live.manifest.routes[route.path]!.release!, canary: route.release! })),
+            startedAt,
+          },
           options.watch,
           // The aborts share this run's lock; each rewrites rollout.json (serial + 1).
           (routes, why) => abortCanaries(run, routes, why),
@@ -183,18 +198,24 @@ export async function promote(options: PromoteOptions): Promise<PromoteResult> {
     }))
     const check = await inspectTarget(store, uniqueRefs(chosen.flatMap((c) => c.entry.assets)))
     const gone = [...check.missing, ...check.conflicts.map((c) => c.ref)]
-    if (gone.length > 0) throw new DeliveryError(`cannot promote: ${gone.length} file(s) of the canary are not in the target as deployed (${gone[0]!.file}, …); --abort it and deploy the page again`)
+    if (gone.length > 0)
+      throw new DeliveryError(
+        `cannot promote: ${gone.length} file(s) of the canary are not in the target as deployed (${gone[0]!.file}, …); --abort it and deploy the page again`,
+      )
     const html = await mapLimit(chosen, PARALLEL, async ({ entry }) => {
       const key = releaseHtmlPath(entry.name, entry.release!)
       const bytes = await store.get(key)
-      if (!bytes || sha256(bytes) !== entry.html.sha256) throw new DeliveryError(`cannot promote ${entry.path}: ${key} is missing or changed; --abort the canary and deploy the page again`)
+      if (!bytes || sha256(bytes) !== entry.html.sha256)
+        throw new DeliveryError(`cannot promote ${entry.path}: ${key} is missing or changed; --abort the canary and deploy the page again`)
       return bytes
     })
     if (run.dryRun) return { release: null, promoted, serial: null, seconds: (run.clock.now() - run.started) / 1000 }
 
     const next: PagesManifest = { version: 1, routes: { ...live.manifest.routes }, other: live.manifest.other }
     for (const c of chosen) next.routes[c.entry.path] = c.entry
-    const switched = chosen.map((c, i) => ({ route: c.entry, html: html[i]! })).filter((s) => live.manifest.routes[s.route.path]?.html.sha256 !== s.route.html.sha256)
+    const switched = chosen
+      .map((c, i) => ({ route: c.entry, html: html[i]! }))
+      .filter((s) => live.manifest.routes[s.route.path]?.html.sha256 !== s.route.html.sha256)
     const rest = Object.fromEntries(
       Object.entries(currentCanaries(run, live.manifest.routes)).filter(([path]) => !chosen.some((c) => c.entry.path === path)),
     )
@@ -204,14 +225,25 @@ export async function promote(options: PromoteOptions): Promise<PromoteResult> {
         live,
         next,
         switched,
-        info: { kind: 'deploy', switched: switched.map((s) => s.route.path), from: `promote of ${promoted.map((p) => `${p.path} ${p.release}`).join(', ')}`, canaries: rest },
+        info: {
+          kind: 'deploy',
+          switched: switched.map((s) => s.route.path),
+          from: `promote of ${promoted.map((p) => `${p.path} ${p.release}`).join(', ')}`,
+          canaries: rest,
+        },
         uploaded: { files: 0, bytes: 0 },
         carried: findInterrupted(run.book, live),
       },
       after,
     )
     const written = await publishRollout(run, previous)
-    return { release: done.release, promoted, report: done.report, serial: written?.doc.serial ?? null, seconds: (run.clock.now() - run.started) / 1000 }
+    return {
+      release: done.release,
+      promoted,
+      report: done.report,
+      serial: written?.doc.serial ?? null,
+      seconds: (run.clock.now() - run.started) / 1000,
+    }
   })
 }
 
@@ -236,7 +268,12 @@ export async function abort(options: AbortOptions): Promise<AbortResult> {
     const previous = await checkRollout(run)
     const live = await readLiveState(store, run.book)
     const chosen = chooseCanaries(run, live.manifest, options.pages, 'abort')
-    const aborted = chosen.map((c) => ({ path: c.entry.path, release: c.entry.release!, share: c.share, stable: live.manifest.routes[c.entry.path]?.release ?? '-' }))
+    const aborted = chosen.map((c) => ({
+      path: c.entry.path,
+      release: c.entry.release!,
+      share: c.share,
+      stable: live.manifest.routes[c.entry.path]?.release ?? '-',
+    }))
     if (run.dryRun) return { aborted, serial: null, seconds: (run.clock.now() - run.started) / 1000 }
     await dropCanaries(
       run,
@@ -269,7 +306,9 @@ export async function dropCanaries(run: Run, routes: readonly string[], why: str
   run.notice(`took the canary of ${dropped.map((c) => `${c.entry.path} (release ${c.entry.release})`).join(', ')} away: ${why}`)
   await tellCanaries(
     run,
-    dropped.filter((c) => c.entry.aliasOf === undefined).map((c) => ({ route: c.entry.path, release: c.entry.release!, kind: 'aborted' as const })),
+    dropped
+      .filter((c) => c.entry.aliasOf === undefined)
+      .map((c) => ({ route: c.entry.path, release: c.entry.release!, kind: 'aborted' as const })),
   )
   return dropped
 }
@@ -283,7 +322,8 @@ function chooseCanaries(run: Run, live: PagesManifest | null, pages: readonly st
   // The page names --pages takes, among the routes on canary; a page with none is named.
   const wanted = pages.map((p) => p.trim().replace(/^\/+|\/+$/g, '')).filter(Boolean)
   const missing = wanted.filter((n) => !all.some((c) => c.entry.name === n || c.entry.path === `/${n}`))
-  if (missing.length > 0) throw new DeliveryError(`--${verb}: no canary for ${missing.join(', ')} (on canary: ${all.map((c) => c.entry.path).join(', ')})`)
+  if (missing.length > 0)
+    throw new DeliveryError(`--${verb}: no canary for ${missing.join(', ')} (on canary: ${all.map((c) => c.entry.path).join(', ')})`)
   const picked = new Set(selectRoutes(manifest, wanted).map((r) => r.path))
   return all.filter((c) => picked.has(c.entry.path))
 }

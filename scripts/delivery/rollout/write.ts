@@ -77,7 +77,9 @@ export async function ensureReleaseHtml(
     const there = await store.stat(key)
     if (there?.sha256 === entry.html.sha256) return null
     if (there) {
-      throw new DeliveryError(`${store.name}/${key} holds other bytes than release ${entry.release} of ${entry.path} (changed by hand?): delete it and run again`)
+      throw new DeliveryError(
+        `${store.name}/${key} holds other bytes than release ${entry.release} of ${entry.path} (changed by hand?): delete it and run again`,
+      )
     }
     let bytes: Uint8Array | null = known.get(entry.path) ?? null
     if (!bytes) {
@@ -85,7 +87,9 @@ export async function ensureReleaseHtml(
       bytes = live && sha256(live) === entry.html.sha256 ? live : null
     }
     if (!bytes || sha256(bytes) !== entry.html.sha256) {
-      throw new DeliveryError(`${key} is missing and no copy of release ${entry.release} of ${entry.path} is at hand: deploy that page from its build`)
+      throw new DeliveryError(
+        `${key} is missing and no copy of release ${entry.release} of ${entry.path} is at hand: deploy that page from its build`,
+      )
     }
     lock?.assertHeld()
     await store.putNew(key, bytes)

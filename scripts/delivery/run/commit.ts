@@ -50,7 +50,11 @@ export async function commitRelease(run: Run, { next, switched, replaces, info }
   lock?.assertHeld()
   const { canaries: given, ...plain } = info
   const canaries = given ?? carriedCanaries(run, next, switched)
-  const release = await book.create({ ...plain, ...(canaries && Object.keys(canaries).length > 0 ? { canaries } : {}) }, next, new Map(html))
+  const release = await book.create(
+    { ...plain, ...(canaries && Object.keys(canaries).length > 0 ? { canaries } : {}) },
+    next,
+    new Map(html),
+  )
   const done: string[] = []
   try {
     for (const { route, html: bytes } of switched) {

@@ -161,7 +161,9 @@ async function publish(
  */
 function refuseCanaried(run: Run, picked: readonly RouteEntry[], live: PagesManifest): void {
   const canaries = currentCanaries(run, live.routes)
-  const blocked = picked.filter((r) => canaries[r.path]).map((r) => `${r.path} (release ${canaries[r.path]!.entry.release} to ${canaries[r.path]!.share} % of app devices)`)
+  const blocked = picked
+    .filter((r) => canaries[r.path])
+    .map((r) => `${r.path} (release ${canaries[r.path]!.entry.release} to ${canaries[r.path]!.share} % of app devices)`)
   if (blocked.length === 0) return
   throw new DeliveryError(
     `refusing: ${blocked.join(', ')} ${blocked.length === 1 ? 'has a canary' : 'have canaries'}; --promote or --abort ${blocked.length === 1 ? 'it' : 'them'} first, or deploy a new --canary to replace ${blocked.length === 1 ? 'it' : 'them'}`,

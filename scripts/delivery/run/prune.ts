@@ -100,7 +100,8 @@ async function sweep({ store, book, dryRun, lock }: Run, keep: number, graceMs: 
   for (const r of live.releases) noteCanaries(r, listed)
   const named = await rolloutNames(store)
   for (const r of kept) {
-    for (const entry of [...Object.values(r.manifest.routes), ...canariesOf(r)]) if (entry.release) named?.add(releaseHtmlPath(entry.name, entry.release))
+    for (const entry of [...Object.values(r.manifest.routes), ...canariesOf(r)])
+      if (entry.release) named?.add(releaseHtmlPath(entry.name, entry.release))
   }
   for (const entry of Object.values(live.manifest.routes)) if (entry.release) named?.add(releaseHtmlPath(entry.name, entry.release))
   const underAssets = new Set(await store.list('assets/'))

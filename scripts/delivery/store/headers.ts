@@ -63,10 +63,10 @@ export function headersFor(file: string): FileHeaders {
     : file === 'rollout.json'
       ? ROLLOUT_CACHE
       : file.startsWith('assets/') || file.startsWith('_releases/')
-      ? IMMUTABLE
-      : ext === 'html'
-        ? REVALIDATE
-        : SHORT
+        ? IMMUTABLE
+        : ext === 'html'
+          ? REVALIDATE
+          : SHORT
   return { contentType, cacheControl }
 }
 
