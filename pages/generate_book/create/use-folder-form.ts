@@ -22,9 +22,13 @@ export interface FormErrors {
   server?: string
 }
 
-/** The options, and the folder when `editId` is set; fails only when the folder cannot be read. */
-async function fetchForm(editId: number): Promise<ApiResult<LoadedForm>> {
+/**
+ * The options, and the folder when `editId` is set; fails only when the folder cannot be read, or, with
+ * `optionsKept`, when the options cannot (useLoad then keeps the kept ones rather than a form with no picks).
+ */
+async function fetchForm(editId: number, optionsKept: boolean): Promise<ApiResult<LoadedForm>> {
   const [options, directory] = await Promise.all([getBookCreationOptions(), editId ? getDirectory(editId) : null])
+  if (optionsKept && !options.success) return { ...options, data: null }
   return loadedForm(options, directory, editId)
 }
 
@@ -72,7 +76,7 @@ export function useFolderForm(target: CreateTarget) {
   const [uploading, setUploading] = useState(false)
   const savingRef = useRef(false)
   const parentId = target.mode === 'create' ? target.parentId : 0
-  const load = useLoad(() => fetchForm(editId), {
+  const load = useLoad(() => fetchForm(editId, kept !== null), {
     parse: (data) => data!,
     arrived: () => arrived,
     kept: () => kept,
