@@ -38,7 +38,8 @@ const RETRY = '重试'
 /**
  * The pages a parent expects to see offline as they were last time (their first replies kept per user,
  * `keep` in their page.ts): their books, their space, their membership. The others' first view needs
- * the network (a form, the cloud-drive import) or nothing at all.
+ * the network (a folder's edit form: its values are never kept; the cloud-drive import) or nothing at
+ * all. A new folder's form draws from its kept options: its own case below.
  */
 const SHOWN_FROM_KEPT = new Set(['/generate_book/list', '/space_upgrade', '/vip_sale'])
 
