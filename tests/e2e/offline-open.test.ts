@@ -38,7 +38,8 @@ const RETRY = '重试'
 /**
  * The pages a parent expects to see offline as they were last time (their first replies kept per user,
  * `keep` in their page.ts): their books, their space, their membership. The others' first view needs
- * the network (a form, the cloud-drive import) or nothing at all.
+ * the network (a folder's edit form: its values are never kept; the cloud-drive import) or nothing at
+ * all. A new folder's form draws from its kept options: its own case below.
  */
 const SHOWN_FROM_KEPT = new Set(['/generate_book/list', '/space_upgrade', '/vip_sale'])
 
@@ -134,6 +135,30 @@ describe('every in-app page opened from its package with no network', { timeout:
       await expectEveryShape(phone, `${name}-kept`)
     }
     expect(phone.errors).toEqual([])
+    await phone.context.close()
+  })
+
+  it("a new folder's form opens offline from the options kept by the last open", async () => {
+    const create = demoLinks(DIST).find((link) => link.route === '/generate_book/create' && !link.bench)!
+    expect(create.path).toContain('parentId=')
+    const phone = await openPhone('app')
+    const files = await servePackageFiles(phone.context, phone.baseUrl, Object.keys(PAGES))
+    const nameBox = phone.page.getByRole('textbox', { name: /名称/ })
+    // Nothing kept: the form with no choices (create-state.ts `optionsMsg`), the failure said by its toast.
+    files.setOffline(true)
+    await phone.page.goto(phone.baseUrl + create.path)
+    await nameBox.waitFor({ timeout: 15_000 })
+    await phone.page.getByRole('alert').getByText(NETWORK_FAILED).waitFor({ timeout: 15_000 })
+    expect(await phone.page.getByText(create.proof as string).count()).toBe(0)
+    files.setOffline(false)
+    expect(await openAndSettle(phone, create)).toBe('content')
+    files.networkRequests()
+    files.setOffline(true)
+    // The kept options: the form with its choices, ready to type into, and no error said.
+    expect(await openAndSettle(phone, create)).toBe('content')
+    expect(await phone.page.getByText(NETWORK_FAILED).count()).toBe(0)
+    await nameBox.fill('动物世界')
+    expect(files.networkRequests().every((request) => request.refused)).toBe(true)
     await phone.context.close()
   })
 })

@@ -5,8 +5,8 @@ import { getDirectory } from '@shared/api/get-directory'
 import { updateBookCreation } from '@shared/api/update-book-creation'
 import { toast } from '@shared/components/toast'
 import { useLoad } from '@shared/hooks/use-load'
-import { takeArrived, type ApiResult } from '@shared/http'
-import { peekArrived } from '@shared/http/arrived'
+import { takeArrived, takeKeptGet, type ApiResult } from '@shared/http'
+import { peekArrived, peekKeptReply } from '@shared/http/arrived'
 import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
 import { arrivedForm, createStateOf, loadedForm, type CreateTarget, type LoadedForm } from './create-state'
 import { emptyForm, isDirty, toInput, toUpdate, validateForm, type FolderForm } from './folder-form'
@@ -22,9 +22,13 @@ export interface FormErrors {
   server?: string
 }
 
-/** The options, and the folder when `editId` is set; fails only when the folder cannot be read. */
-async function fetchForm(editId: number): Promise<ApiResult<LoadedForm>> {
+/**
+ * The options, and the folder when `editId` is set; fails only when the folder cannot be read, or, with
+ * `optionsKept`, when the options cannot (useLoad then keeps the kept ones rather than a form with no picks).
+ */
+async function fetchForm(editId: number, optionsKept: boolean): Promise<ApiResult<LoadedForm>> {
   const [options, directory] = await Promise.all([getBookCreationOptions(), editId ? getDirectory(editId) : null])
+  if (optionsKept && !options.success) return { ...options, data: null }
   return loadedForm(options, directory, editId)
 }
 
@@ -44,6 +48,19 @@ function takeArrivedForm(editId: number): ApiResult<LoadedForm> | null {
 }
 
 /**
+ * A new folder's form from the options kept from the last open (page.ts `keep`), taken, else null. Never
+ * when editing: the folder's own values are not kept (a late answer would overwrite what was typed, and
+ * stale values saved over newer ones), so an edit waits for its folder.
+ */
+function takeKeptForm(editId: number): ApiResult<LoadedForm> | null {
+  if (editId) return null
+  const options = getBookCreationOptions.request()
+  const form = arrivedForm(peekKeptReply(options.path, options.params), null, 0)
+  if (form) takeKeptGet(options.path, options.params)
+  return form
+}
+
+/**
  * The create/edit form: loads the options (and the folder when editing), holds the values, saves
  * once at a time and then returns to the list, and guards unsaved changes.
  */
@@ -51,20 +68,24 @@ export function useFolderForm(target: CreateTarget) {
   const editId = target.mode === 'edit' ? target.id : 0
   // What the HTML's early requests brought: the first render draws the filled form from it.
   const [arrived] = useState(() => takeArrivedForm(editId))
-  const [form, setForm] = useState<FolderForm>(() => arrived?.data?.initial ?? emptyForm)
+  // Else a new folder's form drawn at once from the kept options, asked again (useLoad `kept`).
+  const [kept] = useState(() => (arrived ? null : takeKeptForm(editId)))
+  const [form, setForm] = useState<FolderForm>(() => (arrived ?? kept)?.data?.initial ?? emptyForm)
   const [errors, setErrors] = useState<FormErrors>({})
   const [saving, setSaving] = useState(false)
   const [uploading, setUploading] = useState(false)
   const savingRef = useRef(false)
   const parentId = target.mode === 'create' ? target.parentId : 0
-  const load = useLoad(() => fetchForm(editId), {
+  const load = useLoad(() => fetchForm(editId, kept !== null), {
     parse: (data) => data!,
     arrived: () => arrived,
+    kept: () => kept,
     fallback: LOAD_FAILED,
     // The error view shows the message and stays: a toast would say the same thing twice.
     onLoaded: (loaded) => {
       if (loaded.optionsMsg) toast(loaded.optionsMsg)
-      setForm(loaded.initial)
+      // Newer options under a form drawn from kept ones change the choices only: the parent may be typing.
+      if (!kept) setForm(loaded.initial)
     },
   })
   const loaded = load.state

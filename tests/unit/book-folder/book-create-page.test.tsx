@@ -10,6 +10,7 @@ import { uploadFile } from '@shared/api/upload-file'
 import type * as Bridge from '@shared/bridge'
 import { goBackOrClose } from '@shared/bridge'
 import type { ApiResult } from '@shared/http'
+import { putKept } from '@shared/http/prefetch'
 import { BookCreatePage } from '../../../pages/generate_book/create/book-create-page'
 import { returnToList } from '../../../pages/generate_book/create/navigation'
 import { clearOverlays } from '../components/clear-overlays'
@@ -181,6 +182,49 @@ describe('the create page', () => {
     )
     await userEvent.click(screen.getByRole('button', { name: '保存' }))
     await waitFor(() => expect(add).toHaveBeenCalledWith(expect.objectContaining({ imageUrl: '/uploads/cover.png' })))
+  })
+
+  describe('with the options kept from the last open (issue 47)', () => {
+    const keptOptions = { categories: [{ id: 1, name: '自然拼读' }], ages: ['3', '4'], tags: ['睡前故事'] }
+    const keep = () => {
+      const { path, params } = getBookCreationOptions.request()
+      putKept(path, params, { status: 200, body: ok(keptOptions) })
+    }
+
+    it("draws a new folder's form at once, and newer options do not wipe what was typed", async () => {
+      keep()
+      let answer: (result: ApiResult<unknown>) => void = () => {}
+      vi.mocked(getBookCreationOptions).mockReturnValue(new Promise((resolve) => (answer = resolve)) as never)
+      render(<BookCreatePage target={{ mode: 'create', parentId: 10 }} />)
+      // In the first render: no loading view, the kept tag on screen.
+      expect(nameBox()).toBeTruthy()
+      expect(screen.getByRole('button', { name: '睡前故事' })).toBeTruthy()
+      await userEvent.type(nameBox(), '动物世界')
+      await act(async () => answer(ok({ ...keptOptions, tags: ['睡前故事', '动物'] })))
+      // The choices follow the answer; the name typed stays.
+      expect(await screen.findByRole('button', { name: '动物' })).toBeTruthy()
+      expect(nameBox()).toHaveProperty('value', '动物世界')
+    })
+
+    it('says nothing when the options cannot be asked again (no network): the kept form stays', async () => {
+      keep()
+      vi.mocked(getBookCreationOptions).mockResolvedValue(fail('网络错误，请检查您的网络连接'))
+      render(<BookCreatePage target={{ mode: 'create', parentId: 10 }} />)
+      expect(nameBox()).toBeTruthy()
+      await act(async () => {})
+      expect(screen.queryByText('网络错误，请检查您的网络连接')).toBeNull()
+      expect(screen.getByRole('button', { name: '睡前故事' })).toBeTruthy()
+    })
+
+    it('waits for the folder when editing: its values are never kept', async () => {
+      keep()
+      let answer: (result: ApiResult<Folder>) => void = () => {}
+      vi.mocked(getDirectory).mockReturnValue(new Promise((resolve) => (answer = resolve)) as never)
+      render(<BookCreatePage target={{ mode: 'edit', id: 12 }} />)
+      expect(screen.queryByRole('textbox', { name: /名称/ })).toBeNull()
+      await act(async () => answer(ok<Folder>({ id: 12, parentId: 10, title: '旧名字', rootId: 1, ages: ['3'], tags: [], intro: '' })))
+      expect(await screen.findByDisplayValue('旧名字')).toBeTruthy()
+    })
   })
 
   describe('when editing', () => {

@@ -96,11 +96,13 @@ describe('paintsFromReply', () => {
 })
 
 describe('keepsReplies', () => {
-  it("is true for the share page and the user's folder list, which keep their replies for the next open, and false for the folder form", () => {
+  it("is true for the share page, the user's folder list and the folder form's options, which keep their replies for the next open", () => {
     expect(keepsReplies(sharePage.requestsFor(sharePage.parse('?r=abc')))).toBe(true)
     expect(keepsReplies(listPage.requestsFor(listPage.parse('?id=3')))).toBe(true)
-    // A form's values are never kept: stale ones would be saved over newer ones.
-    expect(keepsReplies(createPage.requestsFor(createPage.parse('?id=3')))).toBe(false)
+    const form = createPage.requestsFor(createPage.parse('?id=3'))
+    expect(keepsReplies(form)).toBe(true)
+    // Only the options (catalogue data): a form's values are never kept, stale ones would be saved over newer ones.
+    expect(form.filter((request) => request.keep).map((request) => request.path)).toEqual(['/v1/bookCreation/options'])
   })
 })
 
