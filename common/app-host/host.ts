@@ -10,7 +10,7 @@ import type { Cohort, Via } from '../telemetry/report.ts'
 import { inCanary } from '../rollout/cohort.ts'
 import { ROLLOUT_FILE, type ReleaseRef, type RolloutDocument } from '../rollout/document.ts'
 import { importRolloutPublicKey, verifyRollout } from '../rollout/signature.ts'
-import { contentTypeFor } from './content-type.ts'
+import { contentTypeFor } from '../content-type.ts'
 import { collectGarbage, downloadFile, installVersion, readFile, readVersions, type PageVersion } from './packages.ts'
 import type { HostStorage } from './storage.ts'
 

@@ -4,6 +4,8 @@
  * web server (the nginx sample there).
  */
 
+import { contentTypeFor } from '../../../common/content-type.ts'
+
 /** `/assets/*`: the name changes whenever the bytes do. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** HTML: revalidated on every open, so a switched page is seen at once. */
@@ -15,39 +17,6 @@ export const ROLLOUT_CACHE = 'public, max-age=60'
 /** The deploy tool's own records (`.releases/`): never cached, never public. */
 export const PRIVATE = 'private, no-store'
 
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  json: 'application/json',
-  map: 'application/json',
-  webmanifest: 'application/manifest+json',
-  txt: 'text/plain; charset=utf-8',
-  xml: 'application/xml',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  ico: 'image/x-icon',
-  woff2: 'font/woff2',
-  woff: 'font/woff',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  pdf: 'application/pdf',
-  wasm: 'application/wasm',
-}
-
 export interface FileHeaders {
   contentType: string
   cacheControl: string
@@ -55,8 +24,8 @@ export interface FileHeaders {
 
 /** The `Content-Type` and `Cache-Control` of `file` (a key: `assets/a-1.js`, `price_up/index.html`). */
 export function headersFor(file: string): FileHeaders {
+  const contentType = contentTypeFor(file)
   const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? ''
-  const contentType = TYPES[ext] ?? 'application/octet-stream'
   // `_releases/<name>/<release>.html` never changes once written (docs/rollout.md): cached as an asset.
   const cacheControl = file.startsWith('.releases/')
     ? PRIVATE

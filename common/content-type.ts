@@ -1,7 +1,7 @@
 /**
- * The Content-Type a WebView gets for a package file, by its extension: the deploy's table
- * (scripts/delivery/store/headers.ts) for the kinds a page loads. common/ cannot import scripts/, so the
- * few a package holds are written again here; anything else is `application/octet-stream`.
+ * The Content-Type of a site file by its extension: what the S3 store writes as object metadata
+ * (scripts/delivery/store/headers.ts), and what the app's host answers the WebView with for a package file
+ * (common/app-host/). Anything else is `application/octet-stream`.
  */
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -9,6 +9,10 @@ const TYPES: Record<string, string> = {
   mjs: 'text/javascript; charset=utf-8',
   css: 'text/css; charset=utf-8',
   json: 'application/json',
+  map: 'application/json',
+  webmanifest: 'application/manifest+json',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml',
   svg: 'image/svg+xml',
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -19,8 +23,16 @@ const TYPES: Record<string, string> = {
   ico: 'image/x-icon',
   woff2: 'font/woff2',
   woff: 'font/woff',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
   mp3: 'audio/mpeg',
   m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  pdf: 'application/pdf',
   wasm: 'application/wasm',
 }
 
