@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TelemetryReport } from '../../common/telemetry/report'
 import type { RouteEntry } from '../../scripts/delivery/manifest'
 import { watchCanary } from '../../scripts/delivery/run/watch-canary'
-import { report } from '../server/helpers/field-reports'
+import { report, sent } from '../server/helpers/field-reports'
 import { seededRandom } from './helpers/seeded-random'
 import { setupServer } from '../server/helpers/test-app'
 
@@ -52,14 +52,7 @@ async function view(release: string, cohort: 'stable' | 'canary', address: strin
     appVersion: '3.4.0',
     problems: bad ? [boom] : [],
   })
-  const res = await server.inject({
-    method: 'POST',
-    url: '/v1/telemetry',
-    remoteAddress: address,
-    headers: { 'content-type': 'text/plain' },
-    payload: JSON.stringify(r),
-  })
-  expect(res.statusCode, res.body).toBe(204)
+  await sent(server, r, address)
 }
 
 /** A minute of views: `perSource` views from each of `sources` (20) honest addresses, a share `errorRate` of them with an error (spread evenly). */

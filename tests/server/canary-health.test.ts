@@ -4,15 +4,18 @@
  * `live` of it promotes it. The reply splits views by cohort and source, and with `from` gives what the rule
  * reads of each cohort's app views since that minute (migration 011), read from the rollups.
  */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { HealthReply } from '../../common/telemetry/health'
 import type { TelemetryReport } from '../../common/telemetry/report'
 import { COHORT_SOURCES_SQL } from '../../server/telemetry/health-query'
 import { FROM_MSG } from '../../server/telemetry/ops-routes'
-import { report } from './helpers/field-reports'
+import { report, sent } from './helpers/field-reports'
 import { envelope, setupServer } from './helpers/test-app'
 
-const server = setupServer({ rateLimits: false })
+// No build served: the demo would register its releases as live, and this file's events would not be the only ones.
+const server = setupServer({ rateLimits: false, distDir: join(tmpdir(), 'kids-no-build') })
 const ROUTE = '/recorded_share'
 const STABLE = 'a1b2c3d4e5f6'
 const CANARY = 'cccccccccccc'
@@ -25,16 +28,7 @@ const tell = async (...events: [release: string, kind: string][]) => {
   })
   expect(res.statusCode, res.body).toBe(200)
 }
-const send = async (r: TelemetryReport, address = '203.0.113.5') => {
-  const res = await server.inject({
-    method: 'POST',
-    url: '/v1/telemetry',
-    remoteAddress: address,
-    headers: { 'content-type': 'text/plain' },
-    payload: JSON.stringify(r),
-  })
-  expect(res.statusCode, res.body).toBe(204)
-}
+const send = (r: TelemetryReport, address?: string) => sent(server, r, address)
 const health = async (query = '') => {
   const res = await server.inject({ method: 'GET', url: `/ops/release-health${query}` })
   expect(res.statusCode, res.body).toBe(200)

@@ -16,7 +16,7 @@ import { maintainTelemetry, partitionName, partitions } from '../../server/telem
 import { problemGroup } from '../../server/telemetry/contribution'
 import { isErrorProblem } from '../../server/telemetry/stored-report'
 import { seededRandom } from '../delivery/helpers/seeded-random'
-import { deployed, report } from './helpers/field-reports'
+import { deployed, report, sent } from './helpers/field-reports'
 import { envelope, setupServer } from './helpers/test-app'
 
 const server = setupServer({ rateLimits: false })
@@ -28,16 +28,7 @@ const RELEASES = [
 
 const deployAll = () => deployed(server, ...RELEASES)
 
-const send = async (r: TelemetryReport, address = '203.0.113.5') => {
-  const res = await server.inject({
-    method: 'POST',
-    url: '/v1/telemetry',
-    remoteAddress: address,
-    headers: { 'content-type': 'text/plain' },
-    payload: JSON.stringify(r),
-  })
-  expect(res.statusCode, res.body).toBe(204)
-}
+const send = (r: TelemetryReport, address?: string) => sent(server, r, address)
 const health = async (query = '') => envelope<HealthReply>(await server.inject({ method: 'GET', url: `/ops/release-health${query}` })).data
 
 describe('Release health', () => {

@@ -59,3 +59,15 @@ export async function deployed(ctx: ServerTestContext, ...releases: (readonly [r
   })
   expect(res.statusCode, res.body).toBe(200)
 }
+
+/** Posts `r` as a phone at `address` does (`POST /v1/telemetry`, text/plain), expecting it taken (204). */
+export async function sent(ctx: ServerTestContext, r: TelemetryReport | HeadReport, address = '203.0.113.5'): Promise<void> {
+  const res = await ctx.inject({
+    method: 'POST',
+    url: '/v1/telemetry',
+    remoteAddress: address,
+    headers: { 'content-type': 'text/plain' },
+    payload: JSON.stringify(r),
+  })
+  expect(res.statusCode, res.body).toBe(204)
+}
