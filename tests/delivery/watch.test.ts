@@ -307,7 +307,8 @@ describe('npm run deploy -- --watch, in real time', () => {
     expect(run.code, run.stderr).toBe(1)
     expect(run.stderr).toMatch(/^watching \/r1 \w+, \/r2 \w+, \/r3 \w+ for 3 s at http/m)
     expect(run.stderr.trim().split('\n').at(-1)).toMatch(/^the watch took back \/r2 \(release 0003-\S+\): worse than the release before$/)
-    expect(run.stdout).toMatch(/^Verified: 3 pages, 6 files at .*: all match$/m)
+    // Each page's HTML and script, and the immutable HTML of its release (`_releases/`).
+    expect(run.stdout).toMatch(/^Verified: 3 pages, 9 files at .*: all match$/m)
     expect(run.stdout).toMatch(/^Watched \d s at .* \(a verdict needs 5 views\):$/m)
     expect(run.stdout).toMatch(/^ {2}\/r2 \w+ \(before: \w+\): TAKEN BACK: error rate 60\.0 % \(6 of 10\)/m)
     expect(run.stdout).toMatch(/^ {2}\/r3 \w+ \(before: \w+\): KEPT: no verdict: 0 views of the 5/m)
