@@ -25,6 +25,8 @@ export function watchLeaving(): void {
 
 /** Whether the page is being left: hidden, or told so within the last second (a cancelled leave is forgotten). */
 function leaving(): boolean {
+  // A page torn down before the grace ended (its document gone: a test's window closed) was left.
+  if (typeof document === 'undefined') return true
   return document.visibilityState === 'hidden' || performance.now() - leftAt < 1000
 }
 
