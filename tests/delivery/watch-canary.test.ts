@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TelemetryReport } from '../../common/telemetry/report'
 import type { RouteEntry } from '../../scripts/delivery/manifest'
 import { watchCanary } from '../../scripts/delivery/run/watch-canary'
-import { report, sent } from '../server/helpers/field-reports'
+import { report, sent, told } from '../server/helpers/field-reports'
 import { seededRandom } from './helpers/seeded-random'
 import { setupServer } from '../server/helpers/test-app'
 
@@ -30,14 +30,7 @@ const CANARY = 'cccccccccccc'
 const entry = { path: ROUTE, name: 'recorded_share', release: CANARY } as unknown as RouteEntry
 const boom = { kind: 'error' as const, message: 'boom', count: 1, at: 5 }
 
-const tell = async (...events: [release: string, kind: string][]) => {
-  const res = await server.inject({
-    method: 'POST',
-    url: '/ops/releases',
-    payload: { events: events.map(([release, kind]) => ({ route: ROUTE, release, kind, run: '0001-test' })) },
-  })
-  expect(res.statusCode, res.body).toBe(200)
-}
+const tell = (...events: [release: string, kind: string][]) => told(server, ROUTE, ...events)
 
 /** One app view of `release` in `cohort` from `address`, with an error when `bad`. */
 async function view(release: string, cohort: 'stable' | 'canary', address: string, bad: boolean) {

@@ -11,7 +11,7 @@ import type { HealthReply } from '../../common/telemetry/health'
 import type { TelemetryReport } from '../../common/telemetry/report'
 import { COHORT_SOURCES_SQL } from '../../server/telemetry/health-query'
 import { FROM_MSG } from '../../server/telemetry/ops-routes'
-import { report, sent } from './helpers/field-reports'
+import { report, sent, told } from './helpers/field-reports'
 import { envelope, setupServer } from './helpers/test-app'
 
 // No build served: the demo would register its releases as live, and this file's events would not be the only ones.
@@ -20,14 +20,7 @@ const ROUTE = '/recorded_share'
 const STABLE = 'a1b2c3d4e5f6'
 const CANARY = 'cccccccccccc'
 
-const tell = async (...events: [release: string, kind: string][]) => {
-  const res = await server.inject({
-    method: 'POST',
-    url: '/ops/releases',
-    payload: { events: events.map(([release, kind]) => ({ route: ROUTE, release, kind, run: '0001-test' })) },
-  })
-  expect(res.statusCode, res.body).toBe(200)
-}
+const tell = (...events: [release: string, kind: string][]) => told(server, ROUTE, ...events)
 const send = (r: TelemetryReport, address?: string) => sent(server, r, address)
 const health = async (query = '') => {
   const res = await server.inject({ method: 'GET', url: `/ops/release-health${query}` })

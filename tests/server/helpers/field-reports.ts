@@ -50,6 +50,16 @@ export function headReport(changes: Partial<HeadReport> = {}): HeadReport {
   }
 }
 
+/** What a deploy tells the API about `route` (`POST /ops/releases`): each release with its event kind. */
+export async function told(ctx: ServerTestContext, route: string, ...events: (readonly [release: string, kind: string])[]): Promise<void> {
+  const res = await ctx.inject({
+    method: 'POST',
+    url: '/ops/releases',
+    payload: { events: events.map(([release, kind]) => ({ route, release, kind, run: '0001-test' })) },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+}
+
 /** What a deploy tells the API: these releases are live. */
 export async function deployed(ctx: ServerTestContext, ...releases: (readonly [route: string, release: string])[]): Promise<void> {
   const res = await ctx.inject({
