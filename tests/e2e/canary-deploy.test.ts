@@ -23,11 +23,12 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { build } from 'vite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createAppHost, memoryStorage, type Choice } from '../../common/app-host'
 import { importRolloutPublicKey, inCanary, parseRolloutDocument, verifyRollout, type RolloutDocument } from '../../common/rollout'
 import type { HealthReply } from '../../common/telemetry/health'
-import type { TelemetryReport } from '../../common/telemetry/report'
+import { describeClient } from '../../common/telemetry/client'
+import type { HeadReport, TelemetryReport } from '../../common/telemetry/report'
 import { fetchHealth } from '../../scripts/delivery/health/fetch-health'
 import type { PagesManifest } from '../../scripts/delivery/manifest'
 import { newKeyPair, signRollout } from '../../scripts/delivery/rollout/sign'
@@ -96,7 +97,8 @@ interface Device {
 /** A device's view as its report tells it: release, cohort, via and whether the WebKit fault was in it. */
 interface SeenReport {
   origin: string
-  report: TelemetryReport
+  report: TelemetryReport | HeadReport
+  userAgent: string
 }
 
 let tmp: string
@@ -166,23 +168,33 @@ async function startRadio(targetPort: number, port: number): Promise<Radio> {
  */
 function phoneAddress(incoming: IncomingMessage, body: Buffer): string | null {
   if (incoming.url !== '/v1/telemetry') return null
-  let report: TelemetryReport
+  let report: TelemetryReport | HeadReport
   try {
-    report = JSON.parse(body.toString('utf8')) as TelemetryReport
+    report = JSON.parse(body.toString('utf8')) as TelemetryReport | HeadReport
   } catch {
     return null
   }
   if (typeof report.view !== 'string') return null
   const kept = reports.get(report.view)
-  if (!kept || kept.report.seq <= report.seq) reports.set(report.view, { origin: String(incoming.headers.origin ?? ''), report })
+  if (!kept || kept.report.seq <= report.seq)
+    reports.set(report.view, { origin: String(incoming.headers.origin ?? ''), report, userAgent: incoming.headers['user-agent'] ?? '' })
   let h = 0
   for (const c of report.view) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0
   return `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255 || 1}`
 }
 
-/** The reports of the views opened through `device` (its host-edge's origin), oldest first by arrival. */
-const reportsOf = (device: Device): TelemetryReport[] =>
-  [...reports.values()].filter((r) => r.origin === device.edge.url && r.report.route === ROUTE).map((r) => r.report)
+/**
+ * The reports of the views opened through `device` (its host-edge's origin), oldest first by arrival. A
+ * view left before its reporter loaded sent only the head's report (a loaded machine leaves some): it
+ * describes no client, and the server reads one from its request's user agent, as here.
+ */
+const reportsOf = (device: Device): SeenView[] =>
+  [...reports.values()]
+    .filter((r) => r.origin === device.edge.url && r.report.route === ROUTE)
+    .map(({ report, userAgent }) => ('head' in report ? { ...describeClient(userAgent), ...report } : report))
+
+/** A view as the server stores its report: a head report with the client its user agent names. */
+type SeenView = TelemetryReport | (HeadReport & ReturnType<typeof describeClient>)
 
 /**
  * What the app's fetch of a package file or of `rollout.json` gets, when the test tampers with it
@@ -478,6 +490,12 @@ describe('a canary of one page for 20 % of app devices, watched (Chromium and We
     // round, each Chromium device every other round (the canary's views about half faulty).
     const [chromiumCanary, chromiumStable] = await Promise.all([chromiumFor(canaryDevices[0]!), chromiumFor(stableDevices[0]!)])
     const [webkitCanary, webkitStable] = await Promise.all([webkits.canary.open(IOS_APP_UA), webkits.stable.open(IOS_APP_UA)])
+    // However the step ends: a window left open would take the driver's one session from the next test.
+    onTestFinished(() =>
+      Promise.all([webkitCanary.close(), webkitStable.close(), chromiumCanary.context.close(), chromiumStable.context.close()]).then(
+        () => {},
+      ),
+    )
     /** Every open's page state, per device: its release and what the host told it, at each open. */
     const seen = new Map<string, PageState[]>(viewing.map((d) => [d.id, []]))
     const keep = (device: Device) => (state: PageState) => void seen.get(device.id)!.push(state)
@@ -532,7 +550,8 @@ describe('a canary of one page for 20 % of app devices, watched (Chromium and We
     }
     // Their reports say the same; the fault is in every WebKit canary view and in no other.
     await expect.poll(() => reportsOf(canaryDevices[1]!).length, { timeout: 10_000 }).toBe(seen.get(canaryDevices[1]!.id)!.length)
-    const faulty = (r: TelemetryReport) => r.problems.some((p) => p.message.includes(FAULT))
+    // The head's report names no message: its views' errors are the fault's (no other view has one).
+    const faulty = (r: SeenView) => r.problems.some((p) => ('message' in p ? p.message.includes(FAULT) : p.kind === 'error'))
     for (const d of viewing) {
       const canary = canaryDevices.includes(d)
       const mine = reportsOf(d)
@@ -562,10 +581,6 @@ describe('a canary of one page for 20 % of app devices, watched (Chromium and We
     for (const d of canaryDevices) expect(await d.host.choice(ROUTE)).toEqual({ release: oldRelease, cohort: 'stable', via: 'package' })
     const back = await openInWebKit(webkitCanary, canaryDevices[1]!, ROUTE, [PROOF])
     expect(back).toMatchObject({ release: oldRelease, rollout: { cohort: 'stable', via: 'package' } })
-    await webkitCanary.close()
-    await webkitStable.close()
-    await chromiumCanary.context.close()
-    await chromiumStable.context.close()
   }, 240_000)
 
   it('refuses a tampered rollout (keeping the last good one) and a tampered package (the page opens from the network)', async () => {

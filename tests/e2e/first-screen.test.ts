@@ -155,32 +155,37 @@ describe.each(LINKS.map((link) => [`${link.route} (${link.label})`, link] as con
 })
 
 /**
- * Taps `control` on the drawn screen (before React) and returns how long the page took, from the tap's
- * event to the control showing it was heard (handover.ts marks it in the tap's own task), and its look
- * then: a person on a slow network must see at once that the tap counted (issue 39).
+ * Taps `control` on the drawn screen (before React) and tells whether the page showed the tap was heard
+ * in the tap's own task (handover.ts marks it there), so that the next frame shows it, and its look then:
+ * a person on a slow network must see at once that the tap counted (issue 39). Asked of the page's tasks,
+ * not of a clock: a loaded machine delays the tap's event itself, never the order of tasks.
  */
-async function tapHeard(page: Page, control: Locator): Promise<{ ms: number; opacity: number }> {
+async function tapHeard(page: Page, control: Locator): Promise<{ inItsTask: boolean; opacity: number }> {
   await page.evaluate((kept) => {
-    const w = window as unknown as { __heard?: number }
+    const w = window as unknown as { __heard?: boolean }
     delete w.__heard
     // Capture on window: before the first screen's own listener on the document, which stops the click.
     window.addEventListener(
       'click',
       (event) => {
         const target = event.target as Element
-        new MutationObserver((_, observer) => {
-          if (!target.closest(`[${kept}]`)) return
-          w.__heard = performance.now() - event.timeStamp
+        let marked = false
+        // A mark is a mutation (a control tapped again is marked again), told at the end of its task.
+        const observer = new MutationObserver(() => (marked ||= target.closest(`[${kept}]`) !== null))
+        observer.observe(document.getElementById('root')!, { attributes: true, subtree: true, attributeFilter: [kept] })
+        // The next task: the tap's own (its listeners and their microtasks) has ended by then.
+        setTimeout(() => {
           observer.disconnect()
-        }).observe(document.getElementById('root')!, { attributes: true, subtree: true, attributeFilter: [kept] })
+          w.__heard = marked
+        }, 0)
       },
       { capture: true, once: true },
     )
   }, KEPT)
   await control.tap({ force: true })
-  await page.waitForFunction(() => (window as unknown as { __heard?: number }).__heard !== undefined, null, { timeout: 5_000 })
+  await page.waitForFunction(() => (window as unknown as { __heard?: boolean }).__heard !== undefined, null, { timeout: 5_000 })
   return {
-    ms: await page.evaluate(() => (window as unknown as { __heard: number }).__heard),
+    inItsTask: await page.evaluate(() => (window as unknown as { __heard: boolean }).__heard),
     opacity: Number(await control.evaluate((el) => getComputedStyle(el).opacity)),
   }
 }
@@ -193,7 +198,7 @@ describe('a tap before React', () => {
     // A person can tap it (Playwright waits for "enabled" controls, and this one says it is waiting).
     const heard = await tapHeard(phone.page, start)
     // Marked in the tap's own task (the frame after it shows it); it looks pressed.
-    expect(heard.ms).toBeLessThan(100)
+    expect(heard.inItsTask).toBe(true)
     expect(heard.opacity).toBeLessThan(1)
     expect(await start.getAttribute('aria-busy')).toBe('true')
     await phone.shot('first-screen-tap-heard-recorded_share')
@@ -212,12 +217,12 @@ describe('a tap before React', () => {
     const edit = rows.getByRole('button', { name: '编辑' }).first()
 
     // Step: 删除, twice: heard at once each time.
-    for (const _ of [1, 2]) expect((await tapHeard(phone.page, remove)).ms).toBeLessThan(100)
+    for (const _ of [1, 2]) expect((await tapHeard(phone.page, remove)).inItsTask).toBe(true)
     expect(await remove.getAttribute(KEPT)).toBe('')
     await phone.shot('first-screen-tap-heard-delete')
 
     // Step: 编辑: the mark moves to it, the screen shows the action that will be done.
-    expect((await tapHeard(phone.page, edit)).ms).toBeLessThan(100)
+    expect((await tapHeard(phone.page, edit)).inItsTask).toBe(true)
     expect(await remove.getAttribute(KEPT)).toBeNull()
     expect(await edit.getAttribute('aria-busy')).toBe('true')
     await phone.shot('first-screen-tap-heard-edit')

@@ -77,17 +77,21 @@ export async function startS3Server(): Promise<S3Server> {
     faulted: new Map(),
     client: undefined as unknown as S3Client,
     object: async (prefix, key) => {
-      try {
-        const out = await server.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: `${prefix}/${key}` }))
-        return {
-          bytes: Buffer.from(await out.Body!.transformToByteArray()),
-          ...(out.ContentType ? { contentType: out.ContentType } : {}),
-          ...(out.CacheControl ? { cacheControl: out.CacheControl } : {}),
-          ...(out.Metadata?.sha256 ? { sha256: out.Metadata.sha256 } : {}),
+      // s3rver rewrites an object in place (S3 replaces it whole): a read racing a write of the same key
+      // (a lock refreshed as the test reads it) can be cut short, its body 'aborted'. Read again then.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const out = await server.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: `${prefix}/${key}` }))
+          return {
+            bytes: Buffer.from(await out.Body!.transformToByteArray()),
+            ...(out.ContentType ? { contentType: out.ContentType } : {}),
+            ...(out.CacheControl ? { cacheControl: out.CacheControl } : {}),
+            ...(out.Metadata?.sha256 ? { sha256: out.Metadata.sha256 } : {}),
+          }
+        } catch (error) {
+          if ((error as { name?: string }).name === 'NoSuchKey') return null
+          if (attempt === 3 || !/aborted|premature close/i.test(String((error as Error).message))) throw error
         }
-      } catch (error) {
-        if ((error as { name?: string }).name === 'NoSuchKey') return null
-        throw error
       }
     },
     keys: async (prefix) => {
