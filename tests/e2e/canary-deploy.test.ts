@@ -551,7 +551,8 @@ describe('a canary of one page for 20 % of app devices, watched (Chromium and We
     // Their reports say the same; the fault is in every WebKit canary view and in no other.
     await expect.poll(() => reportsOf(canaryDevices[1]!).length, { timeout: 10_000 }).toBe(seen.get(canaryDevices[1]!.id)!.length)
     // The head's report names no message: its views' errors are the fault's (no other view has one).
-    const faulty = (r: SeenView) => r.problems.some((p) => ('message' in p ? p.message.includes(FAULT) : p.kind === 'error'))
+    const faulty = (r: SeenView) =>
+      'head' in r ? r.problems.some((p) => p.kind === 'error') : r.problems.some((p) => p.message.includes(FAULT))
     for (const d of viewing) {
       const canary = canaryDevices.includes(d)
       const mine = reportsOf(d)
