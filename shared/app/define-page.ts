@@ -40,8 +40,8 @@ export interface FirstRequest extends ApiRequest {
    * Keep the reply for the next open (shared/http/kept-replies.ts): then the page draws the kept one at
    * once (and its image in the early box) while this request asks again. For content a reader expects to
    * see again with no network (a share, the parent's own folder list, space and membership), never for a
-   * reply that is private per open or encrypted, nor for a form's values (answered late, they would
-   * overwrite what was typed, or stale ones be saved over newer ones). Prices kept show until the answer
+   * reply that is private per open or encrypted. A form drawn from kept values must not let the answer
+   * overwrite what was typed, nor save stale values over newer ones (the folder form: use-folder-form.ts). Prices kept show until the answer
    * replaces them; a purchase is priced by the server. A signed-in page's replies are kept per user
    * (kept-replies.ts `keptScope`).
    */

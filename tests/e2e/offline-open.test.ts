@@ -37,11 +37,11 @@ const RETRY = '重试'
 
 /**
  * The pages a parent expects to see offline as they were last time (their first replies kept per user,
- * `keep` in their page.ts): their books, their space, their membership. The others' first view needs
- * the network (a folder's edit form: its values are never kept; the cloud-drive import) or nothing at
- * all. A new folder's form draws from its kept options: its own case below.
+ * `keep` in their page.ts): their books, a folder's edit form, their space, their membership. The others'
+ * first view needs the network or nothing at all. A new folder's form draws from its kept options, and an
+ * edit drawn from kept values saves only once it has the folder's current ones: their own cases below.
  */
-const SHOWN_FROM_KEPT = new Set(['/generate_book/list', '/space_upgrade', '/vip_sale'])
+const SHOWN_FROM_KEPT = new Set(['/generate_book/list', '/generate_book/create', '/space_upgrade', '/vip_sale'])
 
 /** The page's own failure view (not the toast, which says the same words for 2 s). */
 const offlineView = (page: Page) => page.getByText(NETWORK_FAILED).and(page.locator(':not([role=alert])'))
@@ -159,6 +159,96 @@ describe('every in-app page opened from its package with no network', { timeout:
     expect(await phone.page.getByText(NETWORK_FAILED).count()).toBe(0)
     await nameBox.fill('动物世界')
     expect(files.networkRequests().every((request) => request.refused)).toBe(true)
+    await phone.context.close()
+  })
+
+  it("an edit drawn from kept values takes the folder's current ones, keeps what was typed, and saves only once it has them", async () => {
+    const phone = await openPhone('app')
+    const { page } = phone
+    const files = await servePackageFiles(phone.context, phone.baseUrl, Object.keys(PAGES))
+    /** The API as the page's user (the fake host's own, the VIP demo user), to change the folder elsewhere and read what was saved. */
+    const api = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+      const reply = await phone.context.request.fetch(phone.baseUrl + path, {
+        method,
+        headers: { Authorization: 'Bearer demo-vip-token', 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+      })
+      const json = (await reply.json()) as { data: T; msg: string }
+      if (!reply.ok()) throw new Error(`${method} ${path}: ${reply.status()} ${json.msg}`)
+      return json.data
+    }
+    const fields = { intro: '第一版简介', imageUrl: '', rootId: null, ages: [], tags: [] }
+    const { id } = await api<{ id: number }>('POST', '/v1/bookCreation/add', { parentId: 0, type: 1, title: '编辑测试', ...fields })
+    const saved = () => api<{ title: string; intro: string }>('GET', `/v1/directory/${id}`)
+    const edit = `${phone.baseUrl}/generate_book/create?id=${id}`
+    const name = page.getByRole('textbox', { name: /名称/ })
+    const intro = page.getByRole('textbox', { name: /简介/ })
+    const save = page.getByRole('button', { name: '保存', exact: true })
+    const keptKey = (key: string) => page.evaluate((k) => Object.keys(localStorage).some((name) => name.endsWith(k)), key)
+
+    // Step: an open with the network keeps the folder's reply.
+    await page.goto(edit)
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe('编辑测试')
+    await expect.poll(() => keptKey(`GET /v1/directory/${id}`)).toBe(true)
+
+    // Step: the folder's intro is changed elsewhere; the next open's request for it is held back (a slow network).
+    await api('POST', '/v1/bookCreation/update', { id, title: '编辑测试', ...fields, intro: '别处改的简介' })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`**/v1/directory/${id}`, async (route) => (await held, route.continue().catch(() => {})))
+    await page.goto(edit)
+    // Drawn at once from the kept values: the name can be typed over before the answer.
+    await expect.poll(() => intro.inputValue(), { timeout: 15_000 }).toBe('第一版简介')
+    await name.fill('我改的名字')
+    // 保存 before the answer: it waits for the folder's current values (nothing saved meanwhile).
+    await save.tap()
+    await expect.poll(() => save.isDisabled()).toBe(true)
+    expect(await saved()).toMatchObject({ title: '编辑测试', intro: '别处改的简介' })
+    // Then saves the name the user changed, and the intro changed elsewhere stays: never the kept one back over it.
+    release()
+    await page.waitForURL((url) => url.pathname === '/generate_book/list', { timeout: 15_000 })
+    expect(await saved()).toMatchObject({ title: '我改的名字', intro: '别处改的简介' })
+    await page.unroute(`**/v1/directory/${id}`)
+
+    // Step: the same, the answer in before 保存: the form shows the new intro, the name typed meanwhile stays.
+    await page.goto(edit)
+    await expect.poll(() => intro.inputValue(), { timeout: 15_000 }).toBe('别处改的简介')
+    await expect.poll(() => keptKey(`GET /v1/directory/${id}`)).toBe(true)
+    await api('POST', '/v1/bookCreation/update', { id, ...fields, title: '我改的名字', intro: '又一次改的简介' })
+    let releaseAgain!: () => void
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve))
+    await page.route(`**/v1/directory/${id}`, async (route) => (await heldAgain, route.continue().catch(() => {})))
+    await page.goto(edit)
+    await expect.poll(() => intro.inputValue(), { timeout: 15_000 }).toBe('别处改的简介')
+    await name.fill('第三个名字')
+    releaseAgain()
+    await expect.poll(() => intro.inputValue(), { timeout: 15_000 }).toBe('又一次改的简介')
+    expect(await name.inputValue()).toBe('第三个名字')
+    await phone.shot('create-edit-kept-then-current')
+    await save.tap()
+    await page.waitForURL((url) => url.pathname === '/generate_book/list', { timeout: 15_000 })
+    expect(await saved()).toMatchObject({ title: '第三个名字', intro: '又一次改的简介' })
+    await page.unroute(`**/v1/directory/${id}`)
+
+    // Step: opened with no network from kept values (the save forgot the old ones; this open keeps the new).
+    await page.goto(edit)
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe('第三个名字')
+    await expect.poll(() => keptKey(`GET /v1/directory/${id}`)).toBe(true)
+    files.setOffline(true)
+    await page.goto(edit)
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe('第三个名字')
+    await intro.fill('离线时写的简介')
+    // 保存 cannot confirm the values: said once under the button, nothing saved; with the network back it saves.
+    await save.tap()
+    await page.getByText(NETWORK_FAILED).first().waitFor({ timeout: 15_000 })
+    expect(await save.isEnabled()).toBe(true)
+    await phone.shot('create-edit-offline-save')
+    files.setOffline(false)
+    expect(await saved()).toMatchObject({ intro: '又一次改的简介' })
+    await save.tap()
+    await page.waitForURL((url) => url.pathname === '/generate_book/list', { timeout: 15_000 })
+    expect(await saved()).toMatchObject({ title: '第三个名字', intro: '离线时写的简介' })
+    expect(phone.errors).toEqual([])
     await phone.context.close()
   })
 })

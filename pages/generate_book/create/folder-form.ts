@@ -111,3 +111,19 @@ export function isDirty(form: FolderForm, initial: FolderForm): boolean {
     form.tags.some((tag) => !initial.tags.includes(tag))
   )
 }
+
+const sameValue = <K extends keyof FolderForm>(a: FolderForm[K], b: FolderForm[K]) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((v) => b.includes(v)) : a === b
+
+/**
+ * The form once the folder's current values (`fresh`) replace those it was drawn from (`from`, kept at
+ * the last open): a field the user has changed keeps what they typed, every other field takes its
+ * current value. So a save changes only what the user changed, never a newer value back to an old one.
+ */
+export function mergeFresh(form: FolderForm, from: FolderForm, fresh: FolderForm): FolderForm {
+  const merged = { ...form }
+  for (const key of Object.keys(form) as (keyof FolderForm)[]) {
+    if (sameValue(form[key], from[key])) (merged as Record<keyof FolderForm, unknown>)[key] = fresh[key]
+  }
+  return merged
+}

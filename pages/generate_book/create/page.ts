@@ -11,10 +11,14 @@ export default definePage({
   description: '新建或编辑自制绘本文件夹：名称、分类、适合年龄、标签、简介和封面。',
   titleFor: ({ id }) => (id === undefined ? '新建文件夹' : '编辑文件夹'),
   params: { id: param.requiredId(), parentId: param.id(), listId: param.wholeNumber() },
-  // The form's choices, and the folder being edited. The choices are catalogue data, the same for every
-  // user, kept for the next open: a new folder's form is ready at once, even with no network (issue 47).
-  // The folder's values are not kept (define-page.ts `keep`: a form's values), so an edit waits for them.
-  firstRequests: ({ id }) => [{ ...getBookCreationOptions.request(), keep: true }, id !== undefined && getDirectory.request(id)],
+  // The form's choices, and the folder being edited, both kept for the next open (per user): the form is
+  // ready at once, even with no network (issue 47). An edit drawn from kept values asks for the folder
+  // again: its current values replace the fields the user has not changed, and a save waits for them
+  // (use-folder-form.ts), so an old value is never saved over a newer one. Its list keeps the same reply.
+  firstRequests: ({ id }) => [
+    { ...getBookCreationOptions.request(), keep: true },
+    id !== undefined && { ...getDirectory.request(id), keep: true },
+  ],
   signedIn: true,
   demoLinks: [
     // A tag choice from bookCreation/options proves the data.

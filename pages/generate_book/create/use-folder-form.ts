@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { addBookCreation } from '@shared/api/add-book-creation'
 import { getBookCreationOptions } from '@shared/api/get-book-creation-options'
 import { getDirectory } from '@shared/api/get-directory'
@@ -7,9 +7,11 @@ import { toast } from '@shared/components/toast'
 import { useLoad } from '@shared/hooks/use-load'
 import { takeArrived, takeKeptGet, type ApiResult } from '@shared/http'
 import { peekArrived, peekKeptReply } from '@shared/http/arrived'
+import { forgetKept } from '@shared/http/kept-replies'
 import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
+import { prefetchKey } from '@shared/http/prefetch'
 import { arrivedForm, createStateOf, loadedForm, type CreateTarget, type LoadedForm } from './create-state'
-import { emptyForm, isDirty, toInput, toUpdate, validateForm, type FolderForm } from './folder-form'
+import { emptyForm, isDirty, mergeFresh, toInput, toUpdate, validateForm, type FolderForm } from './folder-form'
 import { returnToList } from './navigation'
 import { useLeaveGuard } from './use-leave-guard'
 
@@ -48,15 +50,18 @@ function takeArrivedForm(editId: number): ApiResult<LoadedForm> | null {
 }
 
 /**
- * A new folder's form from the options kept from the last open (page.ts `keep`), taken, else null. Never
- * when editing: the folder's own values are not kept (a late answer would overwrite what was typed, and
- * stale values saved over newer ones), so an edit waits for its folder.
+ * The form drawn from the replies kept from the last open (page.ts `keep`: the options, and when editing
+ * the folder, which its list keeps too), taken, else null. Its values are the folder's as they were: the
+ * page asks again, and a save waits for the answer (useFolderForm).
  */
 function takeKeptForm(editId: number): ApiResult<LoadedForm> | null {
-  if (editId) return null
   const options = getBookCreationOptions.request()
-  const form = arrivedForm(peekKeptReply(options.path, options.params), null, 0)
-  if (form) takeKeptGet(options.path, options.params)
+  const directory = editId ? getDirectory.request(editId) : null
+  const kept = (r: typeof options | null) => (r ? peekKeptReply(r.path, r.params) : null)
+  const form = arrivedForm(kept(options), kept(directory), editId)
+  if (!form) return null
+  takeKeptGet(options.path, options.params)
+  if (directory) takeKeptGet(directory.path, directory.params)
   return form
 }
 
@@ -68,14 +73,38 @@ export function useFolderForm(target: CreateTarget) {
   const editId = target.mode === 'edit' ? target.id : 0
   // What the HTML's early requests brought: the first render draws the filled form from it.
   const [arrived] = useState(() => takeArrivedForm(editId))
-  // Else a new folder's form drawn at once from the kept options, asked again (useLoad `kept`).
+  // Else the form drawn at once from the kept replies, asked again (useLoad `kept`).
   const [kept] = useState(() => (arrived ? null : takeKeptForm(editId)))
   const [form, setForm] = useState<FolderForm>(() => (arrived ?? kept)?.data?.initial ?? emptyForm)
+  const formNow = useRef(form)
+  useLayoutEffect(() => {
+    formNow.current = form
+  })
+  /**
+   * The folder's values the form was drawn from, and whether the server has confirmed them since: an
+   * edit drawn from kept values is not saved before the folder's current values are in (a save would
+   * otherwise put old values back over newer ones).
+   */
+  const base = useRef(kept?.data?.initial ?? null)
+  const confirmed = useRef(!(kept && editId))
   const [errors, setErrors] = useState<FormErrors>({})
   const [saving, setSaving] = useState(false)
   const [uploading, setUploading] = useState(false)
   const savingRef = useRef(false)
   const parentId = target.mode === 'create' ? target.parentId : 0
+
+  /** The folder's current values replace those the form was drawn from, in the fields the user has not changed. */
+  const takeFresh = useCallback((fresh: FolderForm) => {
+    confirmed.current = true
+    const from = base.current
+    base.current = fresh
+    if (!from) return
+    const merged = mergeFresh(formNow.current, from, fresh)
+    if (!isDirty(merged, formNow.current)) return
+    formNow.current = merged
+    setForm(merged)
+  }, [])
+
   const load = useLoad(() => fetchForm(editId, kept !== null), {
     parse: (data) => data!,
     arrived: () => arrived,
@@ -84,8 +113,10 @@ export function useFolderForm(target: CreateTarget) {
     // The error view shows the message and stays: a toast would say the same thing twice.
     onLoaded: (loaded) => {
       if (loaded.optionsMsg) toast(loaded.optionsMsg)
-      // Newer options under a form drawn from kept ones change the choices only: the parent may be typing.
+      // Newer options under a form drawn from kept ones change the choices; an edit's newer values replace
+      // the fields the user has not changed.
       if (!kept) setForm(loaded.initial)
+      else if (editId) takeFresh(loaded.initial)
     },
   })
   const loaded = load.state
@@ -95,7 +126,7 @@ export function useFolderForm(target: CreateTarget) {
   const folderParentId = state.status === 'ready' ? (state.folder?.parentId ?? 0) : 0
   const returnListId = target.mode === 'edit' ? (target.listId ?? folderParentId) : parentId
 
-  const { retry } = load
+  const { retry, update } = load
 
   const dirty = state.status === 'ready' && isDirty(form, state.initial)
   const guard = useLeaveGuard(dirty && !saving)
@@ -112,16 +143,32 @@ export function useFolderForm(target: CreateTarget) {
     savingRef.current = true
     setSaving(true)
     setErrors({})
-    const result = editId ? await updateBookCreation(toUpdate(form, editId)) : await addBookCreation(toInput(form, parentId))
-    if (!result.success) {
+    const stop = (server?: string) => {
       savingRef.current = false
       setSaving(false)
-      return setErrors({ server: messageOr(result.msg, SAVE_FAILED) })
+      if (server) setErrors({ server })
+    }
+    if (!confirmed.current) {
+      // Drawn from the values kept at the last open and not answered since: the folder's current ones first.
+      const fresh = await fetchForm(editId, false)
+      if (!fresh.success || !fresh.data) return stop(messageOr(fresh.msg, SAVE_FAILED))
+      const current = fresh.data
+      update(() => current)
+      // A field changed elsewhere that the user left alone keeps its new value: only their changes are saved.
+      takeFresh(current.initial)
+    }
+    const values = formNow.current
+    const result = editId ? await updateBookCreation(toUpdate(values, editId)) : await addBookCreation(toInput(values, parentId))
+    if (!result.success) return stop(messageOr(result.msg, SAVE_FAILED))
+    // The folder's values kept at this open are old now: its next edit and its list ask first.
+    if (editId) {
+      const directory = getDirectory.request(editId)
+      forgetKept(prefetchKey(directory.path, directory.params))
     }
     // The button stays disabled: the page is leaving.
     guard.release()
     returnToList(returnListId)
-  }, [state, form, uploading, editId, parentId, returnListId, guard])
+  }, [state, form, uploading, editId, parentId, returnListId, guard, update, takeFresh])
 
   return { state, form, errors, saving, uploading, setUploading, change, save, retry, back: guard.back }
 }

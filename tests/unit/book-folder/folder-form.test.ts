@@ -5,6 +5,7 @@ import {
   emptyForm,
   formFromFolder,
   isDirty,
+  mergeFresh,
   toFormOptions,
   toInput,
   toUpdate,
@@ -132,5 +133,30 @@ describe('targetFromQuery', () => {
   it('creates under ?parentId=', () => expect(targetFromQuery({ parentId: '10' })).toEqual({ mode: 'create', parentId: 10 }))
   it('creates at the top level for a hostile id', () => {
     expect(targetFromQuery({ id: '1;drop', parentId: '-4' })).toEqual({ mode: 'create', parentId: 0 })
+  })
+})
+
+describe('mergeFresh (an edit drawn from kept values, then the folder as it is now)', () => {
+  const kept = form({ title: '启蒙绘本', categoryId: 1, ageFrom: '3岁', ageTo: '6岁', tags: ['睡前', '动物'], intro: '旧简介' })
+
+  it('takes every current value when the user has changed nothing', () => {
+    const now = form({ ...kept, title: '启蒙绘本 第二辑', tags: ['动物'], intro: '新简介', imageUrl: 'https://cdn/x.png' })
+    expect(mergeFresh(kept, kept, now)).toEqual(now)
+  })
+
+  it('keeps what the user changed, and takes the current value of every other field', () => {
+    const typed = { ...kept, title: '我的新名字', tags: ['动物', '睡前', '儿歌'] }
+    const now = { ...kept, title: '别处改的名字', intro: '新简介', ageTo: '8岁' }
+    expect(mergeFresh(typed, kept, now)).toEqual({ ...now, title: '我的新名字', tags: ['动物', '睡前', '儿歌'] })
+  })
+
+  it('reads tags as a set: the same tags in another order are not a change', () => {
+    const reordered = { ...kept, tags: ['动物', '睡前'] }
+    expect(mergeFresh(reordered, kept, { ...kept, tags: ['儿歌'] }).tags).toEqual(['儿歌'])
+  })
+
+  it('changes nothing when the folder is as it was kept', () => {
+    const typed = { ...kept, intro: '我写的简介' }
+    expect(isDirty(mergeFresh(typed, kept, kept), typed)).toBe(false)
   })
 })
