@@ -22,10 +22,10 @@ export function listingQuery(mode: Pick<ImportMode, 'suffix'>, dir: string, star
 const record = (data: unknown): Record<string, unknown> =>
   typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}
 
-/** The event a successful `cloudDrive/status` reply's data makes. */
-export function statusLoaded(data: unknown): ImportEvent {
+/** The event a successful `cloudDrive/status` reply's data makes (`statusChecked`: asked again under a kept one). */
+export function statusLoaded(data: unknown, type: 'statusLoaded' | 'statusChecked' = 'statusLoaded'): ImportEvent {
   const { authorized, accountName } = record(data)
-  return { type: 'statusLoaded', authorized: authorized === true, account: typeof accountName === 'string' ? accountName : '' }
+  return { type, authorized: authorized === true, account: typeof accountName === 'string' ? accountName : '' }
 }
 
 /** The request of the root's first listing page when the status says the drive is authorized, for the page's mode. */

@@ -45,6 +45,8 @@ export interface FlowDeps {
   backToList: () => void
   /** Where to start when the HTML's early replies are already in (first-state.ts); default: checking. */
   initial?: ImportState | null
+  /** `initial` was drawn from the status kept at the last open: the flow asks for it again as it starts. */
+  recheck?: boolean
 }
 
 export interface ImportFlow {
@@ -201,6 +203,8 @@ export function createImportFlow(deps: FlowDeps): ImportFlow {
       // dropped by the reducer, since they no longer fit the state.
       disposed = false
       enter(started ? state : initialImportState, state, { type: 'retry' })
+      // Drawn from the kept status: asked again; a failure (no network) leaves the page as it was drawn.
+      if (deps.recheck && !started && mode) void deps.status().then((r) => r.success && send(statusLoaded(r.data, 'statusChecked')))
       started = true
     },
     dispose() {

@@ -42,6 +42,8 @@ export type ImportState =
 export type ImportEvent =
   | { type: 'badLink' }
   | { type: 'statusLoaded'; authorized: boolean; account: string }
+  /** The status asked again under a page drawn from the one kept at the last open (first-state.ts). */
+  | { type: 'statusChecked'; authorized: boolean; account: string }
   | { type: 'statusFailed'; msg: string }
   | { type: 'retry' }
   | { type: 'authorize' }
@@ -146,6 +148,10 @@ function browse(state: Browsing, event: ImportEvent, pick: 'files' | 'folders'):
       return pending === 'noCapacity' ? { ...state, pending: 'none' } : state
     case 'expired':
       return { status: 'unauthorized', authorizing: false }
+    case 'statusChecked':
+      // The grant ended since the status the page was drawn from; else the account's name as it is now.
+      if (!event.authorized) return { status: 'unauthorized', authorizing: false }
+      return event.account === state.account ? state : { ...state, account: event.account }
     default:
       return state
   }
@@ -177,6 +183,9 @@ export function importReducer(state: ImportState, event: ImportEvent, pick: 'fil
     case 'checkFailed':
       return event.type === 'retry' || event.type === 'shown' ? { status: 'checking' } : state
     case 'unauthorized':
+      // Authorized since the status this step was drawn from: the drive's root, as a first check would.
+      if (event.type === 'statusChecked')
+        return event.authorized ? importReducer(initialImportState, { ...event, type: 'statusLoaded' }, pick) : state
       // Every tap asks the host again: a sign-in that never opened must not leave the button dead.
       if (event.type === 'authorize') return { status: 'unauthorized', authorizing: true }
       if (event.type === 'authorizeUnavailable') return state.authorizing ? { status: 'unauthorized', authorizing: false } : state

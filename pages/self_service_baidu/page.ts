@@ -19,9 +19,11 @@ export default definePage({
     supportSuffix: param.text({ probe: 'pdf', maxLength: 20 }),
   },
   // Authorized or not decides the first view; an authorized drive's root listing starts as the status answers.
+  // The status is kept for the next open (per user): the page is drawn from it at once, even with no
+  // network, and asks again (import-flow.ts `recheck`); the drive's listing is never kept (issue 47).
   firstRequests: (query) => {
     const parsed = modeOf(query)
-    return [{ ...getCloudDriveStatus.request(), then: (data) => firstListing(parsed.ok ? parsed.mode : null, data) }]
+    return [{ ...getCloudDriveStatus.request(), keep: true, then: (data) => firstListing(parsed.ok ? parsed.mode : null, data) }]
   },
   signedIn: true,
   demoLinks: [

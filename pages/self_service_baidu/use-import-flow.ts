@@ -8,29 +8,35 @@ import { baiduAuthorize } from '@shared/bridge'
 import { toast } from '@shared/components/toast'
 import { useNativeMessage } from '@shared/hooks/use-native-message'
 import { backToList } from './back-to-list'
-import { takeArrived } from '@shared/http'
-import { peekArrived } from '@shared/http/arrived'
+import { takeArrived, takeKeptGet } from '@shared/http'
+import { peekArrived, peekKeptReply } from '@shared/http/arrived'
 import { arrivedImportState } from './first-state'
 import { createImportFlow, type ImportFlow } from './import-flow'
-import { initialImportState } from './import-machine'
+import { initialImportState, type ImportState } from './import-machine'
 import type { ImportMode } from './query'
 
 /**
  * The state the HTML's early replies make (first-state.ts), their replies taken as the head script
- * drew them; null when the status is not in.
+ * drew them; else the state the status kept at the last open makes (page.ts `keep`), `kept` then, and
+ * the flow asks again. Null when neither is in.
  */
-function takeArrivedState(mode: ImportMode | null) {
+function takeArrivedState(mode: ImportMode | null): { state: ImportState; kept: boolean } | null {
   const status = getCloudDriveStatus.request()
   const seen: { path: string; params?: Record<string, unknown> }[] = []
   const state = arrivedImportState(mode, peekArrived(status.path), (request) => {
     seen.push(request)
     return peekArrived(request.path, request.params)
   })
-  if (!state) return null
+  if (!state) {
+    const kept = arrivedImportState(mode, peekKeptReply(status.path), () => null)
+    if (!kept) return null
+    takeKeptGet(status.path)
+    return { state: kept, kept: true }
+  }
   takeArrived(status)
   // The listing only when the state drew it: else the flow's own request takes it when it comes.
   if (state.status === 'browsing' && state.listing.status === 'loaded') for (const request of seen) takeArrived(request)
-  return state
+  return { state, kept: false }
 }
 
 /**
@@ -38,8 +44,9 @@ function takeArrivedState(mode: ImportMode | null) {
  * `visibleChange` true re-checks.
  */
 export function useImportFlow(mode: ImportMode | null): { state: ReturnType<ImportFlow['getState']>; send: ImportFlow['send'] } {
-  const [flow] = useState(() =>
-    createImportFlow({
+  const [flow] = useState(() => {
+    const first = takeArrivedState(mode)
+    return createImportFlow({
       mode,
       status: getCloudDriveStatus,
       files: getCloudDriveFiles,
@@ -49,9 +56,10 @@ export function useImportFlow(mode: ImportMode | null): { state: ReturnType<Impo
       authorize: baiduAuthorize,
       toast: (msg) => void toast(msg),
       backToList: () => backToList(mode?.listId ?? 0),
-      initial: takeArrivedState(mode),
-    }),
-  )
+      initial: first?.state ?? null,
+      recheck: first?.kept ?? false,
+    })
+  })
   useEffect(() => {
     flow.start()
     return flow.dispose

@@ -37,11 +37,12 @@ const RETRY = '重试'
 
 /**
  * The pages a parent expects to see offline as they were last time (their first replies kept per user,
- * `keep` in their page.ts): their books, a folder's edit form, their space, their membership. The others'
- * first view needs the network or nothing at all. A new folder's form draws from its kept options, and an
+ * `keep` in their page.ts): their books, a folder's edit form, their cloud drive's step (authorize, or
+ * its root, listed when the network is back), their space, their membership. The others' first view
+ * needs the network or nothing at all. A new folder's form draws from its kept options, and an
  * edit drawn from kept values saves only once it has the folder's current ones: their own cases below.
  */
-const SHOWN_FROM_KEPT = new Set(['/generate_book/list', '/generate_book/create', '/space_upgrade', '/vip_sale'])
+const SHOWN_FROM_KEPT = new Set(['/generate_book/list', '/generate_book/create', '/self_service_baidu', '/space_upgrade', '/vip_sale'])
 
 /** The page's own failure view (not the toast, which says the same words for 2 s). */
 const offlineView = (page: Page) => page.getByText(NETWORK_FAILED).and(page.locator(':not([role=alert])'))
@@ -240,7 +241,12 @@ describe('every in-app page opened from its package with no network', { timeout:
     await intro.fill('离线时写的简介')
     // 保存 cannot confirm the values: said once under the button, nothing saved; with the network back it saves.
     await save.tap()
-    await page.getByText(NETWORK_FAILED).first().waitFor({ timeout: 15_000 })
+    const said = page.locator('form').getByRole('alert')
+    await said.waitFor({ timeout: 15_000 })
+    expect(await said.textContent()).toBe(NETWORK_FAILED)
+    // Beside the button, on screen however far the form is scrolled.
+    const box = (await said.boundingBox())!
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
     expect(await save.isEnabled()).toBe(true)
     await phone.shot('create-edit-offline-save')
     files.setOffline(false)

@@ -175,12 +175,13 @@ export function FolderFormView({ form, options, errors, saving, uploading, chang
         />
       </div>
 
-      {errors.server && (
-        <p className={styles.error} role="alert">
-          {errors.server}
-        </p>
-      )}
+      {/* In the footer, on screen wherever the form is scrolled: a save that failed says so where it was tapped. */}
       <div className={styles.footer}>
+        {errors.server && (
+          <p className={`${styles.error} ${styles.saveError}`} role="alert">
+            {errors.server}
+          </p>
+        )}
         <button type="submit" className={styles.save} disabled={saving || uploading}>
           保存
         </button>

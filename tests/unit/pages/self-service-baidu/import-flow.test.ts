@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CloudFile, CloudImportJob } from '@shared/api/cloud-drive-types'
 import type { ApiResult } from '@shared/http'
 import { AUTH_EXPIRED, createImportFlow, IMPORT_DONE, POLL_MS, type FlowDeps } from '../../../../pages/self_service_baidu/import-flow'
+import type { ImportState } from '../../../../pages/self_service_baidu/import-machine'
 import type { ImportMode } from '../../../../pages/self_service_baidu/query'
 import { failed, ok } from '../support/api-results'
 
@@ -176,6 +177,67 @@ describe('the import flow', () => {
     flow.dispose()
     await vi.advanceTimersByTimeAsync(POLL_MS * 5)
     expect(deps.job).not.toHaveBeenCalled()
+  })
+})
+
+describe('the import flow drawn from the status kept at the last open', () => {
+  const keptUnauthorized: ImportState = { status: 'unauthorized', authorizing: false }
+  const keptBrowsing: ImportState = {
+    status: 'browsing',
+    account: '小象妈妈',
+    dir: '/',
+    listing: { status: 'loading' },
+    picked: [],
+    pending: 'none',
+  }
+
+  it('asks the status again: still unauthorized, the authorize step stays as drawn', async () => {
+    const status = vi.fn().mockResolvedValue(ok({ authorized: false, accountName: '' }))
+    const { deps, flow } = setup({ status, initial: keptUnauthorized, recheck: true })
+    flow.start()
+    await settle()
+    expect(deps.status).toHaveBeenCalledTimes(1)
+    expect(flow.getState()).toBe(keptUnauthorized)
+  })
+
+  it('authorized since: goes to the drive and lists its root', async () => {
+    const { deps, flow } = setup({ initial: keptUnauthorized, recheck: true })
+    flow.start()
+    await settle()
+    expect(deps.files).toHaveBeenCalledWith({ dir: '/', suffix: 'pdf', start: 0, limit: 100 })
+    expect(flow.getState()).toMatchObject({ status: 'browsing', account: '小象妈妈', listing: { status: 'loaded' } })
+  })
+
+  it('lists the root at once, and returns to the authorize step when the grant has ended since', async () => {
+    const status = vi.fn().mockResolvedValue(ok({ authorized: false, accountName: '' }))
+    const { deps, flow } = setup({ status, initial: keptBrowsing, recheck: true })
+    flow.start()
+    expect(deps.files).toHaveBeenCalledTimes(1)
+    await settle()
+    expect(flow.getState()).toEqual({ status: 'unauthorized', authorizing: false })
+  })
+
+  it('takes the account’s name as it is now, and keeps what the user picked', async () => {
+    const status = vi.fn().mockResolvedValue(ok({ authorized: true, accountName: '小象爸爸' }))
+    const { flow } = setup({ status, initial: keptBrowsing, recheck: true })
+    await browseAndPickBoth(flow)
+    expect(flow.getState()).toMatchObject({ status: 'browsing', account: '小象爸爸', picked: [{ fsId: 'a' }, { fsId: 'b' }] })
+  })
+
+  it('with no network, stays as drawn and says nothing', async () => {
+    const status = vi.fn().mockResolvedValue(failed('网络错误，请检查您的网络连接', 0))
+    const { deps, flow } = setup({ status, initial: keptUnauthorized, recheck: true })
+    flow.start()
+    await settle()
+    expect(flow.getState()).toBe(keptUnauthorized)
+    expect(deps.toast).not.toHaveBeenCalled()
+  })
+
+  it('asks again only when drawn from a kept status', async () => {
+    const { deps, flow } = setup({ initial: keptUnauthorized })
+    flow.start()
+    await settle()
+    expect(deps.status).not.toHaveBeenCalled()
   })
 })
 
