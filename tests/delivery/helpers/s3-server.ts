@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { GetObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import { listObjectPages, type ListPage } from '../../../common/s3-list'
+import { atomicObjects } from './atomic-s3rver'
 
 export const BUCKET = 'h5'
 
@@ -67,6 +68,8 @@ export async function startS3Server(): Promise<S3Server> {
     vhostBuckets: false,
     configureBuckets: [{ name: BUCKET }],
   })
+  // Objects replaced whole, as S3 replaces them (s3rver writes them in place: atomic-s3rver.ts).
+  atomicObjects((s3rver as unknown as { store: Parameters<typeof atomicObjects>[0] }).store)
   const upstream = await s3rver.run()
   const server: S3Server = {
     endpoint: '',
@@ -77,21 +80,17 @@ export async function startS3Server(): Promise<S3Server> {
     faulted: new Map(),
     client: undefined as unknown as S3Client,
     object: async (prefix, key) => {
-      // s3rver rewrites an object in place (S3 replaces it whole): a read racing a write of the same key
-      // (a lock refreshed as the test reads it) can be cut short, its body 'aborted'. Read again then.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const out = await server.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: `${prefix}/${key}` }))
-          return {
-            bytes: Buffer.from(await out.Body!.transformToByteArray()),
-            ...(out.ContentType ? { contentType: out.ContentType } : {}),
-            ...(out.CacheControl ? { cacheControl: out.CacheControl } : {}),
-            ...(out.Metadata?.sha256 ? { sha256: out.Metadata.sha256 } : {}),
-          }
-        } catch (error) {
-          if ((error as { name?: string }).name === 'NoSuchKey') return null
-          if (attempt === 3 || !/aborted|premature close/i.test(String((error as Error).message))) throw error
+      try {
+        const out = await server.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: `${prefix}/${key}` }))
+        return {
+          bytes: Buffer.from(await out.Body!.transformToByteArray()),
+          ...(out.ContentType ? { contentType: out.ContentType } : {}),
+          ...(out.CacheControl ? { cacheControl: out.CacheControl } : {}),
+          ...(out.Metadata?.sha256 ? { sha256: out.Metadata.sha256 } : {}),
         }
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null
+        throw error
       }
     },
     keys: async (prefix) => {
