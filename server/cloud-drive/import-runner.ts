@@ -254,7 +254,10 @@ export class ImportRunner {
       if (this.abort.signal.aborted) throw error
       if (error instanceof CloudDriveError && error.kind === 'auth-expired') throw new JobStop(CLOUD_MSG.authExpired)
       await jobs.finishItem(db, job.id, item.position, { status: 'failed', msg: itemMessage(error) })
-      if (!(error instanceof ApiError) && !(error instanceof CloudDriveError)) {
+      // Why, for ops (the user reads the item's message): the drive's answer, or what else went wrong.
+      if (error instanceof CloudDriveError) {
+        this.options.log.info({ jobId: job.id, fsId: item.fsId, kind: error.kind, detail: error.message }, 'cloud import: a file failed')
+      } else if (!(error instanceof ApiError)) {
         this.options.log.warn({ err: error, jobId: job.id, fsId: item.fsId }, 'cloud import: a file failed')
       }
     }

@@ -196,7 +196,9 @@ describe('a 1,000-file import on two instances, disrupted at random', skipBecaus
       for (const until = Date.now() + 180_000; (job === null || job.status === 'running') && Date.now() < until; job = await progress()) {
         await sleep(POLL_MS)
       }
-      expect(job).toMatchObject({ status: 'done', done: 1000, total: 1000, failed: [] })
+      // A file that failed says why in its instance's log (import-runner.ts): shown with the failure.
+      const why = cluster.instances.flatMap((instance) => instance.output.split('\n').filter((line) => line.includes('a file failed')))
+      expect(job, why.join('\n')).toMatchObject({ status: 'done', done: 1000, total: 1000, failed: [] })
       expect(cluster.instances.map((instance) => instance.running)).toEqual([true, true])
       db = new pg.Client({ connectionString: cluster.postgres.databaseUrl })
       await db.connect()
