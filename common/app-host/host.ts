@@ -27,6 +27,12 @@ export interface AppHostOptions {
   fetch?: typeof fetch
   /** Per request to the site (the document, each file); 30 s. */
   timeoutMs?: number
+  /**
+   * Whether the phone has a network now (the platform's connectivity: NWPathMonitor, ConnectivityManager).
+   * With none, a page whose chosen release is not installed yet opens from the newest version of it that
+   * is (an older page beats the WebView's error page), and says which. Default: always.
+   */
+  online?: () => boolean
 }
 
 /** Which release of a route this device gets, from which cohort, and whether its package is installed. */
@@ -119,6 +125,7 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
   const { siteUrl, deviceId, appVersion, storage } = options
   const fetcher = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? 30_000
+  const online = options.online ?? (() => true)
   const key = await importRolloutPublicKey(options.publicKey)
   const decoder = new TextDecoder()
   let doc: RolloutDocument | null = null
@@ -180,6 +187,15 @@ export async function createAppHost(options: AppHostOptions): Promise<AppHost> {
     const version = await installed(route, picked.ref.release)
     const fromPackage = version && (await readFile(storage, version.files[0]!))
     if (fromPackage) return remember(route, html(fromPackage, { release: picked.ref.release, cohort: picked.cohort, via: 'package' }))
+    if (!online()) {
+      // No network to load the chosen release from: the newest version installed, which the page names.
+      const newest = (await versionsOf(route)).at(-1)
+      const bytes = newest && (await readFile(storage, newest.files[0]!))
+      if (bytes) {
+        const cohort = newest.release === doc!.routes[route]!.canary?.release ? 'canary' : 'stable'
+        return remember(route, html(bytes, { release: newest.release, cohort, via: 'package' }))
+      }
+    }
     if (picked.cohort === 'canary') {
       const got = await downloadFile(fetcher, siteUrl, picked.ref.files[0]!, timeoutMs)
       if ('bytes' in got) return remember(route, html(got.bytes, { release: picked.ref.release, cohort: 'canary', via: 'network' }))

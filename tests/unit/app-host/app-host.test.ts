@@ -210,6 +210,30 @@ describe('packages', () => {
     expect(text((await host.respond(`${SITE}/price_up`))?.body)).toContain('<body>v2</body>')
   })
 
+  it('with no network, opens a page whose chosen release is not installed from the newest version that is, and says which', async () => {
+    let online = true
+    const { site, v1, storage } = await installedV1()
+    const host = await hostOf(site, { storage, online: () => online })
+    const v2 = site.release('price_up', 'v2')
+    site.broken.set(v2.files[1]!.path, 'throw')
+    site.publish({ '/price_up': { stable: v2 } })
+    await host.refresh()
+    expect((await host.install()).refused.map((r) => r.route)).toEqual(['/price_up'])
+    // Online: the route's URL from the network (v2), as before.
+    expect(await host.respond(`${SITE}/price_up`)).toBeNull()
+    online = false
+    const offline = await host.respond(`${SITE}/price_up`)
+    expect(text(offline?.body)).toContain('<body>v1</body>')
+    expect(offline?.page).toEqual({ release: v1.release, cohort: 'stable', via: 'package' })
+    expect(await host.documentStartScript('/price_up')).toBe('window.kidsRollout={"cohort":"stable","via":"package"};')
+    // Its files come from v1's package too.
+    expect(text((await host.respond(`${SITE}/${v1.files[1]!.path}`))?.body)).toBe('console.log("v1")')
+    // Nothing installed at all: the network's, whatever it gives.
+    const bare = await hostOf(site, { online: () => false })
+    await bare.refresh()
+    expect(await bare.respond(`${SITE}/price_up`)).toBeNull()
+  })
+
   it('keeps what it had when the app dies mid-install (the next start sees only complete versions)', async () => {
     const { site, v1, storage } = await installedV1()
     const v2 = site.release('price_up', 'v2')
