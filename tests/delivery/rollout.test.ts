@@ -21,6 +21,7 @@ import { prune } from '../../scripts/delivery/run/prune'
 import { rollback } from '../../scripts/delivery/run/rollback'
 import { writeMiniBuild } from './helpers/mini-build'
 import { runCli } from './helpers/run-cli'
+import { serveDirectory, type StaticServer } from './helpers/static-server'
 
 let tmp: string
 let builds: { dir: string; manifest: PagesManifest }[]
@@ -33,15 +34,21 @@ const tell = async (events: readonly Omit<ReleaseEvent, 'at'>[]) => {
   told.push(...events)
 }
 
-beforeAll(() => {
+let site: StaticServer
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'kids-rollout-'))
+  site = await serveDirectory(() => target)
   // Three builds of pages a and b: every page's release differs from one build to the next.
   builds = [0, 1, 2].map((i) => ({ dir: join(tmp, `build-${i}`), manifest: writeMiniBuild(join(tmp, `build-${i}`), ['a', 'b']) }))
 })
-afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+afterAll(async () => {
+  await site?.stop()
+  rmSync(tmp, { recursive: true, force: true })
+})
 beforeEach(async () => {
   target = join(tmp, `target-${n++}`)
   told = []
+  site.broken.clear()
   await deploy({ from: builds[0]!.dir, to: target, rollout })
 })
 
@@ -171,6 +178,33 @@ describe('--canary, --promote, --abort', () => {
     expect(doc.routes['/b']!.canary?.release).toBe(release(1, '/b'))
     expect(told).toEqual([{ route: '/a', release: release(1), kind: 'aborted', run: currentRelease(target) }])
     await expect(abort({ to: target, pages: ['a'], rollout })).rejects.toThrow('--abort: no canary for a (on canary: /b)')
+  })
+
+  it('--verify checks what the app downloads at the public URL before any device is told; --purge clears rollout.json from the CDN', async () => {
+    const purged = join(tmp, `purged-${n}.txt`)
+    const cdn = { publicUrl: site.url, purge: `cat >> '${purged}'` }
+    const before = await document()
+    // The CDN does not serve the canary's immutable HTML: nothing is published, nothing kept of it.
+    site.broken.add(`/${releaseHtmlPath('a', release(1))}`)
+    await expect(
+      deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share: 20, rollout, ...cdn, verify: true }),
+    ).rejects.toThrow(
+      new RegExp(
+        `^verify failed at ${site.url}: the canary was not published \\(rollout\\.json unchanged, no app device gets it\\)\n  /a: .*${release(1)}\\.html answered 404$`,
+      ),
+    )
+    expect(await document()).toEqual(before)
+    expect(listReleases(target)[0]!.canaries).toBeUndefined()
+    expect(existsSync(purged)).toBe(false)
+    // Served: published, and rollout.json purged once it is written.
+    site.broken.clear()
+    const result = await deployCanary({ from: builds[1]!.dir, to: target, pages: ['a'], share: 20, rollout, ...cdn, verify: true })
+    expect(result.canaries.map((c) => c.release)).toEqual([release(1)])
+    expect((await document()).routes['/a']!.canary?.release).toBe(release(1))
+    expect(readFileSync(purged, 'utf8')).toBe(`${site.url}/rollout.json\n`)
+    // An abort purges it again.
+    await abort({ to: target, rollout, ...cdn, notice: () => {} })
+    expect(readFileSync(purged, 'utf8')).toBe(`${site.url}/rollout.json\n`.repeat(2))
   })
 
   it('a rollback of a page on canary drops the canary', async () => {

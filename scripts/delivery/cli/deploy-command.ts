@@ -4,8 +4,8 @@
  *                   --to <target> --prune --keep N [--grace 7d] [--dry-run]
  *                   --to <target> --list
  *                   --to <target> --unlock --reason "…"
- *                   --to <target> --canary <1-100> --pages a,b [--from dist] [--min-app-version x.y.z]
- *                   --to <target> --promote|--abort [--pages a,b]
+ *                   --to <target> --canary <1-100> --pages a,b [--from dist] [--min-app-version x.y.z] [--public-url URL [--purge CMD] [--verify]]
+ *                   --to <target> --promote|--abort [--pages a,b] [--public-url URL [--purge CMD] [--verify: promote]]
  * See docs/deploying.md (issues 8 and 30).
  */
 import { parseArgs } from 'node:util'
@@ -40,7 +40,9 @@ const USAGE = `Usage:
 After a deploy or rollback switched pages:
   --public-url <https://…>  where the CDN serves the target
   --purge '<command>'       run once, with the switched pages' public URLs on its stdin, one per line
+                            (and <public-url>/rollout.json after a --canary, --promote or --abort)
   --verify                  fetch the switched pages and their files from --public-url; put back those that fail
+                            (a --canary: its immutable HTML and files, before rollout.json names it)
   --health <api url>        tell the API which releases the run made live: only those are counted and judged
                             (docs/deploying.md, "Telling the API"); its token in OPS_TOKEN or
                             --token-file <file> (mode 600; never --token: argv shows in process listings)
@@ -157,7 +159,6 @@ await runCli(USAGE, async () => {
   const health = healthOptions(v, dryRun)
   const tell = health ? { tell: (events: Parameters<typeof tellReleases>[1]) => tellReleases(health, events) } : {}
   if (share !== undefined) {
-    if (v.verify || v.purge !== undefined) throw new UsageError('--canary switches no page: --purge and --verify go with --promote')
     const watchingCanary = watchOptions(v, health)
     const result = await deployCanary({
       from: v.from,
@@ -165,6 +166,7 @@ await runCli(USAGE, async () => {
       pages: pages!,
       share,
       dryRun,
+      ...after,
       ...tell,
       ...signing,
       ...(watchingCanary ? { watch: watchingCanary } : {}),
@@ -178,7 +180,12 @@ await runCli(USAGE, async () => {
     return text
   }
   if (v.promote) return formatPromote(await promote({ to, dryRun, ...after, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)
-  if (v.abort) return formatAbort(await abort({ to, dryRun, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)
+  if (v.abort) {
+    if (v.verify) throw new UsageError('--abort publishes nothing new: --verify goes with a deploy, a --canary or a --promote')
+    const { publicUrl, purge } = after
+    const cdn = { ...(publicUrl !== undefined ? { publicUrl } : {}), ...(purge !== undefined ? { purge } : {}) }
+    return formatAbort(await abort({ to, dryRun, ...cdn, ...tell, ...signing, ...(pages ? { pages } : {}) }), dryRun)
+  }
   if (v.rollback !== undefined) {
     if (v.watch !== undefined) throw new UsageError('--watch goes with a deploy')
     return formatRollback(

@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { ReleaseEvent } from '../../../common/telemetry/health.ts'
-import { releaseHtmlPath } from '../../../common/rollout/document.ts'
+import { releaseHtmlPath, ROLLOUT_FILE } from '../../../common/rollout/document.ts'
 import { DeliveryError } from '../errors.ts'
 import { sha256 } from '../hash.ts'
 import { loadManifest, type AssetRef, type PagesManifest, type RouteEntry } from '../manifest.ts'
@@ -24,6 +24,8 @@ import { openStore } from '../store/open-store.ts'
 import type { Store } from '../store/store.ts'
 import type { Run, RunOptions } from '../run/context.ts'
 import { checkAfterSwitch, goLive, type AfterSwitch } from '../run/go-live.ts'
+import { runPurge } from '../run/purge.ts'
+import { verifyPages } from '../run/verify.ts'
 import { startRun } from '../run/locked-run.ts'
 import { findInterrupted } from '../run/recover.ts'
 import { checkHealthApi, type WatchOptions } from '../run/watch.ts'
@@ -33,7 +35,7 @@ import { asServed, conflictMessage, inspectTarget, isHashed, uniqueRefs, uploadA
 import { PACKAGE_MIN_APP_VERSION } from './min-app-version.ts'
 import { checkRollout, currentCanaries, ensureReleaseHtml, publishRollout } from './write.ts'
 
-export interface CanaryOptions extends RunOptions {
+export interface CanaryOptions extends RunOptions, AfterSwitch {
   from: string
   to: string | Store
   /** The pages to put on canary (with the routes that show a copy of them). */
@@ -78,6 +80,7 @@ export function checkShare(share: number): void {
 /** Puts the build's release of `pages` on `share` % of app devices (see the file's comment). */
 export async function deployCanary(options: CanaryOptions): Promise<CanaryResult> {
   checkShare(options.share)
+  checkAfterSwitch(options)
   if (!options.rollout) {
     throw new DeliveryError(
       'a canary needs the rollout signing key: set ROLLOUT_SIGNING_KEY or ROLLOUT_SIGNING_KEY_FILE (docs/rollout.md "Keys")',
@@ -136,6 +139,18 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
     // The record names the canary before the document does: a run killed in between leaves a canary that
     // the next run's document names (its files are all uploaded by then), never one no record knows.
     await setCanaries(run, { ...before, ...added }, [...Object.values(added).map((c) => c.entry)], known)
+    if (options.verify) {
+      // What the app will download, as the CDN serves it, before any device is told of it.
+      const outcome = await verifyPages(options.publicUrl!, picked, { canary: true })
+      if (outcome.failures.length > 0) {
+        await setCanaries(run, before)
+        const why = outcome.failures.map((f) => `  ${f.path}: ${f.url} ${f.problem}`)
+        throw new DeliveryError(
+          `verify failed at ${options.publicUrl}: the canary was not published (rollout.json unchanged, no app device gets it)\n${why.join('\n')}`,
+        )
+      }
+      for (const warning of outcome.warnings) run.notice(`warning: ${warning}`)
+    }
     // Pages only: a copy like /wechat reports as its page (as commit.ts tells).
     const told = lines.filter((l) => source.routes[l.path]?.aliasOf === undefined)
     await tellCanaries(run, [
@@ -143,6 +158,7 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
       ...told.map((l) => ({ route: l.path, release: l.release, kind: 'canary' as const })),
     ])
     const written = await publishRollout(run, previous, known)
+    await purgeRollout(run, options)
     const watched = options.watch
       ? await watchCanary(
           run,
@@ -154,7 +170,10 @@ export async function deployCanary(options: CanaryOptions): Promise<CanaryResult
           },
           options.watch,
           // The aborts share this run's lock; each rewrites rollout.json (serial + 1).
-          (routes, why) => abortCanaries(run, routes, why),
+          async (routes, why) => {
+            await abortCanaries(run, routes, why)
+            await purgeRollout(run, options)
+          },
         )
       : undefined
     // The document as the run left it (a watch's abort rewrote it).
@@ -237,6 +256,7 @@ export async function promote(options: PromoteOptions): Promise<PromoteResult> {
       after,
     )
     const written = await publishRollout(run, previous)
+    await purgeRollout(run, after)
     return {
       release: done.release,
       promoted,
@@ -247,7 +267,7 @@ export async function promote(options: PromoteOptions): Promise<PromoteResult> {
   })
 }
 
-export interface AbortOptions extends RunOptions {
+export interface AbortOptions extends RunOptions, Pick<AfterSwitch, 'publicUrl' | 'purge'> {
   to: string | Store
   /** Abort only these pages' canaries; every canary when absent. */
   pages?: readonly string[]
@@ -263,6 +283,7 @@ export interface AbortResult {
 
 /** Takes canaries away (`--abort`): rollout.json only; the routes' HTML never moved. */
 export async function abort(options: AbortOptions): Promise<AbortResult> {
+  checkAfterSwitch(options)
   const store = await openStore(options.to)
   return startRun(store, options, async (run) => {
     const previous = await checkRollout(run)
@@ -281,6 +302,7 @@ export async function abort(options: AbortOptions): Promise<AbortResult> {
       options.why ?? 'aborted by hand',
     )
     const written = await publishRollout(run, previous)
+    await purgeRollout(run, options)
     return { aborted, serial: written?.doc.serial ?? null, seconds: (run.clock.now() - run.started) / 1000 }
   })
 }
@@ -294,6 +316,19 @@ export async function abortCanaries(run: Run, routes: readonly string[], why: st
   const previous = await checkRollout(run)
   await dropCanaries(run, routes, why)
   await publishRollout(run, previous)
+}
+
+/**
+ * With `--purge`, has the CDN drop its copy of rollout.json (cached 60 s), so that app devices see the
+ * change at their next refresh. A failure is said, never fatal: the document is written, and the cache ends
+ * within a minute anyway.
+ */
+async function purgeRollout(run: Run, { publicUrl, purge }: Pick<AfterSwitch, 'publicUrl' | 'purge'>): Promise<void> {
+  if (purge === undefined || run.dryRun) return
+  const url = new URL(ROLLOUT_FILE, `${publicUrl!.replace(/\/+$/, '')}/`).href
+  const error = await runPurge(purge, [url])
+  if (error)
+    run.notice(`warning: ${error}: app devices may see the change to rollout.json up to 60 s late (its cache); purge ${url} by hand`)
 }
 
 /** Removes the canaries of `routes` from the current record and tells the health API (`aborted`). */

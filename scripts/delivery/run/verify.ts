@@ -21,9 +21,14 @@ export interface VerifyOutcome {
 
 const TIMEOUT_MS = 15_000
 
-/** Fetches the pages `routes` and their files from `publicUrl` and compares them with their sha256. */
-export async function verifyPages(publicUrl: string, routes: readonly RouteEntry[]): Promise<VerifyOutcome> {
+/**
+ * Fetches the pages `routes` and their files from `publicUrl` and compares them with their sha256.
+ * `canary`: the releases are canaries (docs/rollout.md), whose route URL still serves stable: only their
+ * immutable HTML and files are checked.
+ */
+export async function verifyPages(publicUrl: string, routes: readonly RouteEntry[], { canary = false } = {}): Promise<VerifyOutcome> {
   const base = publicUrl.replace(/\/+$/, '')
+  const filesOf = (route: RouteEntry) => (canary ? releaseFiles(route) : [route.html, ...releaseFiles(route)])
   const files = new Map<string, string>()
   for (const route of routes) for (const ref of filesOf(route)) files.set(ref.file, ref.sha256)
   const checked = await mapLimit([...files], PARALLEL, async ([file, want]) => ({ file, ...(await check(`${base}/${file}`, file, want)) }))
@@ -39,10 +44,10 @@ export async function verifyPages(publicUrl: string, routes: readonly RouteEntry
   return { pages: routes.length, files: files.size, failures, warnings }
 }
 
-/** A page's HTML, its immutable copy (what the app opens, docs/rollout.md) and every file it loads. */
-function filesOf(route: RouteEntry): { file: string; sha256: string }[] {
+/** A page's immutable HTML (what the app opens, docs/rollout.md) and every file it loads. */
+function releaseFiles(route: RouteEntry): { file: string; sha256: string }[] {
   const immutable = route.release ? [{ file: releaseHtmlPath(route.name, route.release), sha256: route.html.sha256 }] : []
-  return [route.html, ...immutable, ...route.assets]
+  return [...immutable, ...route.assets]
 }
 
 async function check(url: string, file: string, want: string): Promise<{ problem: string | null; warnings: string[] }> {
