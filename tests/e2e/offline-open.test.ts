@@ -186,6 +186,18 @@ describe('every in-app page opened from its package with no network', { timeout:
     const intro = page.getByRole('textbox', { name: /简介/ })
     const save = page.getByRole('button', { name: '保存', exact: true })
     const keptKey = (key: string) => page.evaluate((k) => Object.keys(localStorage).some((name) => name.endsWith(k)), key)
+    /** Holds the folder's reply back (a slow network) until the returned function lets it go. */
+    const holdFolder = async () => {
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(`**/v1/directory/${id}`, async (route) => (await held, route.continue().catch(() => {})))
+      return release
+    }
+    const savedAndBack = async (values: { title: string; intro: string }) => {
+      await page.waitForURL((url) => url.pathname === '/generate_book/list', { timeout: 15_000 })
+      expect(await saved()).toMatchObject(values)
+      await page.unroute(`**/v1/directory/${id}`)
+    }
 
     // Step: an open with the network keeps the folder's reply.
     await page.goto(edit)
@@ -194,9 +206,7 @@ describe('every in-app page opened from its package with no network', { timeout:
 
     // Step: the folder's intro is changed elsewhere; the next open's request for it is held back (a slow network).
     await api('POST', '/v1/bookCreation/update', { id, title: '编辑测试', ...fields, intro: '别处改的简介' })
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(`**/v1/directory/${id}`, async (route) => (await held, route.continue().catch(() => {})))
+    const release = await holdFolder()
     await page.goto(edit)
     // Drawn at once from the kept values: the name can be typed over before the answer.
     await expect.poll(() => intro.inputValue(), { timeout: 15_000 }).toBe('第一版简介')
@@ -207,18 +217,14 @@ describe('every in-app page opened from its package with no network', { timeout:
     expect(await saved()).toMatchObject({ title: '编辑测试', intro: '别处改的简介' })
     // Then saves the name the user changed, and the intro changed elsewhere stays: never the kept one back over it.
     release()
-    await page.waitForURL((url) => url.pathname === '/generate_book/list', { timeout: 15_000 })
-    expect(await saved()).toMatchObject({ title: '我改的名字', intro: '别处改的简介' })
-    await page.unroute(`**/v1/directory/${id}`)
+    await savedAndBack({ title: '我改的名字', intro: '别处改的简介' })
 
     // Step: the same, the answer in before 保存: the form shows the new intro, the name typed meanwhile stays.
     await page.goto(edit)
     await expect.poll(() => intro.inputValue(), { timeout: 15_000 }).toBe('别处改的简介')
     await expect.poll(() => keptKey(`GET /v1/directory/${id}`)).toBe(true)
     await api('POST', '/v1/bookCreation/update', { id, ...fields, title: '我改的名字', intro: '又一次改的简介' })
-    let releaseAgain!: () => void
-    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve))
-    await page.route(`**/v1/directory/${id}`, async (route) => (await heldAgain, route.continue().catch(() => {})))
+    const releaseAgain = await holdFolder()
     await page.goto(edit)
     await expect.poll(() => intro.inputValue(), { timeout: 15_000 }).toBe('别处改的简介')
     await name.fill('第三个名字')
@@ -227,9 +233,7 @@ describe('every in-app page opened from its package with no network', { timeout:
     expect(await name.inputValue()).toBe('第三个名字')
     await phone.shot('create-edit-kept-then-current')
     await save.tap()
-    await page.waitForURL((url) => url.pathname === '/generate_book/list', { timeout: 15_000 })
-    expect(await saved()).toMatchObject({ title: '第三个名字', intro: '又一次改的简介' })
-    await page.unroute(`**/v1/directory/${id}`)
+    await savedAndBack({ title: '第三个名字', intro: '又一次改的简介' })
 
     // Step: opened with no network from kept values (the save forgot the old ones; this open keeps the new).
     await page.goto(edit)
@@ -252,8 +256,7 @@ describe('every in-app page opened from its package with no network', { timeout:
     files.setOffline(false)
     expect(await saved()).toMatchObject({ intro: '又一次改的简介' })
     await save.tap()
-    await page.waitForURL((url) => url.pathname === '/generate_book/list', { timeout: 15_000 })
-    expect(await saved()).toMatchObject({ title: '第三个名字', intro: '离线时写的简介' })
+    await savedAndBack({ title: '第三个名字', intro: '离线时写的简介' })
     expect(phone.errors).toEqual([])
     await phone.context.close()
   })

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CloudFile, CloudImportJob } from '@shared/api/cloud-drive-types'
 import type { ApiResult } from '@shared/http'
 import { AUTH_EXPIRED, createImportFlow, IMPORT_DONE, POLL_MS, type FlowDeps } from '../../../../pages/self_service_baidu/import-flow'
-import type { ImportState } from '../../../../pages/self_service_baidu/import-machine'
+import { importReducer, initialImportState, type ImportState } from '../../../../pages/self_service_baidu/import-machine'
 import type { ImportMode } from '../../../../pages/self_service_baidu/query'
 import { failed, ok } from '../support/api-results'
 
@@ -182,14 +182,8 @@ describe('the import flow', () => {
 
 describe('the import flow drawn from the status kept at the last open', () => {
   const keptUnauthorized: ImportState = { status: 'unauthorized', authorizing: false }
-  const keptBrowsing: ImportState = {
-    status: 'browsing',
-    account: '小象妈妈',
-    dir: '/',
-    listing: { status: 'loading' },
-    picked: [],
-    pending: 'none',
-  }
+  // As the machine draws it from a kept status that says authorized (first-state.ts).
+  const keptBrowsing = importReducer(initialImportState, { type: 'statusLoaded', authorized: true, account: '小象妈妈' }, 'files')
 
   it('asks the status again: still unauthorized, the authorize step stays as drawn', async () => {
     const status = vi.fn().mockResolvedValue(ok({ authorized: false, accountName: '' }))
