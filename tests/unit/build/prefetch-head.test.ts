@@ -96,13 +96,13 @@ describe('paintsFromReply', () => {
 })
 
 describe('keepsReplies', () => {
-  it("is true for the share page, the user's folder list and the folder form's options, which keep their replies for the next open", () => {
+  it("is true for the share page, the user's folder list and the folder form, which keep their replies for the next open", () => {
     expect(keepsReplies(sharePage.requestsFor(sharePage.parse('?r=abc')))).toBe(true)
     expect(keepsReplies(listPage.requestsFor(listPage.parse('?id=3')))).toBe(true)
     const form = createPage.requestsFor(createPage.parse('?id=3'))
     expect(keepsReplies(form)).toBe(true)
-    // Only the options (catalogue data): a form's values are never kept, stale ones would be saved over newer ones.
-    expect(form.filter((request) => request.keep).map((request) => request.path)).toEqual(['/v1/bookCreation/options'])
+    // The options (catalogue data) and the folder's values, which a save asks for again first (use-folder-form.ts).
+    expect(form.filter((request) => request.keep).map((request) => request.path)).toEqual(['/v1/bookCreation/options', '/v1/directory/3'])
   })
 })
 
