@@ -216,7 +216,7 @@ describe('the create page', () => {
       expect(screen.getByRole('button', { name: '睡前故事' })).toBeTruthy()
     })
 
-    it('waits for the folder when editing: its values are never kept', async () => {
+    it('waits for the folder when editing and nothing of it was kept (its own open or its list keeps it: tests/e2e/offline-open.test.ts)', async () => {
       keep()
       let answer: (result: ApiResult<Folder>) => void = () => {}
       vi.mocked(getDirectory).mockReturnValue(new Promise((resolve) => (answer = resolve)) as never)
