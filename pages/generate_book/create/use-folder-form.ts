@@ -34,34 +34,28 @@ async function fetchForm(editId: number, optionsKept: boolean): Promise<ApiResul
   return loadedForm(options, directory, editId)
 }
 
-/**
- * The form from the HTML's early replies when they are all in (taken then, as the head script drew
- * them), else null.
- */
-function takeArrivedForm(editId: number): ApiResult<LoadedForm> | null {
-  const options = getBookCreationOptions.request()
-  const directory = editId ? getDirectory.request(editId) : null
-  const peek = (r: typeof options | null) => (r ? peekArrived(r.path, r.params) : null)
-  const form = arrivedForm(peek(options), peek(directory), editId)
-  if (!form) return null
-  takeArrived(options)
-  if (directory) takeArrived(directory)
-  return form
+/** Where a form is drawn from before its own requests answer: a reply there (`peek`), then taken (`take`). */
+interface ReplySource {
+  peek: (path: string, params?: Record<string, unknown>) => ApiResult<unknown> | null
+  take: (path: string, params?: Record<string, unknown>) => unknown
 }
 
+/** The HTML's early replies, taken as the head script drew them. */
+const ARRIVED: ReplySource = { peek: peekArrived, take: (path, params) => takeArrived({ path, params }) }
 /**
- * The form drawn from the replies kept from the last open (page.ts `keep`: the options, and when editing
- * the folder, which its list keeps too), taken, else null. Its values are the folder's as they were: the
- * page asks again, and a save waits for the answer (useFolderForm).
+ * The replies kept from the last open (page.ts `keep`: the options, and when editing the folder, which its
+ * list keeps too). Its values are the folder's as they were: the page asks again, and a save waits for the
+ * answer (useFolderForm).
  */
-function takeKeptForm(editId: number): ApiResult<LoadedForm> | null {
-  const options = getBookCreationOptions.request()
-  const directory = editId ? getDirectory.request(editId) : null
-  const kept = (r: typeof options | null) => (r ? peekKeptReply(r.path, r.params) : null)
-  const form = arrivedForm(kept(options), kept(directory), editId)
+const KEPT: ReplySource = { peek: peekKeptReply, take: takeKeptGet }
+
+/** The form from `source` when its replies are all there (the options, and the folder when editing), taken; else null. */
+function takeForm(editId: number, source: ReplySource): ApiResult<LoadedForm> | null {
+  const requests = [getBookCreationOptions.request(), editId ? getDirectory.request(editId) : null]
+  const [options, directory] = requests.map((r) => (r ? source.peek(r.path, r.params) : null))
+  const form = arrivedForm(options ?? null, directory ?? null, editId)
   if (!form) return null
-  takeKeptGet(options.path, options.params)
-  if (directory) takeKeptGet(directory.path, directory.params)
+  for (const r of requests) if (r) source.take(r.path, r.params)
   return form
 }
 
@@ -72,9 +66,9 @@ function takeKeptForm(editId: number): ApiResult<LoadedForm> | null {
 export function useFolderForm(target: CreateTarget) {
   const editId = target.mode === 'edit' ? target.id : 0
   // What the HTML's early requests brought: the first render draws the filled form from it.
-  const [arrived] = useState(() => takeArrivedForm(editId))
+  const [arrived] = useState(() => takeForm(editId, ARRIVED))
   // Else the form drawn at once from the kept replies, asked again (useLoad `kept`).
-  const [kept] = useState(() => (arrived ? null : takeKeptForm(editId)))
+  const [kept] = useState(() => (arrived ? null : takeForm(editId, KEPT)))
   const [form, setForm] = useState<FolderForm>(() => (arrived ?? kept)?.data?.initial ?? emptyForm)
   const formNow = useRef(form)
   useLayoutEffect(() => {
