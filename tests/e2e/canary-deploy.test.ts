@@ -22,9 +22,8 @@ import { connect, createServer as createTcpServer, type Server as TcpServer, typ
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { createAppHost, memoryStorage, type Choice } from '../../common/app-host'
+import { createAppHost, memoryStorage, type AppHost, type Choice } from '../../common/app-host'
 import { importRolloutPublicKey, inCanary, parseRolloutDocument, verifyRollout, type RolloutDocument } from '../../common/rollout'
 import type { HealthReply } from '../../common/telemetry/health'
 import { describeClient } from '../../common/telemetry/client'
@@ -42,7 +41,8 @@ import { appUserAgent, closeBrowser, openPhone, type PhonePage } from './support
 import { startForwarder, type Forwarder } from './support/forwarder'
 import { startHostEdge, type HostEdge } from './support/host-edge'
 import { freePort, NGINX, startNginx, type Nginx } from './support/nginx'
-import { nextRelease } from './support/next-release'
+import { buildPages } from './support/build-pages'
+import { nextRelease, webkitFault } from './support/next-release'
 
 const root = resolve(import.meta.dirname, '../..')
 const SHOTS = join(root, 'artifacts/screenshots')
@@ -84,8 +84,6 @@ const skipWhy = !existsSync(NGINX)
     ? 'the canary deploy journey needs WebKitWebDriver, MiniBrowser and Xvfb (apt-get install webkit2gtk-driver xvfb xauth; .ci/run installs them)'
     : null
 if (skipWhy && (process.env.CI || process.env.WEBKIT_REQUIRED === '1')) throw new Error(skipWhy)
-
-type AppHost = Awaited<ReturnType<typeof createAppHost>>
 
 /** An app device: its host (its own storage) and the host's interception (host-edge, with the fake host's bridge): what the WebView opens. */
 interface Device {
@@ -214,8 +212,9 @@ const tamperingFetch: typeof fetch = async (input, init) => {
   return new Response(new Uint8Array(changed), { status: reply.status, headers })
 }
 
-async function newDevice(id: string, options: { fetch?: typeof fetch } = {}): Promise<Device> {
-  const host = await createAppHost({
+/** The reference host of app device `id` on the CDN, as the app makes it, with nothing stored yet. */
+function hostOf(id: string, options: { fetch?: typeof fetch } = {}): Promise<AppHost> {
+  return createAppHost({
     siteUrl: cdn,
     publicKey: keys.publicKey,
     deviceId: id,
@@ -223,6 +222,10 @@ async function newDevice(id: string, options: { fetch?: typeof fetch } = {}): Pr
     storage: memoryStorage(),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
+}
+
+async function newDevice(id: string, options: { fetch?: typeof fetch } = {}): Promise<Device> {
+  const host = await hostOf(id, options)
   const edge = await startHostEdge({ host, upstream: cdnFront.url, fakeHost: true })
   return { id, host, edge }
 }
@@ -274,33 +277,11 @@ beforeAll(async () => {
   // Step: the API's origin (the radio, then the load balancer, then the server on apiPort, started below).
   apiFront = await startForwarder(`http://127.0.0.1:${apiPort}`, { forwardedFor: phoneAddress })
   radio = await startRadio(apiFront.port, radioPort)
-  // Step: build the pages for that API (production, as watched-deploy.test.ts does), WebKit started meanwhile.
-  const nodeEnv = process.env.NODE_ENV
-  process.env.VITE_API_BASE = radio.url
-  process.env.NODE_ENV = 'production'
+  // Step: build the pages for that API (as production builds them), WebKit started meanwhile.
   const started = Promise.all([startWebKit(), startWebKit(), startWebKit()])
-  try {
-    await build({
-      configFile: join(root, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: join(tmp, 'dist-a'), rolldownOptions: { checks: { bundlerTimings: false } } },
-    })
-  } finally {
-    delete process.env.VITE_API_BASE
-    if (nodeEnv === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = nodeEnv
-  }
-  live = JSON.parse(readFileSync(join(tmp, 'dist-a/pages-manifest.json'), 'utf8')) as PagesManifest
-  // Step: release 2 of /price_up: a classic script at the end of <head> that throws in WebKit.
-  next = nextRelease(join(tmp, 'dist-a'), join(tmp, 'dist-b'), [
-    {
-      route: ROUTE,
-      scripts: [
-        { name: 'webkit-fault', source: `if (navigator.vendor === 'Apple Computer, Inc.') throw new Error(${JSON.stringify(FAULT)})\n` },
-      ],
-      html: (html, [fault]) => html.replace('</head>', `<script src="/${fault!.file}"></script></head>`),
-    },
-  ])
+  live = await buildPages(join(tmp, 'dist-a'), radio.url, { production: true })
+  // Step: release 2 of /price_up, which throws at start in WebKit.
+  next = nextRelease(join(tmp, 'dist-a'), join(tmp, 'dist-b'), [webkitFault(ROUTE, FAULT)])
   oldRelease = live.routes[ROUTE]!.release!
   newRelease = next.routes[ROUTE]!.release!
   // Step: which devices the canary will get (the documented rule); the hosts must agree (checked below).
@@ -437,13 +418,7 @@ describe('a canary of one page for 20 % of app devices, watched (Chromium and We
         ...(await Promise.all(
           Array.from({ length: Math.min(25, DEVICES - from) }, async (_, i) => {
             const id = deviceId(from + i)
-            const host = await createAppHost({
-              siteUrl: cdn,
-              publicKey: keys.publicKey,
-              deviceId: id,
-              appVersion: APP_VERSION,
-              storage: memoryStorage(),
-            })
+            const host = await hostOf(id)
             await host.refresh()
             const first = await host.choice(ROUTE)
             await host.refresh()
@@ -564,7 +539,7 @@ describe('a canary of one page for 20 % of app devices, watched (Chromium and We
           cohort: canary ? 'canary' : 'stable',
           via: 'package',
         })
-        expect(faulty(r), `${d.id}, ${r.engine}`).toBe(canary && r.engine === 'webkit')
+        expect(faulty(r), `${d.id}, ${r.engine}: ${JSON.stringify(r)}`).toBe(canary && r.engine === 'webkit')
       }
     }
 

@@ -17,7 +17,6 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoLinks, type DemoLink } from '../../server/demo-links'
 import { DEMO_FOLDERS, DEMO_SHARES } from '../../server/seed/demo'
@@ -25,6 +24,7 @@ import { startServer, type RunningServer } from '../../server/start'
 import { templateCopy } from '../server/helpers/test-db'
 import { expectAccessible } from './support/axe'
 import { closeBrowser, openPhone, type Fixture, type PhonePage } from './support/browser'
+import { buildPages } from './support/build-pages'
 import { freePort, startNginx, type Nginx } from './support/nginx'
 import { media, recordMedia, START_BOOK } from './support/recorded-share'
 
@@ -66,16 +66,7 @@ beforeAll(async () => {
   // Two origins: the pages on localhost (the CDN), the API on 127.0.0.1.
   pagesOrigin = `http://localhost:${nginxPort}`
   // Step: build the pages for an API on another origin, and deploy them as ops do.
-  process.env.VITE_API_BASE = `http://127.0.0.1:${apiPort}`
-  try {
-    await build({
-      configFile: join(root, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: join(tmp, 'dist'), rolldownOptions: { checks: { bundlerTimings: false } } },
-    })
-  } finally {
-    delete process.env.VITE_API_BASE
-  }
+  await buildPages(join(tmp, 'dist'), `http://127.0.0.1:${apiPort}`)
   execFileSync('npm', ['run', '--silent', 'deploy', '--', '--to', site, '--from', join(tmp, 'dist')], { cwd: root, stdio: 'pipe' })
   // Step: nginx with the printed sample in front of the deploy target; the API without CORS at first.
   nginx = await startNginx(tmp, site, nginxPort)

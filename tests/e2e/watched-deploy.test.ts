@@ -23,7 +23,6 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { build } from 'vite'
 import { request, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { skipBecause } from '../../scripts/test/skip-because'
@@ -39,7 +38,8 @@ import { startWebKit, webkitAvailable, type WebKit } from '../webkit/support/web
 import { appUserAgent, closeBrowser, openPhone } from './support/browser'
 import { startForwarder, type Forwarder } from './support/forwarder'
 import { freePort, NGINX, startNginx, type Nginx } from './support/nginx'
-import { nextRelease } from './support/next-release'
+import { buildPages } from './support/build-pages'
+import { nextRelease, webkitFault } from './support/next-release'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -130,32 +130,11 @@ beforeAll(async () => {
   })
   apiFront = await startForwarder(api.url, { forwardedFor: phoneAddress })
   const apiOrigin = `http://127.0.0.1:${apiFront.port}`
-  // Step: build the pages for that API (as production: vitest's NODE_ENV=test would give React's development build).
-  const nodeEnv = process.env.NODE_ENV
-  process.env.VITE_API_BASE = apiOrigin
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({
-      configFile: join(root, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: join(tmp, 'dist-a'), rolldownOptions: { checks: { bundlerTimings: false } } },
-    })
-  } finally {
-    delete process.env.VITE_API_BASE
-    if (nodeEnv === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = nodeEnv
-  }
-  live = JSON.parse(readFileSync(join(tmp, 'dist-a/pages-manifest.json'), 'utf8')) as PagesManifest
+  // Step: build the pages for that API (as production builds them).
+  live = await buildPages(join(tmp, 'dist-a'), apiOrigin, { production: true })
   // Step: the next release: /price_up throws at start in WebKit, /expand_space has a harmless change.
   next = nextRelease(join(tmp, 'dist-a'), join(tmp, 'dist-b'), [
-    {
-      route: BAD,
-      scripts: [
-        { name: 'webkit-fault', source: `if (navigator.vendor === 'Apple Computer, Inc.') throw new Error(${JSON.stringify(FAULT)})\n` },
-      ],
-      // A classic script at the end of <head>: after the field reports' capture script, before the page's code.
-      html: (html, [fault]) => html.replace('</head>', `<script src="/${fault!.file}"></script></head>`),
-    },
+    webkitFault(BAD, FAULT),
     { route: GOOD, html: (html) => html.replace('</body>', '<!-- the next release: a copy edit -->\n</body>') },
     {
       route: SLOW,

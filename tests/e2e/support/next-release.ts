@@ -48,3 +48,18 @@ export function nextRelease(from: string, to: string, edits: PageEdit[]): PagesM
   writeFileSync(join(to, 'pages-manifest.json'), stringifyManifest(manifest))
   return manifest
 }
+
+/**
+ * The edit that makes `route` throw `message` as it starts in WebKit only (its vendor is Apple's, Chromium's
+ * Google's): a classic script at the end of `<head>`, after the field reports' capture script and before the
+ * page's code.
+ */
+export function webkitFault(route: string, message: string): PageEdit {
+  return {
+    route,
+    scripts: [
+      { name: 'webkit-fault', source: `if (navigator.vendor === 'Apple Computer, Inc.') throw new Error(${JSON.stringify(message)})\n` },
+    ],
+    html: (html, [fault]) => html.replace('</head>', `<script src="/${fault!.file}"></script></head>`),
+  }
+}
