@@ -13,7 +13,14 @@
  * else is changed.
  */
 import { readFileSync } from 'node:fs'
-import { createServer, request as forward, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  request as forward,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import { join, resolve } from 'node:path'
 import { decideFakeHost, injectFakeHost } from '../../../server/fake-host/inject'
 
@@ -101,14 +108,18 @@ export function startForwarder(target: string, { fakeHost = false, forwardedFor,
     if (body) out.end(body)
     else incoming.pipe(out)
   }
+  return listenOnLoopback(server).then((listening) => ({ ...listening, requests }))
+}
+
+/** A server listening on a free loopback port: its port, its URL (`http://localhost:<port>`), and how to close it and its connections. */
+export function listenOnLoopback(server: Server): Promise<{ port: number; url: string; close(): Promise<void> }> {
   return new Promise((done) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
       const port = typeof address === 'object' && address ? address.port : 0
       done({
-        url: `http://localhost:${port}`,
         port,
-        requests,
+        url: `http://localhost:${port}`,
         close: () =>
           new Promise<void>((closed) => {
             server.close(() => closed())

@@ -16,6 +16,7 @@ import { createServer, request as forward, type IncomingMessage, type ServerResp
 import { join, resolve } from 'node:path'
 import type { AppHost } from '../../../common/app-host/index.ts'
 import { decideFakeHost, FAKE_HOST_TAG } from '../../../server/fake-host/inject'
+import { listenOnLoopback } from './forwarder'
 
 const FAKE_HOST = readFileSync(join(resolve(import.meta.dirname, '../../..'), 'server/fake-host/fake-host.js'), 'utf8')
 
@@ -152,26 +153,16 @@ export function startHostEdge({ host, upstream, fakeHost = false }: HostEdgeOpti
       outgoing.end(String(error))
     })
   })
-  return new Promise((done) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      done({
-        url: `http://localhost:${port}`,
-        get offline() {
-          return edge.offline
-        },
-        set offline(value: boolean) {
-          edge.offline = value
-        },
-        requests,
-        reports,
-        close: () =>
-          new Promise<void>((closed) => {
-            server.close(() => closed())
-            server.closeAllConnections()
-          }),
-      })
-    })
-  })
+  return listenOnLoopback(server).then(({ url, close }) => ({
+    url,
+    get offline() {
+      return edge.offline
+    },
+    set offline(value: boolean) {
+      edge.offline = value
+    },
+    requests,
+    reports,
+    close,
+  }))
 }
