@@ -3,8 +3,7 @@ import { getGoodsVips } from '@shared/api/get-goods-vips'
 import { getVipInfo } from '@shared/api/get-vip-info'
 import { toast } from '@shared/components/toast'
 import { getEnv } from '@shared/env'
-import { takeArrived, takeKeptGet } from '@shared/http'
-import { peekArrived, peekKeptReply } from '@shared/http/arrived'
+import { drawFromEarlyReplies } from '@shared/http/early-replies'
 import { messageOr } from '@shared/http/message-or'
 import { guessMembership, membershipChanged, MSG_LOAD_FAILED, toMembership, toPlans } from './vip-data'
 import { arrivedVipState, initialState, vipSaleReducer, type VipSaleState } from './vip-sale-state'
@@ -15,19 +14,10 @@ import { arrivedVipState, initialState, vipSaleReducer, type VipSaleState } from
  * failure then keeps them on screen), else loading.
  */
 function firstState(): { state: VipSaleState; fromKept: boolean } {
-  const goods = getGoodsVips.request()
-  const info = getVipInfo.request()
-  const arrived = arrivedVipState(peekArrived(goods.path, goods.params), peekArrived(info.path, info.params))
-  if (arrived) {
-    takeArrived(goods)
-    takeArrived(info)
-    return { state: arrived, fromKept: false }
-  }
-  const kept = arrivedVipState(peekKeptReply(goods.path, goods.params), peekKeptReply(info.path, info.params))
-  if (!kept) return { state: initialState, fromKept: false }
-  takeKeptGet(goods.path, goods.params)
-  takeKeptGet(info.path, info.params)
-  return { state: kept, fromKept: true }
+  const early = drawFromEarlyReplies([getGoodsVips.request(), getVipInfo.request()], ([goods, info]) =>
+    arrivedVipState(goods ?? null, info ?? null),
+  )
+  return early ? { state: early.state, fromKept: early.kept } : { state: initialState, fromKept: false }
 }
 
 /** The toast after a purchase shows in the membership (docs/contracts/ui-text.md). */

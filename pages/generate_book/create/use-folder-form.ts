@@ -5,8 +5,8 @@ import { getDirectory } from '@shared/api/get-directory'
 import { updateBookCreation } from '@shared/api/update-book-creation'
 import { toast } from '@shared/components/toast'
 import { useLoad } from '@shared/hooks/use-load'
-import { takeArrived, takeKeptGet, type ApiResult } from '@shared/http'
-import { peekArrived, peekKeptReply } from '@shared/http/arrived'
+import type { ApiResult } from '@shared/http'
+import { drawFromEarlyReplies } from '@shared/http/early-replies'
 import { forgetKept } from '@shared/http/kept-replies'
 import { LOAD_FAILED, messageOr } from '@shared/http/message-or'
 import { prefetchKey } from '@shared/http/prefetch'
@@ -34,41 +34,22 @@ async function fetchForm(editId: number, optionsKept: boolean): Promise<ApiResul
   return loadedForm(options, directory, editId)
 }
 
-/** Where a form is drawn from before its own requests answer: a reply there (`peek`), then taken (`take`). */
-interface ReplySource {
-  peek: (path: string, params?: Record<string, unknown>) => ApiResult<unknown> | null
-  take: (path: string, params?: Record<string, unknown>) => unknown
-}
-
-/** The HTML's early replies, taken as the head script drew them. */
-const ARRIVED: ReplySource = { peek: peekArrived, take: (path, params) => takeArrived({ path, params }) }
-/**
- * The replies kept from the last open (page.ts `keep`: the options, and when editing the folder, which its
- * list keeps too). Its values are the folder's as they were: the page asks again, and a save waits for the
- * answer (useFolderForm).
- */
-const KEPT: ReplySource = { peek: peekKeptReply, take: takeKeptGet }
-
-/** The form from `source` when its replies are all there (the options, and the folder when editing), taken; else null. */
-function takeForm(editId: number, source: ReplySource): ApiResult<LoadedForm> | null {
-  const requests = [getBookCreationOptions.request(), editId ? getDirectory.request(editId) : null]
-  const [options, directory] = requests.map((r) => (r ? source.peek(r.path, r.params) : null))
-  const form = arrivedForm(options ?? null, directory ?? null, editId)
-  if (!form) return null
-  for (const r of requests) if (r) source.take(r.path, r.params)
-  return form
-}
-
 /**
  * The create/edit form: loads the options (and the folder when editing), holds the values, saves
  * once at a time and then returns to the list, and guards unsaved changes.
  */
 export function useFolderForm(target: CreateTarget) {
   const editId = target.mode === 'edit' ? target.id : 0
-  // What the HTML's early requests brought: the first render draws the filled form from it.
-  const [arrived] = useState(() => takeForm(editId, ARRIVED))
-  // Else the form drawn at once from the kept replies, asked again (useLoad `kept`).
-  const [kept] = useState(() => (arrived ? null : takeForm(editId, KEPT)))
+  // The form from the HTML's early replies (the first render draws it filled), else from those kept from
+  // the last open (page.ts `keep`: the options, and when editing the folder, which its list keeps too),
+  // asked again (useLoad `kept`): its values are the folder's as they were, so a save waits for the answer.
+  const [early] = useState(() =>
+    drawFromEarlyReplies([getBookCreationOptions.request(), editId ? getDirectory.request(editId) : null], ([options, directory]) =>
+      arrivedForm(options ?? null, directory ?? null, editId),
+    ),
+  )
+  const arrived = early && !early.kept ? early.state : null
+  const kept = early?.kept ? early.state : null
   const [form, setForm] = useState<FolderForm>(() => (arrived ?? kept)?.data?.initial ?? emptyForm)
   const formNow = useRef(form)
   useLayoutEffect(() => {
